@@ -1,0 +1,47 @@
+//! Pure geometry code for rscloud: no HTTP, no SQL.
+//!
+//! Coordinates are (lon, lat) = (x, y) everywhere.
+
+pub mod gpkg;
+pub mod wkb;
+
+/// An axis-aligned bounding box in the geometry's own coordinates.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Envelope {
+    /// Smallest x (longitude).
+    pub min_x: f64,
+    /// Largest x (longitude).
+    pub max_x: f64,
+    /// Smallest y (latitude).
+    pub min_y: f64,
+    /// Largest y (latitude).
+    pub max_y: f64,
+}
+
+impl Envelope {
+    /// The envelope of one point.
+    pub fn of_point(x: f64, y: f64) -> Self {
+        Self {
+            min_x: x,
+            max_x: x,
+            min_y: y,
+            max_y: y,
+        }
+    }
+
+    /// Grows the envelope to include a point.
+    pub fn expand(&mut self, x: f64, y: f64) {
+        self.min_x = self.min_x.min(x);
+        self.max_x = self.max_x.max(x);
+        self.min_y = self.min_y.min(y);
+        self.max_y = self.max_y.max(y);
+    }
+
+    /// Grows an optional envelope to include a point, starting it if empty.
+    pub fn include(env: &mut Option<Envelope>, x: f64, y: f64) {
+        match env {
+            Some(e) => e.expand(x, y),
+            None => *env = Some(Envelope::of_point(x, y)),
+        }
+    }
+}

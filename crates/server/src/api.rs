@@ -1,0 +1,61 @@
+//! The `/api` edge: the envelope every answer travels in, and extractors that
+//! turn malformed JSON, query strings and paths into the same envelope (400).
+
+use axum::{
+    Json,
+    extract::{FromRequest, FromRequestParts},
+    response::{IntoResponse, Response},
+};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::error::AppError;
+
+/// The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+/// `message` the Chinese text to show, `data` the payload.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Envelope<T> {
+    /// 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+    pub code: i32,
+    /// Empty on success; the Chinese message for the user otherwise.
+    pub message: String,
+    /// The payload; on a 400 it may carry `{detail}` for developers.
+    pub data: T,
+}
+
+/// The success envelope around a payload: `Ok(ok(data))` in a handler.
+pub fn ok<T: Serialize>(data: T) -> Json<Envelope<T>> {
+    Json(Envelope {
+        code: 0,
+        message: String::new(),
+        data,
+    })
+}
+
+/// What a handler returns.
+pub type ApiResult<T> = Result<Json<Envelope<T>>, AppError>;
+
+/// `axum::Json` whose rejection is an [`AppError`].
+#[derive(FromRequest)]
+#[from_request(via(axum::Json), rejection(AppError))]
+pub struct ApiJson<T>(pub T);
+
+/// `axum::extract::Query` whose rejection is an [`AppError`].
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(AppError))]
+pub struct ApiQuery<T>(pub T);
+
+/// `axum::extract::Path` whose rejection is an [`AppError`].
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(AppError))]
+pub struct ApiPath<T>(pub T);
+
+/// The answer for an `/api` path that no route matches.
+pub async fn not_found() -> Response {
+    AppError::NotFound("接口不存在".into()).into_response()
+}
+
+/// The answer for an `/api` path that exists, called with the wrong method.
+pub async fn method_not_allowed() -> Response {
+    AppError::MethodNotAllowed.into_response()
+}

@@ -1,0 +1,166 @@
+//! Configuration: defaults, then a TOML file, then `RSCLOUD_*` environment
+//! variables, then command-line flags; each later source wins.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use figment::Figment;
+use figment::providers::{Env, Format, Serialized, Toml};
+use serde::{Deserialize, Serialize};
+
+/// Everything the server can be told. Each field can be set in the TOML file
+/// under its own name, or as `RSCLOUD_<NAME>` in the environment.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(default)]
+pub struct Config {
+    /// Address to listen on (`RSCLOUD_ADDR`); port 0 picks a free port.
+    pub addr: SocketAddr,
+    /// Folder holding the database `rscloud.gpkg` (`RSCLOUD_DATA_DIR`).
+    pub data_dir: PathBuf,
+    /// Folder of the built web app (`RSCLOUD_WEB_DIR`), served under `/chinese/`.
+    pub web_dir: PathBuf,
+    /// Load the demo data at start (`RSCLOUD_DEMO`).
+    pub demo: bool,
+    /// Log format: `pretty` for people, `json` for log collectors (`RSCLOUD_LOG_FORMAT`).
+    pub log_format: LogFormat,
+    /// Connections in the database pool (`RSCLOUD_DB_POOL_SIZE`).
+    pub db_pool_size: usize,
+    /// Largest request body accepted, in bytes (`RSCLOUD_MAX_BODY_BYTES`).
+    pub max_body_bytes: usize,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Pretty,
+    /// One JSON object per line.
+    Json,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data_dir: PathBuf::from("var"),
+            web_dir: PathBuf::from("web/dist"),
+            demo: false,
+            log_format: LogFormat::Pretty,
+            db_pool_size: 4,
+            max_body_bytes: 2 * 1024 * 1024,
+        }
+    }
+}
+
+/// Values given on the command line; only those present override.
+#[derive(Debug, Default, Serialize)]
+pub struct Overrides {
+    /// `--addr`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub addr: Option<SocketAddr>,
+    /// `--data`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data_dir: Option<PathBuf>,
+    /// `--demo` (only ever switches it on).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub demo: bool,
+}
+
+/// Why the configuration could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The named file does not exist.
+    #[error("config file {0} does not exist")]
+    Missing(PathBuf),
+    /// A value has the wrong type or form.
+    #[error("invalid configuration: {0}")]
+    Invalid(#[from] Box<figment::Error>),
+    /// A value is well-formed but unusable.
+    #[error("invalid configuration: {0}")]
+    Value(&'static str),
+}
+
+impl Config {
+    /// Builds the configuration from all sources, failing on bad values.
+    pub fn load(file: Option<&Path>, overrides: Overrides) -> Result<Self, ConfigError> {
+        let mut figment = Figment::from(Serialized::defaults(Config::default()));
+        if let Some(path) = file {
+            if !path.exists() {
+                return Err(ConfigError::Missing(path.to_path_buf()));
+            }
+            figment = figment.merge(Toml::file_exact(path));
+        }
+        let config: Config = figment
+            .merge(Env::prefixed("RSCLOUD_"))
+            .merge(Serialized::defaults(overrides))
+            .extract()
+            .map_err(Box::new)?;
+        config.check()?;
+        Ok(config)
+    }
+
+    fn check(&self) -> Result<(), ConfigError> {
+        if self.db_pool_size == 0 {
+            return Err(ConfigError::Value("db_pool_size must be at least 1"));
+        }
+        if self.max_body_bytes < 1024 {
+            return Err(ConfigError::Value("max_body_bytes must be at least 1024"));
+        }
+        Ok(())
+    }
+
+    /// The database file inside the data folder.
+    pub fn database_path(&self) -> PathBuf {
+        self.data_dir.join("rscloud.gpkg")
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::result_large_err)] // figment's Jail closures return its own large error type
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_then_environment_then_flags_win_in_order() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file(
+                "rscloud.toml",
+                "addr = \"0.0.0.0:9000\"\ndata_dir = \"/srv/rs\"\ndb_pool_size = 8\n",
+            )?;
+            jail.set_env("RSCLOUD_DB_POOL_SIZE", "3");
+            let flags = Overrides {
+                data_dir: Some("/tmp/flag".into()),
+                ..Overrides::default()
+            };
+            let c = Config::load(Some(Path::new("rscloud.toml")), flags).expect("loads");
+            assert_eq!(c.addr, SocketAddr::from(([0, 0, 0, 0], 9000)));
+            assert_eq!(c.db_pool_size, 3);
+            assert_eq!(c.data_dir, PathBuf::from("/tmp/flag"));
+            assert_eq!(c.web_dir, PathBuf::from("web/dist"));
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn bad_values_fail_at_start() {
+        figment::Jail::expect_with(|jail| {
+            jail.set_env("RSCLOUD_ADDR", "not-an-address");
+            assert!(matches!(
+                Config::load(None, Overrides::default()),
+                Err(ConfigError::Invalid(_))
+            ));
+            jail.set_env("RSCLOUD_ADDR", "127.0.0.1:1");
+            jail.set_env("RSCLOUD_DB_POOL_SIZE", "0");
+            assert!(matches!(
+                Config::load(None, Overrides::default()),
+                Err(ConfigError::Value(_))
+            ));
+            Ok(())
+        });
+        assert!(matches!(
+            Config::load(Some(Path::new("/nonexistent/x.toml")), Overrides::default()),
+            Err(ConfigError::Missing(_))
+        ));
+    }
+}

@@ -1,0 +1,163 @@
+//! Numbered migrations, embedded in the binary and applied in order at start,
+//! each in its own transaction. A migration is never edited after it lands:
+//! its checksum is stored and checked on every start.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::DbError;
+use super::gpkg::{self, SpatialTable};
+
+/// One schema step: SQL, then the spatial tables that SQL created.
+struct Migration {
+    version: i64,
+    name: &'static str,
+    sql: &'static str,
+    spatial: &'static [SpatialTable],
+}
+
+macro_rules! sql_file {
+    ($file:literal) => {
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../migrations/",
+            $file
+        ))
+    };
+}
+
+/// Every migration, in order. Add new ones at the end; never edit old ones.
+const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "geopackage",
+        sql: sql_file!("0001_geopackage.sql"),
+        spatial: &[],
+    },
+    Migration {
+        version: 2,
+        name: "dict",
+        sql: sql_file!("0002_dict.sql"),
+        spatial: &[],
+    },
+    Migration {
+        version: 3,
+        name: "visit_statistics",
+        sql: sql_file!("0003_visit_statistics.sql"),
+        spatial: &[],
+    },
+];
+
+/// FNV-1a: a stable checksum of a migration's text (not for security).
+fn checksum(text: &str) -> i64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    i64::from_ne_bytes(h.to_ne_bytes())
+}
+
+/// Applies every pending migration; refuses a database that is newer or edited.
+pub(super) fn run(conn: &mut Connection) -> Result<(), DbError> {
+    // The GeoPackage header: application_id 'GPKG' and version 1.3.0.
+    conn.execute_batch(
+        "PRAGMA application_id = 0x47504B47;
+         PRAGMA user_version = 10300;
+         CREATE TABLE IF NOT EXISTS schema_migrations (
+             version    INTEGER PRIMARY KEY,
+             name       TEXT NOT NULL,
+             checksum   INTEGER NOT NULL,
+             applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+         );",
+    )?;
+    let newest: Option<i64> =
+        conn.query_row("SELECT max(version) FROM schema_migrations", [], |r| {
+            r.get(0)
+        })?;
+    let known = MIGRATIONS.last().map_or(0, |m| m.version);
+    if let Some(v) = newest.filter(|v| *v > known) {
+        return Err(DbError::TooNew(v));
+    }
+    for m in MIGRATIONS {
+        let stored: Option<i64> = conn
+            .query_row(
+                "SELECT checksum FROM schema_migrations WHERE version = ?1",
+                [m.version],
+                |r| r.get(0),
+            )
+            .optional()?;
+        match stored {
+            Some(sum) if sum == checksum(m.sql) => continue,
+            Some(_) => {
+                return Err(DbError::MigrationChanged {
+                    version: m.version,
+                    name: m.name,
+                });
+            }
+            None => {}
+        }
+        let tx = conn.transaction()?;
+        tx.execute_batch(m.sql)?;
+        for table in m.spatial {
+            gpkg::register_spatial_table(&tx, table)?;
+        }
+        tx.execute(
+            "INSERT INTO schema_migrations (version, name, checksum) VALUES (?1, ?2, ?3)",
+            params![m.version, m.name, checksum(m.sql)],
+        )?;
+        tx.commit()?;
+        tracing::info!(version = m.version, name = m.name, "applied migration");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_are_strictly_increasing() {
+        for pair in MIGRATIONS.windows(2) {
+            assert!(
+                pair[0].version < pair[1].version,
+                "{} then {}",
+                pair[0].name,
+                pair[1].name
+            );
+        }
+    }
+
+    #[test]
+    fn running_twice_applies_once_and_an_edited_migration_is_refused() {
+        let mut conn = Connection::open_in_memory().expect("open");
+        gpkg::register_functions(&conn).expect("functions");
+        run(&mut conn).expect("first run");
+        run(&mut conn).expect("second run is a no-op");
+        let count: i64 = conn
+            .query_row("SELECT count(*) FROM schema_migrations", [], |r| r.get(0))
+            .expect("count");
+        assert_eq!(count, MIGRATIONS.len() as i64);
+        conn.execute(
+            "UPDATE schema_migrations SET checksum = 1 WHERE version = 1",
+            [],
+        )
+        .expect("tamper");
+        assert!(matches!(
+            run(&mut conn),
+            Err(DbError::MigrationChanged { version: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn a_newer_database_is_refused() {
+        let mut conn = Connection::open_in_memory().expect("open");
+        gpkg::register_functions(&conn).expect("functions");
+        run(&mut conn).expect("first run");
+        conn.execute(
+            "INSERT INTO schema_migrations (version, name, checksum) VALUES (9999, 'future', 0)",
+            [],
+        )
+        .expect("insert");
+        assert!(matches!(run(&mut conn), Err(DbError::TooNew(9999))));
+    }
+}

@@ -1,0 +1,167 @@
+//! Storage: one SQLite file laid out as an OGC GeoPackage, a small pool of
+//! connections, and the numbered migrations applied at start.
+//!
+//! Every call runs on tokio's blocking pool so the async workers never wait on disk.
+
+pub mod gpkg;
+mod migrate;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use rusqlite::Connection;
+use tokio::sync::Semaphore;
+
+/// A storage failure: always the server's fault, never the caller's.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    /// SQLite said no.
+    #[error(transparent)]
+    Sqlite(#[from] rusqlite::Error),
+    /// A stored migration differs from the one compiled in.
+    #[error("migration {version} ({name}) was changed after it was applied")]
+    MigrationChanged {
+        /// The migration's number.
+        version: i64,
+        /// The migration's name.
+        name: &'static str,
+    },
+    /// The database is newer than this binary.
+    #[error("database has migration {0}, which this binary does not know; use a newer rscloud")]
+    TooNew(i64),
+    /// The blocking task running the query panicked or was cancelled.
+    #[error("database task failed: {0}")]
+    Task(#[from] tokio::task::JoinError),
+    /// The pool was closed.
+    #[error("database pool is closed")]
+    Closed,
+}
+
+/// Is this error a UNIQUE / PRIMARY KEY violation? Modules turn it into a 409.
+pub fn is_unique_violation(err: &rusqlite::Error) -> bool {
+    matches!(
+        err,
+        rusqlite::Error::SqliteFailure(e, _)
+            if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+                || e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+    )
+}
+
+/// A cheap handle to the database: clone it freely.
+#[derive(Clone)]
+pub struct Db {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    path: PathBuf,
+    idle: Mutex<Vec<Connection>>,
+    permits: Semaphore,
+}
+
+impl Db {
+    /// Opens (creating if needed) the GeoPackage file and applies pending migrations.
+    pub fn open(path: &Path, pool_size: usize) -> Result<Self, DbError> {
+        let mut conn = connect(path)?;
+        migrate::run(&mut conn)?;
+        let db = Self {
+            inner: Arc::new(Inner {
+                path: path.to_path_buf(),
+                idle: Mutex::new(vec![conn]),
+                permits: Semaphore::new(pool_size.max(1)),
+            }),
+        };
+        Ok(db)
+    }
+
+    /// The file this handle writes to.
+    pub fn path(&self) -> &Path {
+        &self.inner.path
+    }
+
+    /// Runs `f` with a pooled connection on the blocking thread pool.
+    pub async fn call<T, F>(&self, f: F) -> Result<T, DbError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Connection) -> Result<T, rusqlite::Error> + Send + 'static,
+    {
+        let _permit = self
+            .inner
+            .permits
+            .acquire()
+            .await
+            .map_err(|_| DbError::Closed)?;
+        let inner = Arc::clone(&self.inner);
+        tokio::task::spawn_blocking(move || {
+            let pooled = inner.idle.lock().map_err(|_| DbError::Closed)?.pop();
+            let mut conn = match pooled {
+                Some(c) => c,
+                None => connect(&inner.path)?,
+            };
+            let out = f(&mut conn);
+            // A connection left inside a transaction by a failed closure is dropped, not reused.
+            if conn.is_autocommit()
+                && let Ok(mut idle) = inner.idle.lock()
+            {
+                idle.push(conn);
+            }
+            Ok(out?)
+        })
+        .await?
+    }
+}
+
+/// Opens one connection with the settings every connection needs.
+fn connect(path: &Path) -> Result<Connection, DbError> {
+    let conn = Connection::open(path)?;
+    // synchronous=FULL: an acknowledged write survives a power cut, not only a crash.
+    conn.execute_batch(
+        "PRAGMA journal_mode = WAL;
+         PRAGMA synchronous = FULL;
+         PRAGMA foreign_keys = ON;
+         PRAGMA busy_timeout = 5000;",
+    )?;
+    gpkg::register_functions(&conn)?;
+    Ok(conn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn pool_reuses_connections_and_sees_committed_writes() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let db = Db::open(&dir.path().join("t.gpkg"), 2).expect("open");
+        db.call(|c| c.execute_batch("CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (7);"))
+            .await
+            .expect("write");
+        let tasks: Vec<_> = (0..8)
+            .map(|_| {
+                let db = db.clone();
+                tokio::spawn(async move {
+                    db.call(|c| c.query_row("SELECT v FROM t", [], |r| r.get::<_, i64>(0)))
+                        .await
+                })
+            })
+            .collect();
+        for t in tasks {
+            assert_eq!(t.await.expect("join").expect("read"), 7);
+        }
+        assert!(db.inner.idle.lock().expect("lock").len() <= 2);
+    }
+
+    #[tokio::test]
+    async fn unique_violation_is_recognised() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let db = Db::open(&dir.path().join("t.gpkg"), 1).expect("open");
+        let err = db
+            .call(|c| c.execute_batch("CREATE TABLE u (k TEXT PRIMARY KEY); INSERT INTO u VALUES ('a'); INSERT INTO u VALUES ('a');"))
+            .await
+            .expect_err("duplicate");
+        let DbError::Sqlite(e) = err else {
+            panic!("not sqlite: {err}")
+        };
+        assert!(is_unique_violation(&e));
+    }
+}

@@ -1,0 +1,147 @@
+//! rscloud: the satellite remote-sensing cloud platform server.
+//!
+//! `app` assembles the router from one module per API family; `run` serves it.
+
+pub mod api;
+pub mod config;
+pub mod db;
+pub mod dict;
+pub mod error;
+pub mod session;
+pub mod state;
+pub mod statistics;
+pub mod telemetry;
+pub mod web;
+
+use std::future::Future;
+use std::sync::Arc;
+
+use anyhow::Context;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::routing::{any, get};
+use axum::{Extension, Json, Router, middleware};
+use tokio::net::TcpListener;
+use tower_http::compression::CompressionLayer;
+use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa::openapi::OpenApi as OpenApiDoc;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::config::Config;
+use crate::db::Db;
+use crate::state::AppState;
+use crate::telemetry::Metrics;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "rscloud API",
+        description = "自然资源卫星遥感云服务平台 API. Every answer is the envelope {code, message, data}: code 0 is success, otherwise it equals the HTTP status and message is the Chinese text to show. The session token travels in the request header `token`."
+    ),
+    tags(
+        (name = "dict", description = "System dictionaries"),
+        (name = "statistics", description = "Visit counting"),
+        (name = "meta", description = "This document"),
+    )
+)]
+struct ApiDoc;
+
+/// Every `/api` route with its OpenAPI description; one place merges the families.
+fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(openapi_json))
+        .merge(dict::router())
+        .merge(statistics::router())
+}
+
+/// The OpenAPI 3.1 document of every `/api` route.
+pub fn openapi() -> OpenApiDoc {
+    api_routes().split_for_parts().1
+}
+
+/// The OpenAPI document of every `/api` route (this one included).
+#[utoipa::path(get, path = "/api/openapi.json", tag = "meta", responses((status = 200, description = "OpenAPI 3.1 document")))]
+async fn openapi_json(Extension(doc): Extension<Arc<OpenApiDoc>>) -> Json<OpenApiDoc> {
+    Json((*doc).clone())
+}
+
+/// Readiness: 200 once the database answers.
+async fn healthz(State(state): State<AppState>) -> Result<&'static str, error::AppError> {
+    state
+        .db
+        .call(|c| c.query_row("SELECT 1", [], |r| r.get::<_, i64>(0)))
+        .await?;
+    Ok("ok")
+}
+
+/// The whole HTTP application.
+pub fn app(state: AppState) -> Router {
+    let (api, doc) = api_routes().split_for_parts();
+    api.route("/api", any(api::not_found))
+        .route("/api/{*rest}", any(api::not_found))
+        .method_not_allowed_fallback(api::method_not_allowed)
+        .layer(Extension(Arc::new(doc)))
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(telemetry::metrics))
+        .merge(web::router(&state.config.web_dir))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            telemetry::track,
+        ))
+        .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
+        .layer(CompressionLayer::new())
+        .layer(TraceLayer::new_for_http().make_span_with(telemetry::request_span))
+        .with_state(state)
+}
+
+/// Serves `app` on `listener` until `shutdown` resolves, then finishes the
+/// requests in flight.
+pub async fn run(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// Opens the database (creating it and applying migrations) and builds the state.
+pub fn open_state(config: Config) -> anyhow::Result<AppState> {
+    std::fs::create_dir_all(&config.data_dir)
+        .with_context(|| format!("cannot create data folder {}", config.data_dir.display()))?;
+    let path = config.database_path();
+    let db = Db::open(&path, config.db_pool_size)
+        .with_context(|| format!("cannot open database {}", path.display()))?;
+    Ok(AppState {
+        db,
+        config: Arc::new(config),
+        metrics: Arc::new(Metrics::new()),
+    })
+}
+
+/// Resolves on SIGINT (Ctrl-C) or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+    tracing::info!("shutting down: finishing requests in flight");
+}

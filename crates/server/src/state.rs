@@ -1,0 +1,18 @@
+//! What every handler can reach.
+
+use std::sync::Arc;
+
+use crate::config::Config;
+use crate::db::Db;
+use crate::telemetry::Metrics;
+
+/// Shared application state, cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    /// The database.
+    pub db: Db,
+    /// The configuration the server started with.
+    pub config: Arc<Config>,
+    /// Request metrics.
+    pub metrics: Arc<Metrics>,
+}

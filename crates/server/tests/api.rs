@@ -1,0 +1,213 @@
+//! The `/api` edge over real HTTP: envelope, dictionaries, visit counting and
+//! how malformed input is answered.
+
+mod common;
+
+use common::{TestServer, assert_error};
+use serde_json::json;
+
+#[tokio::test]
+async fn dictionary_answers_its_items_in_order() {
+    let s = TestServer::start().await;
+    let (status, body) = s.get_json("/api/dict/STEELPLANT_META_STAGE").await;
+    assert_eq!(status, 200);
+    assert_eq!(body["code"], 0);
+    assert_eq!(body["message"], "");
+    let labels: Vec<&str> = body["data"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|i| i["label"].as_str().expect("label"))
+        .collect();
+    assert_eq!(labels, ["不变", "扩张", "拆除", "部分拆除"]);
+    assert_eq!(body["data"][1]["value"], "1");
+}
+
+#[tokio::test]
+async fn every_dictionary_of_the_spec_exists() {
+    let s = TestServer::start().await;
+    for code in [
+        "SPOT_META_STAGE_V2",
+        "STEELPLANT_META_STAGE",
+        "NON_AGRICULTURAL_META_STAGE",
+        "COVERAGE_YEAR",
+        "SPOT_META_TYPE",
+        "ORDER_STATUS",
+        "SPOT_BJHS_BATCH_STATUS",
+        "REQUEST_STATUS",
+        "MONITOR_SPOT_META_TYPE",
+    ] {
+        let (status, body) = s.get_json(&format!("/api/dict/{code}")).await;
+        assert_eq!(status, 200, "{code}");
+        assert!(
+            !body["data"].as_array().expect("list").is_empty(),
+            "{code} is empty"
+        );
+    }
+}
+
+#[tokio::test]
+async fn unknown_dictionary_is_a_404_envelope() {
+    let s = TestServer::start().await;
+    let (status, body) = s.get_json("/api/dict/NO_SUCH_DICT").await;
+    assert_error(status, &body, 404, "字典不存在：NO_SUCH_DICT");
+    assert_eq!(body["data"], serde_json::Value::Null);
+}
+
+#[tokio::test]
+async fn visits_are_counted_per_day_name_and_label_in_the_database() {
+    let s = TestServer::start().await;
+    for _ in 0..3 {
+        let (status, body) = s
+            .post_raw(
+                "/api/statistics-transaction/incr",
+                "application/json",
+                json!({"name": "ALL", "label": "全部"}).to_string(),
+            )
+            .await;
+        assert_eq!((status, body["code"].as_i64()), (200, Some(0)), "{body}");
+    }
+    s.post_raw(
+        "/api/statistics-transaction/incr",
+        "application/json",
+        json!({"name": "Login", "label": "登录"}).to_string(),
+    )
+    .await;
+    let conn = rusqlite::Connection::open(s.database()).expect("open db file");
+    let mut stmt = conn
+        .prepare("SELECT name, label, count FROM visit_daily ORDER BY name")
+        .expect("prepare");
+    let rows: Vec<(String, String, i64)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows");
+    assert_eq!(
+        rows,
+        [
+            ("ALL".into(), "全部".into(), 3),
+            ("Login".into(), "登录".into(), 1)
+        ]
+    );
+}
+
+#[tokio::test]
+async fn bad_visit_input_gets_a_chinese_400_and_writes_nothing() {
+    let s = TestServer::start().await;
+    let path = "/api/statistics-transaction/incr";
+    let (status, body) = s.post_raw(path, "application/json", "{not json").await;
+    assert_error(status, &body, 400, "请求参数格式错误");
+    assert!(
+        body["data"]["detail"].is_string(),
+        "developer detail in {body}"
+    );
+    let (status, body) = s
+        .post_raw(path, "application/json", r#"{"label": "x"}"#)
+        .await;
+    assert_error(status, &body, 400, "请求参数格式错误");
+    let (status, body) = s
+        .post_raw(path, "application/json", r#"{"name": 5, "label": "x"}"#)
+        .await;
+    assert_error(status, &body, 400, "请求参数格式错误");
+    let (status, body) = s
+        .post_raw(path, "text/plain", r#"{"name": "ALL", "label": ""}"#)
+        .await;
+    assert_error(
+        status,
+        &body,
+        400,
+        "请求格式错误：需要 JSON 请求体（Content-Type: application/json）",
+    );
+    let (status, body) = s
+        .post_raw(path, "application/json", r#"{"name": "", "label": ""}"#)
+        .await;
+    assert_error(status, &body, 400, "访问统计名称(name)不能为空");
+    let (status, body) = s
+        .post_raw(path, "application/json", r#"{"name": "a b", "label": ""}"#)
+        .await;
+    assert_error(
+        status,
+        &body,
+        400,
+        "访问统计名称只能包含字母、数字、下划线、连字符和点",
+    );
+    let conn = rusqlite::Connection::open(s.database()).expect("open db file");
+    let n: i64 = conn
+        .query_row("SELECT count(*) FROM visit_daily", [], |r| r.get(0))
+        .expect("count");
+    assert_eq!(n, 0);
+}
+
+#[tokio::test]
+async fn oversize_body_is_a_413_envelope() {
+    let s = TestServer::start_with(|c| c.max_body_bytes = 4096).await;
+    let big = json!({"name": "ALL", "label": "x".repeat(10_000)}).to_string();
+    let (status, body) = s
+        .post_raw("/api/statistics-transaction/incr", "application/json", big)
+        .await;
+    assert_error(status, &body, 413, "上传内容超过大小限制");
+}
+
+#[tokio::test]
+async fn unknown_api_path_and_wrong_method_get_envelopes() {
+    let s = TestServer::start().await;
+    let (status, body) = s.get_json("/api/no/such/route").await;
+    assert_error(status, &body, 404, "接口不存在");
+    let (status, body) = s
+        .post_raw("/api/dict/ORDER_STATUS", "application/json", "{}")
+        .await;
+    assert_error(status, &body, 405, "不支持的请求方法");
+}
+
+#[tokio::test]
+async fn openapi_document_lists_every_api_route() {
+    let s = TestServer::start().await;
+    let (status, doc) = s.get_json("/api/openapi.json").await;
+    assert_eq!(status, 200);
+    assert!(doc["openapi"].as_str().expect("version").starts_with("3.1"));
+    let paths = doc["paths"].as_object().expect("paths");
+    for p in [
+        "/api/dict/{code}",
+        "/api/statistics-transaction/incr",
+        "/api/openapi.json",
+    ] {
+        assert!(paths.contains_key(p), "{p} missing from {:?}", paths.keys());
+    }
+    assert!(paths["/api/statistics-transaction/incr"]["post"].is_object());
+}
+
+#[test]
+fn checked_in_openapi_json_matches_the_code() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../openapi.json");
+    let checked_in = std::fs::read_to_string(path).unwrap_or_default();
+    let generated = rscloud::openapi().to_pretty_json().expect("json") + "\n";
+    assert!(
+        checked_in == generated,
+        "openapi.json is stale: run `make openapi` and commit it (and web/src/api/schema.d.ts)"
+    );
+}
+
+#[tokio::test]
+async fn metrics_count_requests_by_route_template() {
+    let s = TestServer::start().await;
+    s.get_json("/api/dict/ORDER_STATUS").await;
+    s.get_json("/api/dict/REQUEST_STATUS").await;
+    let text = s
+        .client
+        .get(s.url("/metrics"))
+        .send()
+        .await
+        .expect("metrics")
+        .text()
+        .await
+        .expect("text");
+    let line = text
+        .lines()
+        .find(|l| {
+            l.starts_with("rscloud_http_requests_total")
+                && l.contains(r#"route="/api/dict/{code}""#)
+                && l.contains(r#"status="200""#)
+        })
+        .unwrap_or_else(|| panic!("no dict counter in\n{text}"));
+    assert!(line.ends_with(" 2"), "{line}");
+}

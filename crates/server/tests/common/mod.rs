@@ -1,0 +1,147 @@
+//! A real rscloud server on 127.0.0.1:0 with a temporary database and a small
+//! built-app fixture, for integration tests that talk HTTP.
+#![allow(dead_code)] // each test binary uses a different part of this helper
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rscloud::config::Config;
+use serde_json::Value;
+
+/// A running server; dropping it stops the server and removes its files.
+pub struct TestServer {
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+    /// The HTTP client (no automatic redirects, so tests can see them).
+    pub client: reqwest::Client,
+    /// The data folder (the database lives here).
+    pub data_dir: PathBuf,
+    _dirs: (tempfile::TempDir, tempfile::TempDir),
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+/// The fingerprinted asset the web fixture holds.
+pub const ASSET: &str = "/chinese/assets/index-3f2a1b.js";
+
+fn write_web_fixture(dir: &Path) {
+    std::fs::create_dir_all(dir.join("assets")).expect("assets dir");
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><title>rscloud</title><div id=root></div>",
+    )
+    .expect("index");
+    // Large enough to be worth compressing.
+    let js = "console.log('rscloud');\n".repeat(200);
+    std::fs::write(dir.join("assets/index-3f2a1b.js"), js).expect("asset");
+}
+
+impl TestServer {
+    /// Starts a server with default settings.
+    pub async fn start() -> Self {
+        Self::start_with(|_| {}).await
+    }
+
+    /// Starts a server after `tune` adjusts its configuration.
+    pub async fn start_with(tune: impl FnOnce(&mut Config)) -> Self {
+        let data = tempfile::tempdir().expect("data dir");
+        let web = tempfile::tempdir().expect("web dir");
+        write_web_fixture(web.path());
+        let mut config = Config {
+            addr: "127.0.0.1:0".parse().expect("addr"),
+            data_dir: data.path().to_path_buf(),
+            web_dir: web.path().to_path_buf(),
+            ..Config::default()
+        };
+        tune(&mut config);
+        let listener = tokio::net::TcpListener::bind(config.addr)
+            .await
+            .expect("bind");
+        let base = format!("http://{}", listener.local_addr().expect("addr"));
+        let state = rscloud::open_state(config).expect("state");
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(rscloud::run(listener, state, async {
+            let _ = rx.await;
+        }));
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client");
+        let server = Self {
+            base,
+            client,
+            data_dir: data.path().to_path_buf(),
+            _dirs: (data, web),
+            stop: Some(tx),
+        };
+        server.wait_ready().await;
+        server
+    }
+
+    async fn wait_ready(&self) {
+        for _ in 0..200 {
+            if let Ok(r) = self.client.get(self.url("/healthz")).send().await {
+                if r.status().is_success() {
+                    return;
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        panic!("server at {} never became ready", self.base);
+    }
+
+    /// The absolute URL of a path.
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    /// GET a path; returns the status and the JSON body.
+    pub async fn get_json(&self, path: &str) -> (u16, Value) {
+        let r = self
+            .client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request");
+        let status = r.status().as_u16();
+        (status, r.json().await.expect("json body"))
+    }
+
+    /// POST a raw body with a content type; returns the status and the JSON body.
+    pub async fn post_raw(
+        &self,
+        path: &str,
+        content_type: &str,
+        body: impl Into<reqwest::Body>,
+    ) -> (u16, Value) {
+        let r = self
+            .client
+            .post(self.url(path))
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+            .await
+            .expect("request");
+        let status = r.status().as_u16();
+        (status, r.json().await.expect("json body"))
+    }
+
+    /// The database file the server writes.
+    pub fn database(&self) -> PathBuf {
+        self.data_dir.join("rscloud.gpkg")
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+    }
+}
+
+/// Asserts an error envelope: HTTP status, `code` equal to it, a Chinese message.
+pub fn assert_error(status: u16, body: &Value, expected: u16, message: &str) {
+    assert_eq!(status, expected, "status for {body}");
+    assert_eq!(body["code"], expected, "code in {body}");
+    assert_eq!(body["message"], message, "message in {body}");
+}
