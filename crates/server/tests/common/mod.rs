@@ -79,10 +79,10 @@ impl TestServer {
 
     async fn wait_ready(&self) {
         for _ in 0..200 {
-            if let Ok(r) = self.client.get(self.url("/healthz")).send().await {
-                if r.status().is_success() {
-                    return;
-                }
+            if let Ok(r) = self.client.get(self.url("/healthz")).send().await
+                && r.status().is_success()
+            {
+                return;
             }
             tokio::time::sleep(Duration::from_millis(25)).await;
         }
