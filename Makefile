@@ -1,0 +1,84 @@
+# rscloud: two commands on a fresh Debian 12 machine with Rust, Node 20 and Python 3.
+#   make run   installs what is missing, builds web and server (release), serves http://127.0.0.1:8080/chinese/
+#   make test  every check: Rust format, lints, tests; web lint, types, unit tests; end-to-end in chromium
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+CARGO ?= cargo
+NPM ?= npm
+BIN := target/release/rscloud
+WEB_STAMP := web/node_modules/.package-lock.json
+
+.PHONY: help run test bench server web web-deps test-deps rust-check rust-test web-check e2e openapi fmt lint clean
+
+help:
+	@echo "make run    build everything and serve http://127.0.0.1:8080/chinese/"
+	@echo "make test   run every test (Rust, web, end-to-end in chromium)"
+	@echo "make bench  run the benchmarks"
+
+run: web server
+	$(BIN) serve --demo
+
+# npm ci only when the lock file changed since the last install.
+$(WEB_STAMP): web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+web-deps: $(WEB_STAMP)
+
+web: web-deps
+	cd web && $(NPM) run build
+
+server:
+	$(CARGO) build --release --locked
+
+# Debian packages the tests need: chromium and CJK fonts for the browser tests,
+# gdal-bin for checking the database with ogrinfo.
+test-deps:
+	@missing=""; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	command -v ogrinfo >/dev/null || missing="$$missing gdal-bin"; \
+	dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing="$$missing fonts-noto-cjk"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
+rust-check:
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --locked --all-targets -- -D warnings
+
+rust-test:
+	@if $(CARGO) nextest --version >/dev/null 2>&1; then \
+	  $(CARGO) nextest run --locked --no-fail-fast; \
+	else \
+	  $(CARGO) test --locked --no-fail-fast; \
+	fi
+
+web-check: web-deps
+	cd web && $(NPM) run check:api && $(NPM) run lint && $(NPM) run typecheck && $(NPM) test
+
+e2e: web server
+	cd web && RSCLOUD_BIN=$(CURDIR)/$(BIN) $(NPM) run e2e
+
+test: test-deps rust-check rust-test web-check e2e
+
+bench:
+	$(CARGO) bench --locked --workspace
+
+# Regenerates the checked-in OpenAPI document and the web app's types from it.
+openapi: web-deps
+	$(CARGO) run --quiet --locked -- openapi > openapi.json
+	cd web && $(NPM) run gen:api
+
+fmt: web-deps
+	$(CARGO) fmt --all
+	cd web && $(NPM) run format
+
+lint: rust-check web-check
+
+clean:
+	$(CARGO) clean
+	rm -rf web/dist web/node_modules
