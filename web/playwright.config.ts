@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end journeys against the real `rscloud serve` (started by e2e/support/harness.ts)
+// in Debian's Chromium; no browser is downloaded.
+export default defineConfig({
+  testDir: './e2e',
+  // One browser and one server at a time: the machine has two cores.
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 720 },
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        // The machine has no network beyond loopback: keep Chromium from calling home.
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

@@ -1,0 +1,132 @@
+// The one place where HTTP answers become data or errors (spec §7, §8):
+// - the session token travels in the `token` header;
+// - a body is the envelope {code, message, data}; code 0 is success and `data` is returned;
+// - HTTP 401 ends the session (logout, back to /home, a warning);
+// - HTTP 404 and 504 reject without a toast;
+// - any other failure shows the envelope's message (or a generic one) as an error toast.
+import createClient from 'openapi-fetch';
+import { useSession } from '../lib/session';
+import type { paths } from './schema';
+
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+export class ApiError extends Error {
+  /** HTTP status; undefined when no answer arrived. */
+  readonly status: number | undefined;
+  /** The envelope's code, when the answer had one. */
+  readonly code: number | undefined;
+
+  constructor(message: string, status?: number, code?: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const SESSION_EXPIRED_MESSAGE = '登录已过期，请重新登录！';
+export const GENERIC_ERROR_MESSAGE = '服务异常，请稍后重试';
+export const NETWORK_ERROR_MESSAGE = '网络异常，请检查网络连接后重试';
+
+/** HTTP statuses the user is not told about (spec §8). */
+const SILENT_STATUSES = new Set([404, 504]);
+
+export interface ApiEnvironment {
+  baseUrl: string;
+  fetch: (request: Request) => Promise<Response>;
+  getToken: () => string | null;
+  /** Called on HTTP 401. */
+  onUnauthorized: () => void;
+  /** Called with the Chinese message of a failure the user should see. */
+  onError: (message: string) => void;
+}
+
+export interface CallOptions {
+  /** No toast: the caller ignores or reports the failure itself (401 still ends the session). */
+  quiet?: boolean;
+}
+
+/** What openapi-fetch resolves with; `data` is a 2xx body, `error` any other body. */
+interface Answer<T> {
+  data?: Envelope<T>;
+  error?: unknown;
+  response: Response;
+}
+
+function asEnvelope(body: unknown): Partial<Envelope<unknown>> {
+  return typeof body === 'object' && body !== null ? body : {};
+}
+
+export function createApi(environment: ApiEnvironment) {
+  const client = createClient<paths>({ baseUrl: environment.baseUrl, fetch: environment.fetch });
+  client.use({
+    onRequest({ request }) {
+      const token = environment.getToken();
+      if (token) request.headers.set('token', token);
+      return request;
+    },
+  });
+
+  /** The `data` of a successful envelope; otherwise rejects with an ApiError (see top). */
+  async function unwrap<T>(call: Promise<Answer<T>>, options: CallOptions = {}): Promise<T> {
+    const fail = (error: ApiError) => {
+      if (!options.quiet) environment.onError(error.message);
+      return error;
+    };
+
+    let answer: Answer<T>;
+    try {
+      answer = await call;
+    } catch (cause) {
+      // fetch rejects when no answer arrived; a body that is not JSON fails to parse.
+      const message = cause instanceof SyntaxError ? GENERIC_ERROR_MESSAGE : NETWORK_ERROR_MESSAGE;
+      throw fail(new ApiError(message));
+    }
+
+    const { status, ok } = answer.response;
+    const envelope = asEnvelope(ok ? answer.data : answer.error);
+    if (ok && envelope.code === 0) return envelope.data as T;
+
+    const message = envelope.message || GENERIC_ERROR_MESSAGE;
+    const error = new ApiError(message, status, envelope.code);
+    if (status === 401) {
+      environment.onUnauthorized();
+      throw error;
+    }
+    if (SILENT_STATUSES.has(status)) throw error;
+    throw fail(error);
+  }
+
+  return { client, unwrap };
+}
+
+/** Lets the app's shell show toasts and navigate; connected by the layout once it is mounted. */
+export interface ApiFeedback {
+  warning: (message: string) => void;
+  error: (message: string) => void;
+  goHome: () => void;
+}
+
+let feedback: ApiFeedback | undefined;
+
+export function connectApiFeedback(next: ApiFeedback | undefined): void {
+  feedback = next;
+}
+
+export const { client: api, unwrap } = createApi({
+  // Every call goes to the page's own origin (spec §7).
+  baseUrl: window.location.origin,
+  // Looked up per call, so tests can stub the global fetch.
+  fetch: (request) => fetch(request),
+  getToken: () => useSession.getState().token,
+  onUnauthorized: () => {
+    useSession.getState().logout();
+    feedback?.goHome();
+    feedback?.warning(SESSION_EXPIRED_MESSAGE);
+  },
+  onError: (message) => feedback?.error(message),
+});

@@ -1,0 +1,38 @@
+// The error boundary of the routes (React Router's errorElement): a page chunk or stylesheet
+// that failed to load (spec §8), or a page that crashed, is explained with a way out.
+import { Button, Result } from 'antd';
+import { useRouteError } from 'react-router';
+import { ChunkLoadError } from './chunks';
+
+function explain(error: unknown): { title: string; text: string } {
+  if (error instanceof ChunkLoadError) {
+    const what = error.code === 'CSS_CHUNK_LOAD_FAILED' ? '页面样式文件' : '页面文件';
+    return {
+      title: '页面加载失败',
+      text: `${what}未能加载，可能是网络不稳定或平台刚刚完成更新，请重新加载页面。`,
+    };
+  }
+  return {
+    title: '页面出错了',
+    text: '页面运行时发生错误，请重新加载页面；如果问题仍然存在，请联系管理员。',
+  };
+}
+
+export function RouteErrorFallback() {
+  const error = useRouteError();
+  const { title, text } = explain(error);
+  return (
+    <div className="page-frame" data-testid="route-error">
+      <Result
+        status="warning"
+        title={title}
+        subTitle={text}
+        extra={
+          <Button type="primary" data-testid="reload-page" onClick={() => window.location.reload()}>
+            重新加载
+          </Button>
+        }
+      />
+    </div>
+  );
+}

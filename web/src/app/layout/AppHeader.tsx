@@ -1,0 +1,90 @@
+import { App, Badge, Button, Space, Tooltip } from 'antd';
+import { LogoutOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import { isLoggedIn, useSession } from '../../lib/session';
+import { FALLBACK_PATH } from '../routes';
+import { PLATFORM_NAME, englishSiteUrl } from '../site';
+import logoUrl from './logo.svg';
+import { NavMenu } from './NavMenu';
+
+/** Permission that shows the cart (spec §6: MOD_061, cart and order data). */
+const CART_PERMISSION = 'MOD_061';
+
+function AnonymousActions() {
+  const { modal } = App.useApp();
+  const openLogin = () => {
+    modal.info({
+      title: '用户登录',
+      content: '登录功能将随账户模块一同上线，敬请期待。',
+      okText: '知道了',
+    });
+  };
+  return (
+    <Space>
+      <Button type="primary" onClick={openLogin} data-testid="login-button">
+        登录
+      </Button>
+      <Link to="/register">
+        <Button data-testid="register-button">注册</Button>
+      </Link>
+    </Space>
+  );
+}
+
+function UserActions() {
+  const navigate = useNavigate();
+  const cartCount = useSession((state) => state.cartCount);
+  const canUseCart = useSession((state) => state.permissions.includes(CART_PERMISSION));
+  const logout = useSession((state) => state.logout);
+  return (
+    <Space size="middle">
+      {canUseCart && (
+        <Tooltip title="购物车">
+          <Link to="/personal/personalCenter/shopping" data-testid="cart-link">
+            <Badge count={cartCount} overflowCount={99} size="small">
+              <ShoppingCartOutlined className="app-header__icon" />
+            </Badge>
+          </Link>
+        </Tooltip>
+      )}
+      <Tooltip title="个人中心">
+        <Link to="/personal/personalCenter/info" data-testid="personal-link">
+          <UserOutlined className="app-header__icon" />
+        </Link>
+      </Tooltip>
+      <Tooltip title="退出登录">
+        <Button
+          type="text"
+          icon={<LogoutOutlined className="app-header__icon" />}
+          aria-label="退出登录"
+          data-testid="logout-button"
+          onClick={() => {
+            logout();
+            void navigate(FALLBACK_PATH);
+          }}
+        />
+      </Tooltip>
+    </Space>
+  );
+}
+
+export function AppHeader() {
+  const loggedIn = useSession(isLoggedIn);
+  return (
+    <header className="app-header">
+      <div className="container app-header__bar">
+        <Link to="/home" className="app-header__brand" data-testid="brand">
+          <img src={logoUrl} alt="" width={48} height={48} />
+          <span>{PLATFORM_NAME}</span>
+        </Link>
+        <Space size="large">
+          <a href={englishSiteUrl} className="app-header__english" data-testid="english-link">
+            English
+          </a>
+          {loggedIn ? <UserActions /> : <AnonymousActions />}
+        </Space>
+      </div>
+      <NavMenu />
+    </header>
+  );
+}

@@ -1,0 +1,51 @@
+import { Suspense, useEffect } from 'react';
+import { App, Spin } from 'antd';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { connectApiFeedback } from '../../api/client';
+import { FALLBACK_PATH } from '../routes';
+import { AppFooter } from './AppFooter';
+import { AppHeader } from './AppHeader';
+import { BackToTop } from './BackToTop';
+import './layout.css';
+
+/** Lets the API client show toasts and send the user home (on HTTP 401). */
+function useConnectApiFeedback() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  useEffect(() => {
+    connectApiFeedback({
+      warning: (text) => void message.warning(text),
+      error: (text) => void message.error(text),
+      goHome: () => void navigate(FALLBACK_PATH),
+    });
+    return () => connectApiFeedback(undefined);
+  }, [message, navigate]);
+}
+
+export function AppLayout() {
+  const { pathname } = useLocation();
+  // Spec §2: scroll resets to the top on every navigation.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  useConnectApiFeedback();
+
+  return (
+    <div className="app-shell">
+      <AppHeader />
+      <main className="app-main">
+        <Suspense
+          fallback={
+            <div className="app-main__loading" data-testid="page-loading">
+              <Spin size="large" />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+      <AppFooter />
+      <BackToTop />
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { NEED_LOGIN, filterMenu, menuItems, type MenuItem, type Viewer } from './menu';
+import { resolvePath } from './routes';
+
+const anonymous: Viewer = { loggedIn: false, permissions: [] };
+const member: Viewer = { loggedIn: true, permissions: [] };
+
+const item = (key: string, nav: MenuItem['nav'], extra: Partial<MenuItem> = {}): MenuItem => ({
+  key,
+  label: key,
+  nav,
+  ...extra,
+});
+
+const keys = (items: readonly MenuItem[]): string[] =>
+  items.flatMap((entry) => [entry.key, ...keys(entry.children ?? [])]);
+
+describe('filterMenu', () => {
+  it('always shows items whose nav is true', () => {
+    expect(keys(filterMenu([item('a', true)], anonymous))).toEqual(['a']);
+    expect(keys(filterMenu([item('a', true)], member))).toEqual(['a']);
+  });
+
+  it('shows NEED_LOGIN items to logged-in users only', () => {
+    const items = [item('mine', NEED_LOGIN)];
+    expect(keys(filterMenu(items, anonymous))).toEqual([]);
+    expect(keys(filterMenu(items, member))).toEqual(['mine']);
+  });
+
+  it('shows other items only with their display permission, logged in or not', () => {
+    const items = [item('windmill', false, { display: 'MOD_059_DISPLAY' })];
+    expect(keys(filterMenu(items, member))).toEqual([]);
+    expect(keys(filterMenu(items, { loggedIn: true, permissions: ['MOD_059'] }))).toEqual([]);
+    expect(keys(filterMenu(items, { loggedIn: true, permissions: ['MOD_059_DISPLAY'] }))).toEqual([
+      'windmill',
+    ]);
+  });
+
+  it('never shows a nav-false item that has no display permission', () => {
+    expect(keys(filterMenu([item('x', false)], { loggedIn: true, permissions: [''] }))).toEqual([]);
+  });
+
+  it('removes a parent whose children were all filtered out, at any depth', () => {
+    const items = [
+      item('top', true, {
+        children: [item('group', true, { children: [item('leaf', NEED_LOGIN)] })],
+      }),
+      item('kept', true),
+    ];
+    expect(keys(filterMenu(items, anonymous))).toEqual(['kept']);
+    expect(keys(filterMenu(items, member))).toEqual(['top', 'group', 'leaf', 'kept']);
+  });
+
+  it('keeps a parent with the children that remain, and leaves the input alone', () => {
+    const items = [item('p', true, { children: [item('a', true), item('b', NEED_LOGIN)] })];
+    expect(keys(filterMenu(items, anonymous))).toEqual(['p', 'a']);
+    expect(keys(items)).toEqual(['p', 'a', 'b']);
+  });
+
+  it('hides a parent that fails its own rule even if its children would pass', () => {
+    const items = [item('p', NEED_LOGIN, { children: [item('a', true)] })];
+    expect(filterMenu(items, anonymous)).toEqual([]);
+  });
+});
+
+describe('the platform menu', () => {
+  const topLabels = (viewer: Viewer) => filterMenu(menuItems, viewer).map((entry) => entry.label);
+
+  it('shows anonymous visitors neither monitoring nor the personal centre', () => {
+    expect(topLabels(anonymous)).not.toContain('应用监测');
+    expect(topLabels(anonymous)).not.toContain('个人中心');
+    expect(topLabels(anonymous)).toEqual(expect.arrayContaining(['首页', '影像查询', '轨道预报']));
+    expect(topLabels(member)).toContain('个人中心');
+  });
+
+  it('shows exactly the monitoring themes whose _DISPLAY code the user holds', () => {
+    const viewer = { loggedIn: true, permissions: ['MOD_056_DISPLAY', 'MOD_060_DISPLAY'] };
+    const monitor = filterMenu(menuItems, viewer).find((entry) => entry.key === '/monitor');
+    expect(monitor?.children?.map((entry) => entry.label)).toEqual(['地表覆盖监测', '钢铁厂监测']);
+  });
+
+  it('shows the feedback entry only with MOD_054_DISPLAY', () => {
+    const hasIdea = (viewer: Viewer) =>
+      keys(filterMenu(menuItems, viewer)).includes('/about/contactUs/idea');
+    expect(hasIdea(member)).toBe(false);
+    expect(hasIdea({ loggedIn: true, permissions: ['MOD_054_DISPLAY'] })).toBe(true);
+  });
+
+  it('links every internal entry to a page of the route table', () => {
+    const links = (items: readonly MenuItem[]): string[] =>
+      items.flatMap((entry) => [...(entry.to ? [entry.to] : []), ...links(entry.children ?? [])]);
+    for (const to of links(menuItems)) expect(resolvePath(to).path).toBe(to);
+  });
+
+  it('opens orbit prediction and the two third-party sites in new tabs', () => {
+    const all = (items: readonly MenuItem[]): MenuItem[] =>
+      items.flatMap((entry) => [entry, ...all(entry.children ?? [])]);
+    const newTab = all(menuItems).filter((entry) => entry.newTab || entry.href);
+    expect(newTab.map((entry) => entry.to ?? entry.href)).toEqual([
+      '/orbitalPredict',
+      'https://www.mnr.gov.cn/',
+      'http://www.lasac.cn/',
+    ]);
+  });
+});

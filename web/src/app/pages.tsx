@@ -1,0 +1,21 @@
+// One lazily loaded chunk per product area (spec §2 "lazily loaded page areas"): a page
+// area's code is fetched the first time one of its routes is opened.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PageProps } from '../components/PageFrame';
+import { loadChunk } from './chunks';
+import type { PageArea } from './routes';
+
+export const pages: Record<PageArea, LazyExoticComponent<ComponentType<PageProps>>> = {
+  home: lazy(() => loadChunk(() => import('../features/home/HomePage'))),
+  register: lazy(() => loadChunk(() => import('../features/auth/RegisterPage'))),
+  resetPassword: lazy(() => loadChunk(() => import('../features/auth/ResetPasswordPage'))),
+  errors: lazy(() => loadChunk(() => import('../features/errors/ErrorPage'))),
+  platform: lazy(() => loadChunk(() => import('../features/platform/PlatformPage'))),
+  satellite: lazy(() => loadChunk(() => import('../features/satellite/SatellitePage'))),
+  orbit: lazy(() => loadChunk(() => import('../features/orbit/OrbitalPredictPage'))),
+  normal: lazy(() => loadChunk(() => import('../features/normal/ImageQueryPage'))),
+  statistics: lazy(() => loadChunk(() => import('../features/statistics/StatisticsPage'))),
+  monitor: lazy(() => loadChunk(() => import('../features/monitor/MonitorPage'))),
+  personal: lazy(() => loadChunk(() => import('../features/personal/PersonalCenterPage'))),
+  about: lazy(() => loadChunk(() => import('../features/about/AboutPage'))),
+};

@@ -1,0 +1,32 @@
+// Everything the header and footer say about the site and its operator, in one place.
+// Operator-specific values (filing numbers, addresses, app download address) are set per
+// deployment through VITE_* variables at build time (.env.example); until they are set the
+// page says 待配置 instead of showing invented numbers.
+
+const env = import.meta.env;
+
+export const NOT_CONFIGURED = '待配置';
+
+/** The router's basename, from Vite's `base` ('/chinese/'), without the trailing slash. */
+export const BASENAME = import.meta.env.BASE_URL.replace(/\/$/, '');
+
+export const PLATFORM_NAME = '自然资源卫星遥感云服务平台';
+
+export const englishSiteUrl = env.VITE_ENGLISH_SITE_URL || '/english/';
+
+/** Third-party sites in the menu (spec §2), opened in new tabs. */
+export const externalLinks = [
+  { key: 'mnr', label: '自然资源部', href: 'https://www.mnr.gov.cn/' },
+  { key: 'lasac', label: '国土卫星遥感应用中心', href: 'http://www.lasac.cn/' },
+] as const;
+
+export const footer = {
+  owner: env.VITE_SITE_OWNER || NOT_CONFIGURED,
+  offices: env.VITE_OFFICE_ADDRESSES?.split('|').filter(Boolean) ?? [],
+  icpFiling: env.VITE_ICP_FILING || NOT_CONFIGURED,
+  psbFiling: env.VITE_PSB_FILING || NOT_CONFIGURED,
+  copyright: `Copyright © ${new Date().getFullYear()} ${PLATFORM_NAME} 版权所有`,
+  browserAdvice: '建议使用 Chrome 65 或 IE11 及以上版本浏览器',
+  /** Encoded as a QR code in the footer; null until the deployment sets it. */
+  appDownloadUrl: env.VITE_APP_DOWNLOAD_URL || null,
+};

@@ -1,0 +1,9 @@
+// Province nodes, FAQ, software and file sharing, contact and feedback (spec §2 /about).
+// Each area is its own lazily loaded chunk (src/app/pages.tsx); until its module is built,
+// every page of the area shows its title and says that the module is coming.
+import { ModuleComingSoon } from '../../components/ModuleComingSoon';
+import type { PageProps } from '../../components/PageFrame';
+
+export default function AboutPage(props: PageProps) {
+  return <ModuleComingSoon {...props} />;
+}

@@ -1,0 +1,110 @@
+// The home page (spec §2): what the platform offers, entries to its areas, and the news
+// sections with their "more" links. News items arrive with the news module; until then the
+// sections say so instead of showing invented headlines.
+import type { ReactNode } from 'react';
+import { Button, Card, Empty } from 'antd';
+import {
+  AimOutlined,
+  AppstoreOutlined,
+  BarChartOutlined,
+  RocketOutlined,
+  GlobalOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
+import { Link } from 'react-router';
+import './HomePage.css';
+
+interface Entry {
+  to: string;
+  title: string;
+  text: string;
+  icon: ReactNode;
+}
+
+const entries: Entry[] = [
+  {
+    to: '/normal',
+    title: '影像查询',
+    text: '按区域、时间和卫星检索遥感影像，查看覆盖范围',
+    icon: <SearchOutlined />,
+  },
+  {
+    to: '/satellite',
+    title: '卫星介绍',
+    text: '国产与国外对地观测卫星、典型影像和发展分析',
+    icon: <GlobalOutlined />,
+  },
+  {
+    to: '/monitor',
+    title: '应用监测',
+    text: '风电、光伏、道路、钢铁厂、耕地非农化等专题监测',
+    icon: <AimOutlined />,
+  },
+  {
+    to: '/statistics',
+    title: '统计分析',
+    text: '影像覆盖统计与数据推送统计',
+    icon: <BarChartOutlined />,
+  },
+  {
+    to: '/orbitalPredict',
+    title: '轨道预报',
+    text: '卫星轨道与过境预报',
+    icon: <RocketOutlined />,
+  },
+  {
+    to: '/about/software',
+    title: '软件共享',
+    text: '遥感数据处理软件与资料共享',
+    icon: <AppstoreOutlined />,
+  },
+];
+
+const newsSections = [
+  { title: '通知公告', more: '/platform/newsList/notic' },
+  { title: '行业动态', more: '/platform/newsList/trend' },
+];
+
+export default function HomePage() {
+  return (
+    <div className="home" data-testid="home-page">
+      <section className="home__hero">
+        <div className="container">
+          <h1 className="home__hero-title">自然资源卫星遥感云服务平台</h1>
+          <p className="home__hero-text">
+            面向自然资源管理的卫星遥感云服务：影像查询与推送、专题应用监测、卫星与行业资讯、
+            轨道预报以及软件和数据共享。
+          </p>
+          <Link to="/normal">
+            <Button type="primary" size="large" icon={<SearchOutlined />}>
+              影像查询
+            </Button>
+          </Link>
+        </div>
+      </section>
+
+      <section className="container home__entries" aria-label="快捷入口">
+        {entries.map((entry) => (
+          <Link key={entry.to} to={entry.to} className="home__entry">
+            <span className="home__entry-icon">{entry.icon}</span>
+            <span className="home__entry-title">{entry.title}</span>
+            <span className="home__entry-text">{entry.text}</span>
+          </Link>
+        ))}
+      </section>
+
+      <section className="container home__news">
+        {newsSections.map((section) => (
+          <Card
+            key={section.title}
+            title={section.title}
+            extra={<Link to={section.more}>更多</Link>}
+            data-testid={`home-news-${section.more.split('/').pop()}`}
+          >
+            <Empty description="新闻资讯模块正在建设中，暂无内容" />
+          </Card>
+        ))}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+// The monitoring themes: land cover, surface deformation, roads, … (spec §2 /monitor).
+// Each area is its own lazily loaded chunk (src/app/pages.tsx); until its module is built,
+// every page of the area shows its title and says that the module is coming.
+import { ModuleComingSoon } from '../../components/ModuleComingSoon';
+import type { PageProps } from '../../components/PageFrame';
+
+export default function MonitorPage(props: PageProps) {
+  return <ModuleComingSoon {...props} />;
+}

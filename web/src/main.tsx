@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { APP_START_VISIT, countVisit } from './api/countVisit';
+import { installPreloadErrorHook } from './app/chunks';
+import { AppProviders } from './app/providers';
+import { createQueryClient } from './app/queryClient';
+import { createAppRouter } from './app/router';
+import { applyViewport } from './app/viewport';
+
+applyViewport(document, window.screen.width);
+installPreloadErrorHook(window);
+// Spec §4: every app start counts a visit to ALL; a lost count is not worth a word.
+countVisit(APP_START_VISIT).catch(() => undefined);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={createAppRouter()} />
+    </AppProviders>
+  </StrictMode>,
+);

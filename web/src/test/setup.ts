@@ -1,0 +1,28 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => cleanup());
+
+// jsdom lacks matchMedia, which antd's responsive helpers call.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+// jsdom does not scroll. Current Chrome's scroll methods return a promise, and so does this
+// stand-in: an effect that returns one (and so breaks React's clean-up) fails here as well.
+Object.defineProperty(window, 'scrollTo', { writable: true, value: () => Promise.resolve() });
+
+// jsdom implements getComputedStyle without pseudo-elements and logs when antd asks for one.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element) => computedStyle(element);

@@ -1,0 +1,44 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// In development the Rust server (`rscloud serve`, default port 8080) answers the API,
+// map-service and STAC requests; the SPA itself is served by Vite.
+const server = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  base: '/chinese/',
+  plugins: [react()],
+  build: {
+    rolldownOptions: {
+      output: {
+        // Libraries in named chunks of their own: they change less often than the app,
+        // so browsers keep them cached across releases.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+            },
+            {
+              name: 'antd',
+              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|dayjs)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': server,
+      '/ows': server,
+      '/stac': server,
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
