@@ -27,6 +27,10 @@ pub struct Config {
     pub db_pool_size: usize,
     /// Largest request body accepted, in bytes (`RSCLOUD_MAX_BODY_BYTES`).
     pub max_body_bytes: usize,
+    /// Minutes a session lives without use; use renews it (`RSCLOUD_SESSION_IDLE_MINUTES`).
+    pub session_idle_minutes: i64,
+    /// Automated tests only: a code every captcha accepts (`RSCLOUD_CAPTCHA_FIXED`).
+    pub captcha_fixed: Option<String>,
 }
 
 /// How log lines are written.
@@ -49,6 +53,8 @@ impl Default for Config {
             log_format: LogFormat::Pretty,
             db_pool_size: 4,
             max_body_bytes: 2 * 1024 * 1024,
+            session_idle_minutes: 8 * 60,
+            captcha_fixed: None,
         }
     }
 }
@@ -103,6 +109,11 @@ impl Config {
     fn check(&self) -> Result<(), ConfigError> {
         if self.db_pool_size == 0 {
             return Err(ConfigError::Value("db_pool_size must be at least 1"));
+        }
+        if self.session_idle_minutes < 1 {
+            return Err(ConfigError::Value(
+                "session_idle_minutes must be at least 1",
+            ));
         }
         if self.max_body_bytes < 1024 {
             return Err(ConfigError::Value("max_body_bytes must be at least 1024"));

@@ -43,9 +43,9 @@ pub enum AppError {
     /// The request body is over the configured limit.
     #[error("上传内容超过大小限制")]
     PayloadTooLarge,
-    /// Too many requests from this caller for now.
-    #[error("操作过于频繁，请稍后再试")]
-    TooManyRequests,
+    /// Too many requests or failures from this caller for now; the message says when to retry.
+    #[error("{0}")]
+    TooManyRequests(String),
     /// A failure that is ours, not the caller's; details go to the log only.
     #[error("服务器内部错误，请稍后重试")]
     Internal(#[source] anyhow::Error),
@@ -70,7 +70,7 @@ impl AppError {
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

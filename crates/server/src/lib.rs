@@ -7,10 +7,10 @@ pub mod config;
 pub mod db;
 pub mod dict;
 pub mod error;
-pub mod session;
 pub mod state;
 pub mod statistics;
 pub mod telemetry;
+pub mod usercenter;
 pub mod web;
 
 use std::future::Future;
@@ -42,6 +42,7 @@ use crate::telemetry::Metrics;
     tags(
         (name = "dict", description = "System dictionaries"),
         (name = "statistics", description = "Visit counting"),
+        (name = "usercenter", description = "Accounts, login, sessions and area ranges"),
         (name = "meta", description = "This document"),
     )
 )]
@@ -53,6 +54,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(openapi_json))
         .merge(dict::router())
         .merge(statistics::router())
+        .merge(usercenter::router())
 }
 
 /// The OpenAPI 3.1 document of every `/api` route.
@@ -87,6 +89,10 @@ pub fn app(state: AppState) -> Router {
         .merge(web::router(&state.config.web_dir))
         .layer(middleware::from_fn_with_state(
             state.clone(),
+            usercenter::session::resolve,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
             telemetry::track,
         ))
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
@@ -102,22 +108,31 @@ pub async fn run(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, app(state))
+    // Connect info gives handlers the client address (failed-login limits).
+    let app = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await
 }
 
 /// Opens the database (creating it and applying migrations) and builds the state.
-pub fn open_state(config: Config) -> anyhow::Result<AppState> {
+pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
     std::fs::create_dir_all(&config.data_dir)
         .with_context(|| format!("cannot create data folder {}", config.data_dir.display()))?;
     let path = config.database_path();
     let db = Db::open(&path, config.db_pool_size)
         .with_context(|| format!("cannot open database {}", path.display()))?;
+    if config.demo {
+        db.call(|c| Ok(usercenter::admin::seed_demo(c)))
+            .await?
+            .context("cannot create the demo accounts")?;
+    }
+    let accounts = usercenter::Accounts::load(&db, config.captcha_fixed.clone()).await?;
     Ok(AppState {
         db,
         config: Arc::new(config),
         metrics: Arc::new(Metrics::new()),
+        accounts: Arc::new(accounts),
     })
 }
 

@@ -1,10 +1,12 @@
-//! The `rscloud` command: `serve`, `openapi`.
+//! The `rscloud` command: `serve`, `user …`, `openapi`.
 
-use std::path::PathBuf;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use rscloud::config::{Config, Overrides};
+use rscloud::usercenter::admin::{self, NewUser};
 
 /// rscloud: satellite remote-sensing cloud platform server.
 #[derive(Parser)]
@@ -14,78 +16,244 @@ struct Cli {
     command: Command,
 }
 
+/// Where the data lives; shared by every command that opens the database.
+#[derive(Args)]
+struct Place {
+    /// TOML configuration file.
+    #[arg(long, global = true)]
+    config: Option<PathBuf>,
+    /// Data folder holding rscloud.gpkg.
+    #[arg(long, global = true)]
+    data: Option<PathBuf>,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Serve the web app and the API.
     Serve {
-        /// TOML configuration file.
-        #[arg(long)]
-        config: Option<PathBuf>,
+        #[command(flatten)]
+        place: Place,
         /// Address to listen on, e.g. 127.0.0.1:8080 (port 0 picks a free port).
         #[arg(long)]
         addr: Option<std::net::SocketAddr>,
-        /// Data folder holding rscloud.gpkg.
-        #[arg(long)]
-        data: Option<PathBuf>,
-        /// Load the demo data.
+        /// Load the demo data (and demo accounts).
         #[arg(long)]
         demo: bool,
+    },
+    /// Manage accounts, permissions and area ranges.
+    User {
+        #[command(flatten)]
+        place: Place,
+        #[command(subcommand)]
+        action: UserAction,
     },
     /// Print the OpenAPI document of every /api route.
     Openapi,
 }
 
+#[derive(Subcommand)]
+enum UserAction {
+    /// Add an account; the password is read from standard input (one line).
+    Add {
+        /// Login name: 4–20 letters, digits or underscores.
+        username: String,
+        /// Mobile number.
+        #[arg(long)]
+        telephone: Option<String>,
+        /// E-mail address.
+        #[arg(long)]
+        email: Option<String>,
+        /// Ask for a new password at the first login.
+        #[arg(long)]
+        must_change_password: bool,
+    },
+    /// Set a password (read from standard input) and end the user's sessions.
+    Passwd {
+        /// Login name.
+        username: String,
+    },
+    /// Grant permission codes (MOD_056, MOD_056_DISPLAY, …) or roles (admin, monitor, person).
+    Grant {
+        /// Login name.
+        username: String,
+        /// Codes or roles.
+        #[arg(required = true)]
+        codes: Vec<String>,
+    },
+    /// Take permission codes or roles away.
+    Revoke {
+        /// Login name.
+        username: String,
+        /// Codes or roles.
+        #[arg(required = true)]
+        codes: Vec<String>,
+    },
+    /// Give area ranges (region codes; 100000 is the whole country), or remove them.
+    Range {
+        /// Login name.
+        username: String,
+        /// Six-digit region codes.
+        #[arg(required = true)]
+        regions: Vec<String>,
+        /// Remove these ranges instead.
+        #[arg(long)]
+        remove: bool,
+    },
+    /// List accounts with their roles, permissions and ranges.
+    List,
+}
+
 fn main() -> ExitCode {
-    match Cli::parse().command {
-        Command::Serve {
-            config,
-            addr,
-            data,
-            demo,
-        } => {
-            let overrides = Overrides {
+    let result = match Cli::parse().command {
+        Command::Serve { place, addr, demo } => load_config(
+            &place,
+            Overrides {
                 addr,
-                data_dir: data,
+                data_dir: place.data.clone(),
                 demo,
-            };
-            let config = match Config::load(config.as_deref(), overrides) {
-                Ok(c) => c,
-                Err(e) => {
-                    eprintln!("rscloud: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            match serve(config) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("rscloud: {e:#}");
-                    ExitCode::FAILURE
-                }
-            }
+            },
+        )
+        .and_then(serve),
+        Command::User { place, action } => load_config(
+            &place,
+            Overrides {
+                data_dir: place.data.clone(),
+                ..Overrides::default()
+            },
+        )
+        .and_then(|config| user(&config, action)),
+        Command::Openapi => rscloud::openapi()
+            .to_pretty_json()
+            .map(|json| println!("{json}"))
+            .map_err(|e| Failure::Run(anyhow::anyhow!("cannot write the OpenAPI document: {e}"))),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(message)) => {
+            eprintln!("rscloud: {message}");
+            ExitCode::from(2)
         }
-        Command::Openapi => match rscloud::openapi().to_pretty_json() {
-            Ok(json) => {
-                println!("{json}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("rscloud: cannot write the OpenAPI document: {e}");
-                ExitCode::FAILURE
-            }
-        },
+        Err(Failure::Run(e)) => {
+            eprintln!("rscloud: {e:#}");
+            ExitCode::FAILURE
+        }
     }
 }
 
+/// Exit code 2 for what the person typed or configured, 1 for what went wrong running it.
+enum Failure {
+    Usage(String),
+    Run(anyhow::Error),
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(e: anyhow::Error) -> Self {
+        Self::Run(e)
+    }
+}
+
+fn load_config(place: &Place, overrides: Overrides) -> Result<Config, Failure> {
+    Config::load(place.config.as_deref(), overrides).map_err(|e| Failure::Usage(e.to_string()))
+}
+
 #[tokio::main]
-async fn serve(config: Config) -> anyhow::Result<()> {
+async fn serve(config: Config) -> Result<(), Failure> {
     rscloud::telemetry::init_logging(config.log_format);
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
-    let state = rscloud::open_state(config)?;
-    let addr = listener.local_addr()?;
+    let demo = config.demo;
+    let state = rscloud::open_state(config).await?;
+    let addr = listener.local_addr().map_err(anyhow::Error::from)?;
     // On stdout, for people and for scripts that wait for the port.
     println!("rscloud listening on http://{addr}{}", rscloud::web::HOME);
-    rscloud::run(listener, state, rscloud::shutdown_signal()).await?;
+    if demo {
+        println!("demo accounts (username / password):");
+        for d in admin::DEMO_USERS {
+            println!("  {:<8} / {:<12} {}", d.username, d.password, d.description);
+        }
+    }
+    rscloud::run(listener, state, rscloud::shutdown_signal())
+        .await
+        .map_err(anyhow::Error::from)?;
     Ok(())
+}
+
+fn read_password() -> Result<String, Failure> {
+    let mut line = String::new();
+    std::io::stdin().read_to_string(&mut line).map_err(|e| {
+        Failure::Usage(format!("cannot read the password from standard input: {e}"))
+    })?;
+    let password = line.lines().next().unwrap_or_default().to_owned();
+    if password.is_empty() {
+        return Err(Failure::Usage(
+            "give the password on standard input, e.g. `echo 'Secret123' | rscloud user add NAME`"
+                .into(),
+        ));
+    }
+    Ok(password)
+}
+
+fn user(config: &Config, action: UserAction) -> Result<(), Failure> {
+    let path = config.database_path();
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+    }
+    let conn = rscloud::db::open_connection(Path::new(&path)).map_err(anyhow::Error::from)?;
+    let done = match action {
+        UserAction::Add {
+            username,
+            telephone,
+            email,
+            must_change_password,
+        } => {
+            let password = read_password()?;
+            let new = NewUser {
+                username: &username,
+                password: &password,
+                telephone: telephone.as_deref(),
+                email: email.as_deref(),
+                account_type: 0,
+                must_change_password,
+            };
+            admin::add_user(&conn, &new).map(|id| println!("added {username} (id {id})"))
+        }
+        UserAction::Passwd { username } => {
+            let password = read_password()?;
+            admin::set_password(&conn, &username, &password)
+                .map(|()| println!("password of {username} changed"))
+        }
+        UserAction::Grant { username, codes } => admin::grant(&conn, &username, &codes),
+        UserAction::Revoke { username, codes } => admin::revoke(&conn, &username, &codes),
+        UserAction::Range {
+            username,
+            regions,
+            remove: false,
+        } => admin::add_ranges(&conn, &username, &regions),
+        UserAction::Range {
+            username,
+            regions,
+            remove: true,
+        } => admin::remove_ranges(&conn, &username, &regions),
+        UserAction::List => admin::list(&conn)
+            .map_err(admin::AdminError::from)
+            .map(|users| {
+                println!(
+                    "{:<20} {:<8} {:<20} {:<30} ranges",
+                    "username", "status", "roles", "permissions"
+                );
+                for u in users {
+                    let status = if u.status == 0 { "active" } else { "disabled" };
+                    println!(
+                        "{:<20} {:<8} {:<20} {:<30} {}",
+                        u.username, status, u.roles, u.permissions, u.ranges
+                    );
+                }
+            }),
+    };
+    done.map_err(|e| match e {
+        admin::AdminError::Db(db) => Failure::Run(db.into()),
+        other => Failure::Usage(other.to_string()),
+    })
 }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::config::Config;
 use crate::db::Db;
 use crate::telemetry::Metrics;
+use crate::usercenter::Accounts;
 
 /// Shared application state, cheap to clone.
 #[derive(Clone)]
@@ -15,4 +16,6 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// Request metrics.
     pub metrics: Arc<Metrics>,
+    /// Captchas, the login seal key and failed-login limits.
+    pub accounts: Arc<Accounts>,
 }

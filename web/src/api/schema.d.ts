@@ -55,10 +55,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usercenter/arearange/userid/{userId}/{deleted}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's active, not-deleted area ranges; a user may read only their own. */
+        get: operations["area_ranges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A fresh captcha picture for the page's token (SVG markup, never cached). */
+        get: operations["captcha"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logged-in user's details and permissions. */
+        get: operations["detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/publickey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key login passwords are sealed to (see the README for the format). */
+        get: operations["public_key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/userinfo/loginv2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Logs in: code 0 with the session token, or code 2 when the password must be changed first. */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/userinfo/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the caller's session; answers success even when it had already ended. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One area range (spec §3). */
+        AreaRange: {
+            /**
+             * Format: int64
+             * @description Range id.
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description 0 not deleted.
+             */
+            isDelete: number;
+            /** @description Six-digit region code; 100000 is the whole country. */
+            regionId: string;
+            /**
+             * Format: int64
+             * @description 0 active.
+             */
+            status: number;
+            /** @description `regionId` grants the region. */
+            type: string;
+        };
+        /** @description A phone number or e-mail with its link. */
+        Contact: {
+            /** @description `tel:` or `mailto:` link. */
+            uri: string;
+            /** @description The number or address. */
+            value: string;
+        };
         /** @description One entry of a dictionary. */
         DictItem: {
             /** @description The Chinese label shown for it, e.g. `第一季度`. */
@@ -84,6 +215,98 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_PublicKey: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description How the page seals the login password. */
+            data: {
+                /** @description Always `X25519-HKDF-SHA256-AES256GCM`. */
+                algorithm: string;
+                /** @description The HKDF `info` string. */
+                hkdfInfo: string;
+                /** @description The server's X25519 public key, base64. */
+                publicKey: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_UserInfo: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description The logged-in user (spec §3). */
+            data: {
+                /**
+                 * Format: int64
+                 * @description 0 person.
+                 */
+                accountType: number;
+                email?: null | components["schemas"]["Contact"];
+                /**
+                 * Format: int64
+                 * @description User id.
+                 */
+                id: number;
+                /** @description Permission codes. */
+                permissions: string[];
+                /** @description Person details. */
+                personInfo: components["schemas"]["PersonInfo"];
+                telephone?: null | components["schemas"]["Contact"];
+                /** @description The session token of this request. */
+                token: string;
+                /** @description Login name. */
+                username: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_AreaRange: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Range id.
+                 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description 0 not deleted.
+                 */
+                isDelete: number;
+                /** @description Six-digit region code; 100000 is the whole country. */
+                regionId: string;
+                /**
+                 * Format: int64
+                 * @description 0 active.
+                 */
+                status: number;
+                /** @description `regionId` grants the region. */
+                type: string;
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Vec_DictItem: {
             /**
              * Format: int32
@@ -98,6 +321,66 @@ export interface components {
             }[];
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
+        };
+        /** @description The login form (spec §3). */
+        LoginForm: {
+            /** @description The captcha answer. */
+            captcha?: string;
+            /** @description The password sealed to the server key (base64). */
+            password?: string;
+            /** @description The 32-character token the captcha picture was made for. */
+            token?: string;
+            /** @description Username, mobile number or e-mail. */
+            username?: string;
+        };
+        /** @description Person details. */
+        PersonInfo: {
+            /** @description Push nodes the user is related to. */
+            relatePushNodeInfo: components["schemas"]["PushNodeInfo"][];
+        };
+        /** @description How the page seals the login password. */
+        PublicKey: {
+            /** @description Always `X25519-HKDF-SHA256-AES256GCM`. */
+            algorithm: string;
+            /** @description The HKDF `info` string. */
+            hkdfInfo: string;
+            /** @description The server's X25519 public key, base64. */
+            publicKey: string;
+        };
+        /** @description A push node the user is related to. */
+        PushNodeInfo: {
+            /**
+             * Format: int64
+             * @description Node id.
+             */
+            id: number;
+            /** @description Node name. */
+            name: string;
+            /** @description Region the node serves. */
+            regionId: string;
+        };
+        /** @description The logged-in user (spec §3). */
+        UserInfo: {
+            /**
+             * Format: int64
+             * @description 0 person.
+             */
+            accountType: number;
+            email?: null | components["schemas"]["Contact"];
+            /**
+             * Format: int64
+             * @description User id.
+             */
+            id: number;
+            /** @description Permission codes. */
+            permissions: string[];
+            /** @description Person details. */
+            personInfo: components["schemas"]["PersonInfo"];
+            telephone?: null | components["schemas"]["Contact"];
+            /** @description The session token of this request. */
+            token: string;
+            /** @description Login name. */
+            username: string;
         };
         /** @description One visit to count. */
         Visit: {
@@ -195,6 +478,210 @@ export interface operations {
             };
             /** @description Missing or malformed name or label */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    area_ranges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user; must be the caller */
+                userId: number;
+                /** @description 0: ranges not deleted (the only value supported) */
+                deleted: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranges */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_AreaRange"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Another user's ranges */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    captcha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 32 letters or digits made by the page; the login sends it back. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The captcha picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Malformed token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Too many captchas pending */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserInfo"];
+                };
+            };
+            /** @description Not logged in or session expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    public_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sealing key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PublicKey"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginForm"];
+            };
+        };
+        responses: {
+            /** @description code 0: data is the session token; code 2: the password must be changed (no session) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Missing field, wrong captcha, wrong name or password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Account disabled */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Locked after repeated failures */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -130,9 +130,7 @@ mod tests {
     use geo_types::{Geometry, GeometryCollection, point, polygon};
 
     fn db_with_table() -> Connection {
-        let mut conn = Connection::open_in_memory().expect("open");
-        register_functions(&conn).expect("functions");
-        super::super::migrate::run(&mut conn).expect("migrate");
+        let conn = crate::db::memory();
         conn.execute_batch(
             "CREATE TABLE place (fid INTEGER PRIMARY KEY AUTOINCREMENT, geom BLOB, name TEXT)",
         )

@@ -45,6 +45,12 @@ const MIGRATIONS: &[Migration] = &[
         sql: sql_file!("0003_visit_statistics.sql"),
         spatial: &[],
     },
+    Migration {
+        version: 4,
+        name: "accounts",
+        sql: sql_file!("0004_accounts.sql"),
+        spatial: &[],
+    },
 ];
 
 /// FNV-1a: a stable checksum of a migration's text (not for security).

@@ -62,8 +62,7 @@ struct Inner {
 impl Db {
     /// Opens (creating if needed) the GeoPackage file and applies pending migrations.
     pub fn open(path: &Path, pool_size: usize) -> Result<Self, DbError> {
-        let mut conn = connect(path)?;
-        migrate::run(&mut conn)?;
+        let conn = open_connection(path)?;
         let db = Self {
             inner: Arc::new(Inner {
                 path: path.to_path_buf(),
@@ -109,6 +108,23 @@ impl Db {
         })
         .await?
     }
+}
+
+/// One connection with every migration applied: the pool's first, or the
+/// command line's only one.
+pub fn open_connection(path: &Path) -> Result<Connection, DbError> {
+    let mut conn = connect(path)?;
+    migrate::run(&mut conn)?;
+    Ok(conn)
+}
+
+/// An in-memory database with every migration applied, for unit tests.
+#[cfg(test)]
+pub fn memory() -> Connection {
+    let mut conn = Connection::open_in_memory().expect("in-memory database");
+    gpkg::register_functions(&conn).expect("functions");
+    migrate::run(&mut conn).expect("migrations");
+    conn
 }
 
 /// Opens one connection with the settings every connection needs.

@@ -20,6 +20,16 @@ pub struct TestServer {
     stop: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
+/// The code every captcha accepts in these servers (`RSCLOUD_CAPTCHA_FIXED`).
+pub const CAPTCHA: &str = "TEST";
+
+/// A fresh 32-character captcha token, as the page makes one.
+pub fn captcha_token() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    format!("{:032}", N.fetch_add(1, Ordering::Relaxed))
+}
+
 /// The fingerprinted asset the web fixture holds.
 pub const ASSET: &str = "/chinese/assets/index-3f2a1b.js";
 
@@ -50,6 +60,8 @@ impl TestServer {
             addr: "127.0.0.1:0".parse().expect("addr"),
             data_dir: data.path().to_path_buf(),
             web_dir: web.path().to_path_buf(),
+            demo: true,
+            captcha_fixed: Some(CAPTCHA.into()),
             ..Config::default()
         };
         tune(&mut config);
@@ -57,7 +69,7 @@ impl TestServer {
             .await
             .expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("addr"));
-        let state = rscloud::open_state(config).expect("state");
+        let state = rscloud::open_state(config).await.expect("state");
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         tokio::spawn(rscloud::run(listener, state, async {
             let _ = rx.await;
@@ -123,6 +135,54 @@ impl TestServer {
             .expect("request");
         let status = r.status().as_u16();
         (status, r.json().await.expect("json body"))
+    }
+
+    /// POST a JSON value with an optional session token; returns the status and the JSON body.
+    pub async fn post_json(&self, path: &str, token: Option<&str>, body: &Value) -> (u16, Value) {
+        let mut req = self.client.post(self.url(path)).json(body);
+        if let Some(t) = token {
+            req = req.header("token", t);
+        }
+        let r = req.send().await.expect("request");
+        let status = r.status().as_u16();
+        (status, r.json().await.expect("json body"))
+    }
+
+    /// GET with a session token; returns the status and the JSON body.
+    pub async fn get_as(&self, path: &str, token: &str) -> (u16, Value) {
+        let r = self
+            .client
+            .get(self.url(path))
+            .header("token", token)
+            .send()
+            .await
+            .expect("request");
+        let status = r.status().as_u16();
+        (status, r.json().await.expect("json body"))
+    }
+
+    /// Logs in through the real login route (sealed password, captcha token);
+    /// the server must run with the fixed test captcha [`CAPTCHA`].
+    pub async fn login(&self, username: &str, password: &str) -> (u16, Value) {
+        let (_, key) = self.get_json("/api/usercenter/publickey").await;
+        let public = key["data"]["publicKey"].as_str().expect("public key");
+        let captcha_token = captcha_token();
+        let sealed =
+            rscloud::usercenter::seal::seal(public, password, &captcha_token).expect("seal");
+        let form = serde_json::json!({"username": username, "password": sealed, "captcha": CAPTCHA, "token": captcha_token});
+        self.post_json("/api/usercenter/userinfo/loginv2", None, &form)
+            .await
+    }
+
+    /// Logs in and returns the session token, failing the test otherwise.
+    pub async fn token_of(&self, username: &str, password: &str) -> String {
+        let (status, body) = self.login(username, password).await;
+        assert_eq!(
+            (status, body["code"].as_i64()),
+            (200, Some(0)),
+            "login of {username}: {body}"
+        );
+        body["data"].as_str().expect("token").to_owned()
     }
 
     /// The database file the server writes.

@@ -1,0 +1,394 @@
+//! Account administration shared by the `rscloud user` command and the demo
+//! data: add users, set passwords, grant permissions or roles, set area ranges.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::{RANGE_TYPE_REGION, password};
+use crate::error::AppError;
+
+/// Why an administration step failed, in words for the command line.
+#[derive(Debug, thiserror::Error)]
+pub enum AdminError {
+    /// No such user.
+    #[error("no user named {0}")]
+    NoUser(String),
+    /// No such permission or role code.
+    #[error("{0} is neither a permission code (e.g. MOD_056) nor a role (admin, monitor, person)")]
+    NoGrant(String),
+    /// A region code is not six digits (or 156000000).
+    #[error("{0} is not a region code (six digits, e.g. 420000)")]
+    BadRegion(String),
+    /// The username, password, telephone or e-mail breaks a rule.
+    #[error("{0}")]
+    Rule(String),
+    /// The username, telephone or e-mail is taken.
+    #[error("{0} is already taken")]
+    Taken(String),
+    /// The database failed.
+    #[error(transparent)]
+    Db(#[from] rusqlite::Error),
+}
+
+impl From<AppError> for AdminError {
+    fn from(e: AppError) -> Self {
+        Self::Rule(e.to_string())
+    }
+}
+
+/// A new account.
+#[derive(Debug, Default)]
+pub struct NewUser<'a> {
+    /// Login name: 4–20 letters, digits or underscores.
+    pub username: &'a str,
+    /// Plain password (hashed here).
+    pub password: &'a str,
+    /// Mobile number.
+    pub telephone: Option<&'a str>,
+    /// E-mail.
+    pub email: Option<&'a str>,
+    /// 0 person.
+    pub account_type: i64,
+    /// Ask for a new password at first login (login answers code 2).
+    pub must_change_password: bool,
+}
+
+/// Checks a username: 4–20 ASCII letters, digits or underscores.
+pub fn validate_username(name: &str) -> Result<(), AppError> {
+    let len = name.chars().count();
+    if !(4..=20).contains(&len) || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(AppError::bad_request("用户名须为4-20位字母、数字或下划线"));
+    }
+    Ok(())
+}
+
+/// Adds an account; returns its id.
+pub fn add_user(conn: &Connection, u: &NewUser<'_>) -> Result<i64, AdminError> {
+    validate_username(u.username)?;
+    password::validate(u.password)?;
+    let hash = password::hash(u.password)?;
+    conn.execute(
+        "INSERT INTO user (username, password_hash, telephone, email, account_type, must_change_password)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![u.username, hash, u.telephone, u.email, u.account_type, u.must_change_password],
+    )
+    .map_err(|e| if crate::db::is_unique_violation(&e) { AdminError::Taken(u.username.into()) } else { e.into() })?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// The id of a user by name.
+pub fn user_id(conn: &Connection, username: &str) -> Result<i64, AdminError> {
+    conn.query_row("SELECT id FROM user WHERE username = ?1", [username], |r| {
+        r.get(0)
+    })
+    .optional()?
+    .ok_or_else(|| AdminError::NoUser(username.into()))
+}
+
+/// Sets a new password and ends the user's sessions.
+pub fn set_password(
+    conn: &Connection,
+    username: &str,
+    new_password: &str,
+) -> Result<(), AdminError> {
+    let id = user_id(conn, username)?;
+    password::validate(new_password)?;
+    let hash = password::hash(new_password)?;
+    conn.execute(
+        "UPDATE user SET password_hash = ?2, must_change_password = 0,
+         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1",
+        params![id, hash],
+    )?;
+    conn.execute("DELETE FROM session WHERE user_id = ?1", [id])?;
+    Ok(())
+}
+
+/// What a code given to `grant` or `revoke` names.
+enum Grant {
+    Role(i64),
+    Permission(String),
+}
+
+fn resolve_grant(conn: &Connection, code: &str) -> Result<Grant, AdminError> {
+    if let Some(id) = conn
+        .query_row("SELECT id FROM role WHERE code = ?1", [code], |r| r.get(0))
+        .optional()?
+    {
+        return Ok(Grant::Role(id));
+    }
+    let exists: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM permission WHERE code = ?1)",
+        [code],
+        |r| r.get(0),
+    )?;
+    if exists {
+        Ok(Grant::Permission(code.to_owned()))
+    } else {
+        Err(AdminError::NoGrant(code.to_owned()))
+    }
+}
+
+/// Grants permission codes or roles to a user.
+pub fn grant(conn: &Connection, username: &str, codes: &[String]) -> Result<(), AdminError> {
+    let id = user_id(conn, username)?;
+    for code in codes {
+        match resolve_grant(conn, code)? {
+            Grant::Role(role) => conn.execute(
+                "INSERT OR IGNORE INTO user_role (user_id, role_id) VALUES (?1, ?2)",
+                params![id, role],
+            )?,
+            Grant::Permission(p) => conn.execute(
+                "INSERT OR IGNORE INTO user_permission (user_id, permission_code) VALUES (?1, ?2)",
+                params![id, p],
+            )?,
+        };
+    }
+    Ok(())
+}
+
+/// Takes permission codes or roles away from a user.
+pub fn revoke(conn: &Connection, username: &str, codes: &[String]) -> Result<(), AdminError> {
+    let id = user_id(conn, username)?;
+    for code in codes {
+        match resolve_grant(conn, code)? {
+            Grant::Role(role) => conn.execute(
+                "DELETE FROM user_role WHERE user_id = ?1 AND role_id = ?2",
+                params![id, role],
+            )?,
+            Grant::Permission(p) => conn.execute(
+                "DELETE FROM user_permission WHERE user_id = ?1 AND permission_code = ?2",
+                params![id, p],
+            )?,
+        };
+    }
+    Ok(())
+}
+
+/// Gives a user `regionId` area ranges (active again if they had been removed).
+pub fn add_ranges(conn: &Connection, username: &str, regions: &[String]) -> Result<(), AdminError> {
+    let id = user_id(conn, username)?;
+    for region in regions {
+        let ok = region == "156000000"
+            || (region.len() == 6 && region.bytes().all(|b| b.is_ascii_digit()));
+        if !ok {
+            return Err(AdminError::BadRegion(region.clone()));
+        }
+        conn.execute(
+            "INSERT INTO area_range (user_id, type, region_id) VALUES (?1, ?2, ?3)
+             ON CONFLICT (user_id, type, region_id) DO UPDATE SET status = 0, is_delete = 0",
+            params![id, RANGE_TYPE_REGION, region],
+        )?;
+    }
+    Ok(())
+}
+
+/// Marks a user's area ranges deleted.
+pub fn remove_ranges(
+    conn: &Connection,
+    username: &str,
+    regions: &[String],
+) -> Result<(), AdminError> {
+    let id = user_id(conn, username)?;
+    for region in regions {
+        conn.execute(
+            "UPDATE area_range SET is_delete = 1 WHERE user_id = ?1 AND type = ?2 AND region_id = ?3",
+            params![id, RANGE_TYPE_REGION, region],
+        )?;
+    }
+    Ok(())
+}
+
+/// One line of `rscloud user list`.
+#[derive(Debug)]
+pub struct UserSummary {
+    /// Login name.
+    pub username: String,
+    /// 0 active.
+    pub status: i64,
+    /// Role codes.
+    pub roles: String,
+    /// Permission codes granted directly.
+    pub permissions: String,
+    /// Active area ranges.
+    pub ranges: String,
+}
+
+/// Every account with its roles, own permissions and ranges.
+pub fn list(conn: &Connection) -> rusqlite::Result<Vec<UserSummary>> {
+    conn.prepare(
+        "SELECT u.username, u.status,
+           (SELECT group_concat(r.code, ',') FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id),
+           (SELECT group_concat(permission_code, ',') FROM user_permission WHERE user_id = u.id),
+           (SELECT group_concat(region_id, ',') FROM area_range WHERE user_id = u.id AND status = 0 AND is_delete = 0)
+         FROM user u ORDER BY u.username",
+    )?
+    .query_map([], |r| {
+        Ok(UserSummary {
+            username: r.get(0)?,
+            status: r.get(1)?,
+            roles: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
+            permissions: r.get::<_, Option<String>>(3)?.unwrap_or_default(),
+            ranges: r.get::<_, Option<String>>(4)?.unwrap_or_default(),
+        })
+    })?
+    .collect()
+}
+
+/// A demo account: name, password, what it may do, where.
+pub struct DemoUser {
+    /// Login name.
+    pub username: &'static str,
+    /// Its password (demo only; printed at start).
+    pub password: &'static str,
+    /// What it is for.
+    pub description: &'static str,
+    grants: &'static [&'static str],
+    ranges: &'static [&'static str],
+}
+
+/// The demo accounts `--demo` creates.
+pub const DEMO_USERS: &[DemoUser] = &[
+    DemoUser {
+        username: "admin",
+        password: "Admin12345",
+        description: "系统管理员：全部权限，全国范围",
+        grants: &["admin"],
+        ranges: &["100000"],
+    },
+    DemoUser {
+        username: "hubei",
+        password: "Hubei12345",
+        description: "湖北省用户：监测与购物车权限，湖北省范围",
+        grants: &["monitor"],
+        ranges: &["420000"],
+    },
+    DemoUser {
+        username: "person",
+        password: "Person12345",
+        description: "个人用户：无模块权限",
+        grants: &["person"],
+        ranges: &[],
+    },
+];
+
+/// Creates the demo accounts that do not exist yet, in one transaction.
+pub fn seed_demo(conn: &mut Connection) -> Result<(), AdminError> {
+    let tx = conn.transaction()?;
+    for d in DEMO_USERS {
+        let exists: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM user WHERE username = ?1)",
+            [d.username],
+            |r| r.get(0),
+        )?;
+        if exists {
+            continue;
+        }
+        add_user(
+            &tx,
+            &NewUser {
+                username: d.username,
+                password: d.password,
+                ..NewUser::default()
+            },
+        )?;
+        let grants: Vec<String> = d.grants.iter().map(|s| s.to_string()).collect();
+        grant(&tx, d.username, &grants)?;
+        let ranges: Vec<String> = d.ranges.iter().map(|s| s.to_string()).collect();
+        add_ranges(&tx, d.username, &ranges)?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::db::memory as db;
+
+    #[test]
+    fn demo_users_get_their_roles_and_ranges_once() {
+        let mut conn = db();
+        seed_demo(&mut conn).expect("seed");
+        seed_demo(&mut conn).expect("seed again is a no-op");
+        let users = list(&conn).expect("list");
+        let names: Vec<&str> = users.iter().map(|u| u.username.as_str()).collect();
+        assert_eq!(names, ["admin", "hubei", "person"]);
+        assert_eq!(users[1].roles, "monitor");
+        assert_eq!(users[1].ranges, "420000");
+        let hubei = user_id(&conn, "hubei").expect("id");
+        let perms = super::super::store::permissions(&conn, hubei).expect("perms");
+        assert!(perms.contains(&"MOD_056".to_string()) && perms.contains(&"MOD_061".to_string()));
+        assert!(!perms.contains(&"MOD_054".to_string()));
+        let person = user_id(&conn, "person").expect("id");
+        assert!(
+            super::super::store::permissions(&conn, person)
+                .expect("perms")
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn grants_ranges_and_rules_are_checked() {
+        let conn = db();
+        add_user(
+            &conn,
+            &NewUser {
+                username: "land_office",
+                password: "Pass1234",
+                ..NewUser::default()
+            },
+        )
+        .expect("add");
+        assert!(matches!(
+            add_user(
+                &conn,
+                &NewUser {
+                    username: "LAND_OFFICE",
+                    password: "Pass1234",
+                    ..NewUser::default()
+                }
+            ),
+            Err(AdminError::Taken(_))
+        ));
+        assert!(matches!(
+            add_user(
+                &conn,
+                &NewUser {
+                    username: "x y",
+                    password: "Pass1234",
+                    ..NewUser::default()
+                }
+            ),
+            Err(AdminError::Rule(_))
+        ));
+        assert!(matches!(
+            grant(&conn, "land_office", &["MOD_999".into()]),
+            Err(AdminError::NoGrant(_))
+        ));
+        grant(&conn, "land_office", &["MOD_059".into()]).expect("grant");
+        add_ranges(&conn, "land_office", &["420100".into()]).expect("range");
+        assert!(matches!(
+            add_ranges(&conn, "land_office", &["4201".into()]),
+            Err(AdminError::BadRegion(_))
+        ));
+        remove_ranges(&conn, "land_office", &["420100".into()]).expect("remove");
+        add_ranges(&conn, "land_office", &["420100".into()]).expect("range again");
+        let id = user_id(&conn, "land_office").expect("id");
+        assert_eq!(
+            super::super::store::area_ranges(&conn, id)
+                .expect("ranges")
+                .len(),
+            1
+        );
+        revoke(&conn, "land_office", &["MOD_059".into()]).expect("revoke");
+        assert!(
+            super::super::store::permissions(&conn, id)
+                .expect("perms")
+                .is_empty()
+        );
+        assert!(matches!(
+            grant(&conn, "nobody", &["admin".into()]),
+            Err(AdminError::NoUser(_))
+        ));
+    }
+}

@@ -1,0 +1,252 @@
+//! Access rules as route layers, enforced on the server:
+//! `.route_layer(Require::login())`, `.route_layer(Require::authority("MOD_061"))`,
+//! `.route_layer(Require::authority_in_range("MOD_056"))`; and the region test that
+//! modules use to clip their queries to the caller's area ranges.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use axum::extract::Request;
+use axum::response::{IntoResponse, Response};
+use tower::{Layer, Service};
+
+use super::session::Caller;
+use crate::error::AppError;
+
+/// The whole country.
+pub const COUNTRY: &str = "100000";
+/// The China root as some data names it (spec §3).
+pub const COUNTRY_ALIAS: &str = "156000000";
+/// 403 without an area range (spec §8).
+pub const NO_RANGE: &str = "未关联用户权限范围，请联系管理员";
+/// 403 without the permission (spec §8).
+pub const NO_PERMISSION: &str = "无查看信息权限，请联系管理员";
+
+/// What a route needs of its caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Need {
+    Login,
+    Authority(&'static str),
+    AuthorityInRange(&'static str),
+}
+
+impl Need {
+    fn check(self, caller: Option<&Caller>) -> Result<(), AppError> {
+        let caller = caller.ok_or(AppError::Unauthorized)?;
+        match self {
+            Need::Login => Ok(()),
+            Need::Authority(code) if caller.has(code) => Ok(()),
+            Need::AuthorityInRange(code) if caller.has(code) => {
+                if caller.regions.is_empty() {
+                    Err(AppError::Forbidden(NO_RANGE.into()))
+                } else {
+                    Ok(())
+                }
+            }
+            Need::Authority(_) | Need::AuthorityInRange(_) => {
+                Err(AppError::Forbidden(NO_PERMISSION.into()))
+            }
+        }
+    }
+}
+
+/// A route layer that refuses callers who lack what the route needs.
+#[derive(Debug, Clone, Copy)]
+pub struct Require(Need);
+
+impl Require {
+    /// Any logged-in caller (401 otherwise).
+    pub fn login() -> Self {
+        Self(Need::Login)
+    }
+
+    /// A caller holding `code` (403 无查看信息权限 otherwise).
+    pub fn authority(code: &'static str) -> Self {
+        Self(Need::Authority(code))
+    }
+
+    /// A caller holding `code` and at least one `regionId` area range (spec §4, §6).
+    pub fn authority_in_range(code: &'static str) -> Self {
+        Self(Need::AuthorityInRange(code))
+    }
+}
+
+impl<S> Layer<S> for Require {
+    type Service = RequireService<S>;
+
+    fn layer(&self, inner: S) -> Self::Service {
+        RequireService {
+            inner,
+            need: self.0,
+        }
+    }
+}
+
+/// The service [`Require`] wraps around a route.
+#[derive(Debug, Clone)]
+pub struct RequireService<S> {
+    inner: S,
+    need: Need,
+}
+
+impl<S> Service<Request> for RequireService<S>
+where
+    S: Service<Request, Response = Response> + Send + 'static,
+    S::Future: Send + 'static,
+    S::Error: Send + 'static,
+{
+    type Response = Response;
+    type Error = S::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Response, S::Error>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: Request) -> Self::Future {
+        match self.need.check(req.extensions().get::<Caller>()) {
+            Ok(()) => Box::pin(self.inner.call(req)),
+            Err(e) => Box::pin(std::future::ready(Ok(e.into_response()))),
+        }
+    }
+}
+
+/// Is `region` inside one of the `ranges`? 100000 (or 156000000) covers the
+/// country, a province code its cities and counties, a city code its counties.
+pub fn region_in_ranges(region: &str, ranges: &[String]) -> bool {
+    ranges.iter().any(|r| covers(r, region))
+}
+
+fn covers(range: &str, region: &str) -> bool {
+    if range == COUNTRY || range == COUNTRY_ALIAS {
+        return true;
+    }
+    if range.len() != 6 || region.len() != 6 {
+        return false;
+    }
+    // xx0000 keeps the first two digits, xxxx00 the first four, a county all six.
+    let significant = if range.ends_with("0000") {
+        2
+    } else if range.ends_with("00") {
+        4
+    } else {
+        6
+    };
+    region.as_bytes()[..significant] == range.as_bytes()[..significant]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    fn caller(perms: &[&str], regions: &[&str]) -> Caller {
+        Caller {
+            user_id: 1,
+            username: "u".into(),
+            permissions: perms.iter().map(|s| s.to_string()).collect::<BTreeSet<_>>(),
+            regions: regions.iter().map(|s| s.to_string()).collect(),
+            read_only: false,
+            token: "t".into(),
+        }
+    }
+
+    #[test]
+    fn country_province_city_and_county_ranges_cover_what_they_should() {
+        let hubei = vec!["420000".to_string()];
+        assert!(region_in_ranges("420111", &hubei)); // 洪山区
+        assert!(region_in_ranges("429004", &hubei)); // 仙桃市, province-administered
+        assert!(region_in_ranges("420000", &hubei));
+        assert!(!region_in_ranges("430100", &hubei));
+        let wuhan = vec!["420100".to_string()];
+        assert!(region_in_ranges("420111", &wuhan));
+        assert!(
+            !region_in_ranges("420000", &wuhan),
+            "a city range does not cover its province"
+        );
+        assert!(!region_in_ranges("420500", &wuhan));
+        assert!(region_in_ranges("650000", &["100000".to_string()]));
+        assert!(region_in_ranges("650000", &["156000000".to_string()]));
+        assert!(!region_in_ranges("420111", &["420112".to_string()]));
+        assert!(!region_in_ranges("420111", &[]));
+    }
+
+    #[test]
+    fn needs_answer_401_or_the_spec_403_messages() {
+        assert!(matches!(
+            Need::Login.check(None),
+            Err(AppError::Unauthorized)
+        ));
+        assert!(Need::Login.check(Some(&caller(&[], &[]))).is_ok());
+        let no_perm = Need::Authority("MOD_061").check(Some(&caller(&[], &["420000"])));
+        assert_eq!(no_perm.expect_err("403").to_string(), NO_PERMISSION);
+        let no_range = Need::AuthorityInRange("MOD_056").check(Some(&caller(&["MOD_056"], &[])));
+        assert_eq!(no_range.expect_err("403").to_string(), NO_RANGE);
+        assert!(
+            Need::AuthorityInRange("MOD_056")
+                .check(Some(&caller(&["MOD_056"], &["420000"])))
+                .is_ok()
+        );
+    }
+
+    /// Who calls, and what each kind of route answers them, through the real layer.
+    #[tokio::test]
+    async fn permission_matrix_through_the_route_layer() {
+        use axum::Router;
+        use axum::body::Body;
+        use axum::routing::get;
+        use tower::ServiceExt;
+
+        let app = |caller: Option<Caller>| {
+            let protected = Router::new()
+                .route(
+                    "/login",
+                    get(|| async { "ok" }).route_layer(Require::login()),
+                )
+                .route(
+                    "/cart",
+                    get(|| async { "ok" }).route_layer(Require::authority("MOD_061")),
+                )
+                .route(
+                    "/landcover",
+                    get(|| async { "ok" }).route_layer(Require::authority_in_range("MOD_056")),
+                );
+            protected.layer(axum::middleware::from_fn(
+                move |mut req: Request, next: axum::middleware::Next| {
+                    let caller = caller.clone();
+                    async move {
+                        if let Some(c) = caller {
+                            req.extensions_mut().insert(c);
+                        }
+                        next.run(req).await
+                    }
+                },
+            ))
+        };
+        let anonymous = None;
+        let person = Some(caller(&[], &[]));
+        let provincial = Some(caller(&["MOD_056", "MOD_061"], &["420000"]));
+        let rangeless = Some(caller(&["MOD_056", "MOD_061"], &[]));
+        let matrix = [
+            (&anonymous, [401, 401, 401]),
+            (&person, [200, 403, 403]),
+            (&provincial, [200, 200, 200]),
+            (&rangeless, [200, 200, 403]),
+        ];
+        for (who, expected) in matrix {
+            for (path, want) in ["/login", "/cart", "/landcover"].into_iter().zip(expected) {
+                let req = axum::http::Request::get(path)
+                    .body(Body::empty())
+                    .expect("request");
+                let res = app(who.clone()).oneshot(req).await.expect("response");
+                assert_eq!(
+                    res.status().as_u16(),
+                    want,
+                    "{path} for {:?}",
+                    who.as_ref().map(|c| &c.permissions)
+                );
+            }
+        }
+    }
+}

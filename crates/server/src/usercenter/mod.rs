@@ -1,0 +1,75 @@
+//! Accounts (`/api/usercenter/...`): captcha, sealed-password login, sessions,
+//! user info and area ranges, and the guards every other module uses.
+
+pub mod admin;
+pub mod captcha;
+pub mod guard;
+pub mod password;
+pub mod ratelimit;
+mod routes;
+pub mod seal;
+pub mod session;
+pub mod store;
+
+use std::net::IpAddr;
+
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::db::Db;
+use crate::state::AppState;
+use captcha::CaptchaStore;
+use ratelimit::Limiter;
+use seal::SealKey;
+
+/// The area-range type that grants regions.
+pub const RANGE_TYPE_REGION: &str = "regionId";
+
+/// Account state kept in memory beside the database.
+pub struct Accounts {
+    /// Captchas handed out and not yet used.
+    pub captcha: CaptchaStore,
+    /// The key login passwords are sealed to.
+    pub seal: SealKey,
+    /// Failed logins per account name (lower-cased).
+    pub by_account: Limiter<String>,
+    /// Failed logins per client address.
+    pub by_address: Limiter<IpAddr>,
+}
+
+impl Accounts {
+    /// Loads (or makes, on first start) the seal key and sets up the stores.
+    pub async fn load(db: &Db, captcha_fixed: Option<String>) -> anyhow::Result<Self> {
+        // A candidate is made every start but stored only on the first: the key
+        // must survive restarts, or pages holding the old public key fail to log in.
+        let (_, candidate) = SealKey::generate()
+            .map_err(|e| anyhow::anyhow!("no randomness for the seal key: {e}"))?;
+        let stored = db
+            .call(move |c| store::save_server_key(c, "login_seal", &candidate))
+            .await?;
+        let bytes: [u8; 32] = stored
+            .try_into()
+            .map_err(|_| anyhow::anyhow!("the stored login seal key is not 32 bytes"))?;
+        if captcha_fixed.is_some() {
+            tracing::warn!(
+                "RSCLOUD_CAPTCHA_FIXED is set: every captcha accepts one fixed code. Use only in automated tests!"
+            );
+        }
+        Ok(Self {
+            captcha: CaptchaStore::new(captcha_fixed),
+            seal: SealKey::from_secret(bytes),
+            by_account: Limiter::new(ratelimit::MAX_ACCOUNT_FAILURES),
+            by_address: Limiter::new(ratelimit::MAX_ADDRESS_FAILURES),
+        })
+    }
+}
+
+/// The account routes.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(routes::captcha))
+        .routes(routes!(routes::public_key))
+        .routes(routes!(routes::login))
+        .routes(routes!(routes::logout))
+        .routes(routes!(routes::detail))
+        .routes(routes!(routes::area_ranges))
+}

@@ -1,0 +1,222 @@
+//! Sessions: opaque random tokens handed out at login, stored only as SHA-256
+//! hashes, with an idle expiry that slides while the session is used and an
+//! absolute limit.
+//!
+//! One middleware (`resolve`) reads the `token` header of every request and, for
+//! a live session, puts the [`Caller`] into the request; handlers and guards take
+//! it from there. An unknown or expired token is simply an anonymous caller;
+//! routes that need a login answer 401.
+
+use std::collections::BTreeSet;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::extract::{FromRequestParts, OptionalFromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::middleware::Next;
+use axum::response::Response;
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use sha2::{Digest, Sha256};
+
+use super::store;
+use crate::error::AppError;
+use crate::state::AppState;
+
+/// Longest token header accepted; anything longer is not one of ours.
+const MAX_TOKEN_LEN: usize = 256;
+/// No session outlives this, however busy.
+const ABSOLUTE_LIFETIME_SECS: i64 = 7 * 24 * 3600;
+
+/// The `token` header, when present and shaped like a token.
+pub fn token_header(parts: &Parts) -> Option<&str> {
+    parts
+        .headers
+        .get("token")
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+        .filter(|t| {
+            !t.is_empty() && t.len() <= MAX_TOKEN_LEN && t.bytes().all(|b| b.is_ascii_graphic())
+        })
+}
+
+/// The logged-in account behind a request.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    /// User id.
+    pub user_id: i64,
+    /// Login name.
+    pub username: String,
+    /// Permission codes (roles' and own).
+    pub permissions: BTreeSet<String>,
+    /// Region codes of the active `regionId` area ranges.
+    pub regions: Vec<String>,
+    /// Display-screen sessions may only read.
+    pub read_only: bool,
+    /// The session token, to end it at logout.
+    pub token: String,
+}
+
+impl Caller {
+    /// Does the caller hold this permission?
+    pub fn has(&self, permission: &str) -> bool {
+        self.permissions.contains(permission)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Caller {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<Caller>()
+            .cloned()
+            .ok_or(AppError::Unauthorized)
+    }
+}
+
+impl<S: Send + Sync> OptionalFromRequestParts<S> for Caller {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        _state: &S,
+    ) -> Result<Option<Self>, Self::Rejection> {
+        Ok(parts.extensions.get::<Caller>().cloned())
+    }
+}
+
+/// Seconds since 1970.
+pub fn now_secs() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// A fresh token: 32 random bytes, base64url.
+pub fn new_token() -> Result<String, AppError> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("no randomness: {e}")))?;
+    Ok(URL_SAFE_NO_PAD.encode(bytes))
+}
+
+/// What is stored for a token.
+pub fn token_hash(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+/// Opens a session for an account and returns its token.
+pub async fn open(state: &AppState, user_id: i64, read_only: bool) -> Result<String, AppError> {
+    let token = new_token()?;
+    let hash = token_hash(&token);
+    let now = now_secs();
+    let expires = now + state.config.session_idle_minutes * 60;
+    state
+        .db
+        .call(move |c| {
+            store::purge_sessions(c, now)?;
+            store::create_session(c, &hash, user_id, read_only, now, expires)
+        })
+        .await?;
+    Ok(token)
+}
+
+/// Ends the session of a token.
+pub async fn close(state: &AppState, token: &str) -> Result<(), AppError> {
+    let hash = token_hash(token);
+    state
+        .db
+        .call(move |c| store::delete_session(c, &hash))
+        .await?;
+    Ok(())
+}
+
+/// Middleware: resolves the `token` header to a [`Caller`], renewing the session
+/// when half its idle time has passed (so a busy session costs few writes).
+pub async fn resolve(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let (mut parts, body) = req.into_parts();
+    if let Some(token) = token_header(&parts).map(str::to_owned) {
+        match lookup(&state, token).await {
+            Ok(Some(caller)) => {
+                parts.extensions.insert(caller);
+            }
+            Ok(None) => {}
+            Err(e) => return axum::response::IntoResponse::into_response(e),
+        }
+    }
+    next.run(Request::from_parts(parts, body)).await
+}
+
+async fn lookup(state: &AppState, token: String) -> Result<Option<Caller>, AppError> {
+    let idle = state.config.session_idle_minutes * 60;
+    let caller = state
+        .db
+        .call(move |c| {
+            let hash = token_hash(&token);
+            let now = now_secs();
+            let Some(session) = store::live_session(c, &hash, now)? else {
+                return Ok(None);
+            };
+            if session.created_at + ABSOLUTE_LIFETIME_SECS <= now {
+                store::delete_session(c, &hash)?;
+                return Ok(None);
+            }
+            if session.expires_at - now < idle / 2 {
+                let renewed = (now + idle).min(session.created_at + ABSOLUTE_LIFETIME_SECS);
+                store::renew_session(c, &hash, renewed)?;
+            }
+            let Some(user) = store::user(c, session.user_id)? else {
+                return Ok(None);
+            };
+            let permissions = store::permissions(c, user.id)?.into_iter().collect();
+            let regions = store::area_ranges(c, user.id)?
+                .into_iter()
+                .filter(|r| r.kind == super::RANGE_TYPE_REGION)
+                .map(|r| r.region_id)
+                .collect();
+            Ok(Some(Caller {
+                user_id: user.id,
+                username: user.username,
+                permissions,
+                regions,
+                read_only: session.read_only,
+                token,
+            }))
+        })
+        .await?;
+    Ok(caller)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::Request;
+
+    fn parts(header: Option<&str>) -> Parts {
+        let mut req = Request::builder();
+        if let Some(h) = header {
+            req = req.header("token", h);
+        }
+        req.body(()).expect("request").into_parts().0
+    }
+
+    #[test]
+    fn token_header_is_read_and_junk_is_ignored() {
+        assert_eq!(token_header(&parts(Some(" abc123 "))), Some("abc123"));
+        assert_eq!(token_header(&parts(None)), None);
+        assert_eq!(token_header(&parts(Some(""))), None);
+        assert_eq!(token_header(&parts(Some("has space"))), None);
+        assert_eq!(token_header(&parts(Some(&"x".repeat(300)))), None);
+    }
+
+    #[test]
+    fn tokens_are_random_and_only_their_hash_is_kept() {
+        let a = new_token().expect("token");
+        let b = new_token().expect("token");
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 43);
+        assert_eq!(token_hash(&a).len(), 32);
+        assert_ne!(token_hash(&a), token_hash(&b));
+    }
+}

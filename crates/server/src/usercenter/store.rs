@@ -1,0 +1,214 @@
+//! SQL of accounts, permissions, area ranges and sessions.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// What login needs of an account.
+#[derive(Debug)]
+pub struct LoginRow {
+    /// User id.
+    pub id: i64,
+    /// Argon2id PHC string.
+    pub password_hash: String,
+    /// 0 active, 1 disabled.
+    pub status: i64,
+    /// Login answers code 2 while set.
+    pub must_change_password: bool,
+}
+
+/// The account a login name (username, telephone or e-mail) belongs to.
+pub fn find_login(conn: &Connection, login: &str) -> rusqlite::Result<Option<LoginRow>> {
+    conn.prepare_cached(
+        "SELECT id, password_hash, status, must_change_password FROM user
+         WHERE username = ?1 OR telephone = ?1 OR email = ?1 COLLATE NOCASE
+         ORDER BY username = ?1 DESC LIMIT 1",
+    )?
+    .query_row([login], |r| {
+        Ok(LoginRow {
+            id: r.get(0)?,
+            password_hash: r.get(1)?,
+            status: r.get(2)?,
+            must_change_password: r.get(3)?,
+        })
+    })
+    .optional()
+}
+
+/// An account's own fields.
+#[derive(Debug, Clone)]
+pub struct UserRow {
+    /// User id.
+    pub id: i64,
+    /// Login name.
+    pub username: String,
+    /// 0 person.
+    pub account_type: i64,
+    /// Mobile number, if any.
+    pub telephone: Option<String>,
+    /// E-mail, if any.
+    pub email: Option<String>,
+}
+
+/// An account by id.
+pub fn user(conn: &Connection, id: i64) -> rusqlite::Result<Option<UserRow>> {
+    conn.prepare_cached(
+        "SELECT id, username, account_type, telephone, email FROM user WHERE id = ?1",
+    )?
+    .query_row([id], |r| {
+        Ok(UserRow {
+            id: r.get(0)?,
+            username: r.get(1)?,
+            account_type: r.get(2)?,
+            telephone: r.get(3)?,
+            email: r.get(4)?,
+        })
+    })
+    .optional()
+}
+
+/// Every permission code of an account: its roles' and its own, sorted.
+pub fn permissions(conn: &Connection, user_id: i64) -> rusqlite::Result<Vec<String>> {
+    conn.prepare_cached(
+        "SELECT permission_code FROM role_permission JOIN user_role USING (role_id) WHERE user_id = ?1
+         UNION
+         SELECT permission_code FROM user_permission WHERE user_id = ?1
+         ORDER BY 1",
+    )?
+    .query_map([user_id], |r| r.get(0))?
+    .collect()
+}
+
+/// An area range as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AreaRangeRow {
+    /// Range id.
+    pub id: i64,
+    /// Range type; `regionId` is the one that grants regions.
+    pub kind: String,
+    /// Six-digit region code.
+    pub region_id: String,
+    /// 0 active.
+    pub status: i64,
+    /// 0 not deleted.
+    pub is_delete: i64,
+}
+
+/// An account's active, not-deleted area ranges.
+pub fn area_ranges(conn: &Connection, user_id: i64) -> rusqlite::Result<Vec<AreaRangeRow>> {
+    conn.prepare_cached(
+        "SELECT id, type, region_id, status, is_delete FROM area_range
+         WHERE user_id = ?1 AND status = 0 AND is_delete = 0 ORDER BY region_id",
+    )?
+    .query_map([user_id], |r| {
+        Ok(AreaRangeRow {
+            id: r.get(0)?,
+            kind: r.get(1)?,
+            region_id: r.get(2)?,
+            status: r.get(3)?,
+            is_delete: r.get(4)?,
+        })
+    })?
+    .collect()
+}
+
+/// A push node an account is related to.
+#[derive(Debug, Clone)]
+pub struct PushNodeRow {
+    /// Node id.
+    pub id: i64,
+    /// Node name.
+    pub name: String,
+    /// Region the node serves.
+    pub region_id: String,
+}
+
+/// The push nodes an account is related to.
+pub fn push_nodes(conn: &Connection, user_id: i64) -> rusqlite::Result<Vec<PushNodeRow>> {
+    conn.prepare_cached(
+        "SELECT id, name, region_id FROM push_node JOIN user_push_node ON node_id = id WHERE user_id = ?1 ORDER BY id",
+    )?
+    .query_map([user_id], |r| Ok(PushNodeRow { id: r.get(0)?, name: r.get(1)?, region_id: r.get(2)? }))?
+    .collect()
+}
+
+/// A live session.
+#[derive(Debug)]
+pub struct SessionRow {
+    /// Whose session.
+    pub user_id: i64,
+    /// Display-screen sessions may only read.
+    pub read_only: bool,
+    /// Unix seconds it was created.
+    pub created_at: i64,
+    /// Unix seconds it expires unless renewed.
+    pub expires_at: i64,
+}
+
+/// Stores a new session under the hash of its token.
+pub fn create_session(
+    conn: &Connection,
+    token_hash: &[u8],
+    user_id: i64,
+    read_only: bool,
+    now: i64,
+    expires_at: i64,
+) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO session (token_hash, user_id, read_only, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![token_hash, user_id, read_only, now, expires_at])?;
+    Ok(())
+}
+
+/// The unexpired session of an active account with this token hash.
+pub fn live_session(
+    conn: &Connection,
+    token_hash: &[u8],
+    now: i64,
+) -> rusqlite::Result<Option<SessionRow>> {
+    conn.prepare_cached(
+        "SELECT s.user_id, s.read_only, s.created_at, s.expires_at FROM session s JOIN user u ON u.id = s.user_id
+         WHERE s.token_hash = ?1 AND s.expires_at > ?2 AND u.status = 0",
+    )?
+    .query_row(params![token_hash, now], |r| {
+        Ok(SessionRow { user_id: r.get(0)?, read_only: r.get(1)?, created_at: r.get(2)?, expires_at: r.get(3)? })
+    })
+    .optional()
+}
+
+/// Moves a session's expiry.
+pub fn renew_session(
+    conn: &Connection,
+    token_hash: &[u8],
+    expires_at: i64,
+) -> rusqlite::Result<()> {
+    conn.prepare_cached("UPDATE session SET expires_at = ?2 WHERE token_hash = ?1")?
+        .execute(params![token_hash, expires_at])?;
+    Ok(())
+}
+
+/// Ends a session; true when there was one.
+pub fn delete_session(conn: &Connection, token_hash: &[u8]) -> rusqlite::Result<bool> {
+    Ok(conn
+        .prepare_cached("DELETE FROM session WHERE token_hash = ?1")?
+        .execute([token_hash])?
+        > 0)
+}
+
+/// Removes expired sessions.
+pub fn purge_sessions(conn: &Connection, now: i64) -> rusqlite::Result<usize> {
+    conn.prepare_cached("DELETE FROM session WHERE expires_at <= ?1")?
+        .execute([now])
+}
+
+/// Stores a server key unless one exists; returns the one that is stored.
+pub fn save_server_key(conn: &Connection, name: &str, secret: &[u8]) -> rusqlite::Result<Vec<u8>> {
+    conn.execute(
+        "INSERT OR IGNORE INTO server_key (name, secret) VALUES (?1, ?2)",
+        params![name, secret],
+    )?;
+    conn.query_row(
+        "SELECT secret FROM server_key WHERE name = ?1",
+        [name],
+        |r| r.get(0),
+    )
+}
