@@ -33,8 +33,8 @@ web: web-deps
 server:
 	$(CARGO) build --release --locked
 
-# Debian packages the tests need: chromium and CJK fonts for the browser tests,
-# gdal-bin for checking the database with ogrinfo.
+# What the tests need beyond Rust and Node: Debian's chromium and CJK fonts for the
+# browser tests, gdal-bin for checking the database with ogrinfo, aiosmtpd for mail.
 test-deps:
 	@missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
@@ -45,6 +45,9 @@ test-deps:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends $$missing; \
 	fi
+	@# aiosmtpd: the local mail server the SMTP test sends to (pip where allowed, else Debian's package).
+	@python3 -c 'import aiosmtpd' 2>/dev/null || python3 -m pip install --quiet aiosmtpd 2>/dev/null || \
+	  { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO apt-get install -y -q python3-aiosmtpd; }
 
 rust-check:
 	$(CARGO) fmt --all --check

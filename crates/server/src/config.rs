@@ -31,6 +31,65 @@ pub struct Config {
     pub session_idle_minutes: i64,
     /// Automated tests only: a code every captcha accepts (`RSCLOUD_CAPTCHA_FIXED`).
     pub captcha_fixed: Option<String>,
+    /// The mail server for verification codes (`RSCLOUD_SMTP__HOST`, …); without it, codes go by SMS only.
+    pub smtp: Option<SmtpConfig>,
+    /// Display-screen accounts: `screenCode` → username, for the silent read-only login of big screens.
+    pub screens: Vec<ScreenAccount>,
+}
+
+/// How to reach the mail server.
+#[derive(Clone, Serialize, Deserialize, PartialEq)]
+pub struct SmtpConfig {
+    /// Host name or address.
+    pub host: String,
+    /// Port (25, 465, 587 …).
+    pub port: u16,
+    /// `none` (plain, for a local relay), `starttls` or `tls`.
+    #[serde(default = "SmtpSecurity::default")]
+    pub security: SmtpSecurity,
+    /// Login name, when the server wants one.
+    #[serde(default)]
+    pub username: Option<String>,
+    /// Password for `username`; never printed.
+    #[serde(default)]
+    pub password: Option<String>,
+    /// The sender, e.g. `自然资源卫星遥感云服务平台 <noreply@example.cn>`.
+    pub from: String,
+}
+
+impl std::fmt::Debug for SmtpConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SmtpConfig")
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("security", &self.security)
+            .field("username", &self.username)
+            .field("password", &self.password.as_ref().map(|_| "***"))
+            .field("from", &self.from)
+            .finish()
+    }
+}
+
+/// Transport security towards the mail server.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpSecurity {
+    /// Plain SMTP: only for a relay on the same machine or network.
+    None,
+    /// Upgrade with STARTTLS (port 587).
+    #[default]
+    Starttls,
+    /// TLS from the first byte (port 465).
+    Tls,
+}
+
+/// A display-screen account: the page's `screenCode` and the account it logs in as.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ScreenAccount {
+    /// 1 or 2 (spec §4).
+    pub code: u8,
+    /// An existing account; give it only what the screen shows.
+    pub username: String,
 }
 
 /// How log lines are written.
@@ -55,6 +114,8 @@ impl Default for Config {
             max_body_bytes: 2 * 1024 * 1024,
             session_idle_minutes: 8 * 60,
             captcha_fixed: None,
+            smtp: None,
+            screens: Vec::new(),
         }
     }
 }
@@ -98,7 +159,7 @@ impl Config {
             figment = figment.merge(Toml::file_exact(path));
         }
         let config: Config = figment
-            .merge(Env::prefixed("RSCLOUD_"))
+            .merge(Env::prefixed("RSCLOUD_").split("__"))
             .merge(Serialized::defaults(overrides))
             .extract()
             .map_err(Box::new)?;

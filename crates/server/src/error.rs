@@ -46,6 +46,9 @@ pub enum AppError {
     /// Too many requests or failures from this caller for now; the message says when to retry.
     #[error("{0}")]
     TooManyRequests(String),
+    /// A service we depend on (mail, SMS) is missing or down; the message says what to do instead.
+    #[error("{0}")]
+    Unavailable(String),
     /// A failure that is ours, not the caller's; details go to the log only.
     #[error("服务器内部错误，请稍后重试")]
     Internal(#[source] anyhow::Error),
@@ -71,6 +74,7 @@ impl AppError {
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -122,12 +122,16 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
     let path = config.database_path();
     let db = Db::open(&path, config.db_pool_size)
         .with_context(|| format!("cannot open database {}", path.display()))?;
+    let mut config = config;
     if config.demo {
         db.call(|c| Ok(usercenter::admin::seed_demo(c)))
             .await?
             .context("cannot create the demo accounts")?;
+        if config.screens.is_empty() {
+            config.screens = usercenter::admin::demo_screens();
+        }
     }
-    let accounts = usercenter::Accounts::load(&db, config.captcha_fixed.clone()).await?;
+    let accounts = usercenter::Accounts::load(&db, &config).await?;
     Ok(AppState {
         db,
         config: Arc::new(config),

@@ -47,6 +47,14 @@ enum Command {
         #[command(subcommand)]
         action: UserAction,
     },
+    /// List the newest text messages of the default SMS provider (the outbox).
+    Outbox {
+        #[command(flatten)]
+        place: Place,
+        /// How many to show.
+        #[arg(long, default_value_t = 20)]
+        limit: u32,
+    },
     /// Print the OpenAPI document of every /api route.
     Openapi,
 }
@@ -122,6 +130,14 @@ fn main() -> ExitCode {
             },
         )
         .and_then(|config| user(&config, action)),
+        Command::Outbox { place, limit } => load_config(
+            &place,
+            Overrides {
+                data_dir: place.data.clone(),
+                ..Overrides::default()
+            },
+        )
+        .and_then(|config| outbox(&config, limit)),
         Command::Openapi => rscloud::openapi()
             .to_pretty_json()
             .map(|json| println!("{json}"))
@@ -194,13 +210,40 @@ fn read_password() -> Result<String, Failure> {
     Ok(password)
 }
 
-fn user(config: &Config, action: UserAction) -> Result<(), Failure> {
+/// The database of a command-line run, created with its folder if needed.
+fn open_db(config: &Config) -> Result<rusqlite::Connection, Failure> {
     let path = config.database_path();
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     }
-    let conn = rscloud::db::open_connection(Path::new(&path)).map_err(anyhow::Error::from)?;
+    Ok(rscloud::db::open_connection(Path::new(&path)).map_err(anyhow::Error::from)?)
+}
+
+/// Prints the newest text messages of the outbox, newest first.
+fn outbox(config: &Config, limit: u32) -> Result<(), Failure> {
+    let conn = open_db(config)?;
+    let rows = conn
+        .prepare("SELECT created_at, telephone, body FROM sms_outbox ORDER BY id DESC LIMIT ?1")
+        .and_then(|mut stmt| {
+            stmt.query_map([limit], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                ))
+            })?
+            .collect::<Result<Vec<_>, _>>()
+        })
+        .map_err(anyhow::Error::from)?;
+    for (at, telephone, body) in rows {
+        println!("{at}  {telephone}  {body}");
+    }
+    Ok(())
+}
+
+fn user(config: &Config, action: UserAction) -> Result<(), Failure> {
+    let conn = open_db(config)?;
     let done = match action {
         UserAction::Add {
             username,

@@ -106,6 +106,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usercenter/forgetpwd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a new password for the account with this mobile number or e-mail and ends its sessions. */
+        post: operations["forget_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a password given the old one; counts failures like login does. */
+        put: operations["change_password"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usercenter/publickey": {
         parameters: {
             query?: never;
@@ -117,6 +151,77 @@ export interface paths {
         get: operations["public_key"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates an account once the code sent to its mobile number or e-mail checks out. */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/screen/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Silent read-only login of a display screen: the account for the code is
+         *     configured on the server, so no password ever reaches the browser.
+         */
+        post: operations["screen_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/send/email/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a six-digit code by e-mail. */
+        post: operations["send_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/send/telephone/{telephone}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a six-digit code by text message. */
+        post: operations["send_telephone"];
         delete?: never;
         options?: never;
         head?: never;
@@ -157,6 +262,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usercenter/valid/email/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 0 when the e-mail can be registered; 400 with the rule or 409 when taken. */
+        get: operations["valid_email"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/valid/telephone/{telephone}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 0 when the mobile number can be registered; 400 with the rule or 409 when taken. */
+        get: operations["valid_telephone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/valid/username/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 0 when the username can be registered; 400 with the rule or 409 when taken. */
+        get: operations["valid_username"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -183,6 +339,24 @@ export interface components {
             /** @description `regionId` grants the region. */
             type: string;
         };
+        /** @description A password change with the old password. */
+        ChangeForm: {
+            /** @description The captcha answer. */
+            captcha?: string;
+            /** @description The current password, sealed with `token` as associated data. */
+            oldPassword?: string;
+            /** @description The new password, sealed the same way. */
+            password?: string;
+            /** @description The captcha token; also the associated data of both sealed passwords. */
+            token?: string;
+            /** @description Username, mobile number or e-mail. */
+            username?: string;
+        };
+        /**
+         * @description Where a code goes.
+         * @enum {string}
+         */
+        Channel: "telephone" | "email";
         /** @description A phone number or e-mail with its link. */
         Contact: {
             /** @description `tel:` or `mailto:` link. */
@@ -230,6 +404,43 @@ export interface components {
                 /** @description The server's X25519 public key, base64. */
                 publicKey: string;
             };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Registered: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description The account just made. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description User id.
+                 */
+                id: number;
+                /** @description Login name. */
+                username: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_String: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: string;
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
         };
@@ -322,6 +533,19 @@ export interface components {
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
         };
+        /** @description A forgotten password, proved by a verification code. */
+        ForgotForm: {
+            /** @description The account's mobile number or e-mail. */
+            address?: string;
+            /** @description Where the code was sent. */
+            channel: components["schemas"]["Channel"];
+            /** @description The six-digit code. */
+            code?: string;
+            /** @description The new password, sealed with `token` as associated data. */
+            password?: string;
+            /** @description 32 letters or digits made by the page for sealing. */
+            token?: string;
+        };
         /** @description The login form (spec §3). */
         LoginForm: {
             /** @description The captcha answer. */
@@ -347,6 +571,11 @@ export interface components {
             /** @description The server's X25519 public key, base64. */
             publicKey: string;
         };
+        /**
+         * @description What a code is for; it shows in the message the person receives.
+         * @enum {string}
+         */
+        Purpose: "register" | "reset";
         /** @description A push node the user is related to. */
         PushNodeInfo: {
             /**
@@ -358,6 +587,53 @@ export interface components {
             name: string;
             /** @description Region the node serves. */
             regionId: string;
+        };
+        /** @description A new account. */
+        RegisterForm: {
+            /** @description Which address the `code` was sent to. */
+            channel: components["schemas"]["Channel"];
+            /** @description The six-digit verification code. */
+            code?: string;
+            /** @description E-mail; required when `channel` is `email`. */
+            email?: string | null;
+            /** @description The password sealed to the server key with `token` as associated data. */
+            password?: string;
+            /** @description Mobile number; required when `channel` is `telephone`. */
+            telephone?: string | null;
+            /** @description 32 letters or digits made by the page for sealing. */
+            token?: string;
+            /** @description 4–20 letters, digits or underscores. */
+            username?: string;
+        };
+        /** @description The account just made. */
+        Registered: {
+            /**
+             * Format: int64
+             * @description User id.
+             */
+            id: number;
+            /** @description Login name. */
+            username: string;
+        };
+        /** @description Which display screen asks to log in. */
+        ScreenLogin: {
+            /**
+             * Format: int32
+             * @description The page's `screenCode` query value (1 or 2).
+             */
+            screenCode: number;
+        };
+        /**
+         * @description A request for a verification code; the picture captcha keeps robots from
+         *     sending codes to strangers.
+         */
+        SendCode: {
+            /** @description The captcha answer. */
+            captcha?: string;
+            /** @description `register` or `reset`. */
+            purpose: components["schemas"]["Purpose"];
+            /** @description The captcha token. */
+            token?: string;
         };
         /** @description The logged-in user (spec §3). */
         UserInfo: {
@@ -600,6 +876,81 @@ export interface operations {
             };
         };
     };
+    forget_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotForm"];
+            };
+        };
+        responses: {
+            /** @description Password set; log in with it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Wrong code or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeForm"];
+            };
+        };
+        responses: {
+            /** @description Changed; every session of the account ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Wrong captcha, wrong old password or a broken rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Locked after repeated failures */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     public_key: {
         parameters: {
             query?: never;
@@ -616,6 +967,198 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PublicKey"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterForm"];
+            };
+        };
+        responses: {
+            /** @description Registered; log in next */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Registered"];
+                };
+            };
+            /** @description A rule is broken or the code is wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Username, number or e-mail taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    screen_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScreenLogin"];
+            };
+        };
+        responses: {
+            /** @description A read-only session token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_String"];
+                };
+            };
+            /** @description No display account for this code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    send_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description E-mail address */
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendCode"];
+            };
+        };
+        responses: {
+            /** @description Sent (on reset: sent if the address has an account) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Bad address or captcha */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Registering an address that is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Asked again within 60 s */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No mail server configured, or it failed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    send_telephone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Mainland mobile number */
+                telephone: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendCode"];
+            };
+        };
+        responses: {
+            /** @description Sent (on reset: sent if the number has an account) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Bad number or captcha */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Registering a number that is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Asked again within 60 s */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
         };
@@ -682,6 +1225,129 @@ export interface operations {
         responses: {
             /** @description Logged out */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    valid_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The address to check */
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Free to use */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Not an e-mail address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Already registered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    valid_telephone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mobile number to check */
+                telephone: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Free to use */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Not a mainland mobile number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Already registered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    valid_username: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The name to check */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Free to use */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Breaks the username rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Already registered */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

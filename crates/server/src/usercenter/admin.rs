@@ -3,7 +3,8 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{RANGE_TYPE_REGION, password};
+use super::{RANGE_TYPE_REGION, password, rules};
+use crate::config::ScreenAccount;
 use crate::error::AppError;
 
 /// Why an administration step failed, in words for the command line.
@@ -52,27 +53,42 @@ pub struct NewUser<'a> {
     pub must_change_password: bool,
 }
 
-/// Checks a username: 4–20 ASCII letters, digits or underscores.
-pub fn validate_username(name: &str) -> Result<(), AppError> {
-    let len = name.chars().count();
-    if !(4..=20).contains(&len) || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(AppError::bad_request("用户名须为4-20位字母、数字或下划线"));
-    }
-    Ok(())
-}
-
 /// Adds an account; returns its id.
 pub fn add_user(conn: &Connection, u: &NewUser<'_>) -> Result<i64, AdminError> {
-    validate_username(u.username)?;
+    rules::username(u.username)?;
     password::validate(u.password)?;
+    if let Some(t) = u.telephone {
+        rules::telephone(t)?;
+    }
+    if let Some(e) = u.email {
+        rules::email(e)?;
+    }
     let hash = password::hash(u.password)?;
     conn.execute(
         "INSERT INTO user (username, password_hash, telephone, email, account_type, must_change_password)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![u.username, hash, u.telephone, u.email, u.account_type, u.must_change_password],
     )
-    .map_err(|e| if crate::db::is_unique_violation(&e) { AdminError::Taken(u.username.into()) } else { e.into() })?;
+    .map_err(|e| {
+        if crate::db::is_unique_violation(&e) {
+            AdminError::Taken(taken_field(&e, u))
+        } else {
+            e.into()
+        }
+    })?;
     Ok(conn.last_insert_rowid())
+}
+
+/// Which of the unique fields a UNIQUE violation is about, for the message.
+fn taken_field(err: &rusqlite::Error, u: &NewUser<'_>) -> String {
+    let text = err.to_string();
+    if text.contains("user.telephone") {
+        u.telephone.unwrap_or_default().to_owned()
+    } else if text.contains("user.email") {
+        u.email.unwrap_or_default().to_owned()
+    } else {
+        u.username.to_owned()
+    }
 }
 
 /// The id of a user by name.
@@ -262,6 +278,13 @@ pub const DEMO_USERS: &[DemoUser] = &[
         ranges: &["420000"],
     },
     DemoUser {
+        username: "screen",
+        password: "Screen12345",
+        description: "大屏展示账号：页面带 screenCode=1 或 2 时免密只读登录，全国范围",
+        grants: &["monitor"],
+        ranges: &["100000"],
+    },
+    DemoUser {
         username: "person",
         password: "Person12345",
         description: "个人用户：无模块权限",
@@ -269,6 +292,16 @@ pub const DEMO_USERS: &[DemoUser] = &[
         ranges: &[],
     },
 ];
+
+/// The display screens of the demo: both codes log in as the `screen` account.
+pub fn demo_screens() -> Vec<ScreenAccount> {
+    [1, 2]
+        .map(|code| ScreenAccount {
+            code,
+            username: "screen".into(),
+        })
+        .to_vec()
+}
 
 /// Creates the demo accounts that do not exist yet, in one transaction.
 pub fn seed_demo(conn: &mut Connection) -> Result<(), AdminError> {
@@ -312,7 +345,7 @@ mod tests {
         seed_demo(&mut conn).expect("seed again is a no-op");
         let users = list(&conn).expect("list");
         let names: Vec<&str> = users.iter().map(|u| u.username.as_str()).collect();
-        assert_eq!(names, ["admin", "hubei", "person"]);
+        assert_eq!(names, ["admin", "hubei", "person", "screen"]);
         assert_eq!(users[1].roles, "monitor");
         assert_eq!(users[1].ranges, "420000");
         let hubei = user_id(&conn, "hubei").expect("id");

@@ -4,17 +4,24 @@
 pub mod admin;
 pub mod captcha;
 pub mod guard;
+mod login;
+pub mod notify;
 pub mod password;
+mod profile;
 pub mod ratelimit;
-mod routes;
+mod register;
+mod reset;
+pub mod rules;
 pub mod seal;
 pub mod session;
 pub mod store;
+pub mod verify;
 
 use std::net::IpAddr;
 
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::config::Config;
 use crate::db::Db;
 use crate::state::AppState;
 use captcha::CaptchaStore;
@@ -34,11 +41,15 @@ pub struct Accounts {
     pub by_account: Limiter<String>,
     /// Failed logins per client address.
     pub by_address: Limiter<IpAddr>,
+    /// The mail server for e-mailed codes, when configured.
+    pub mailer: Option<notify::Mailer>,
+    /// Where text messages go.
+    pub sms: Box<dyn notify::SmsSender>,
 }
 
 impl Accounts {
     /// Loads (or makes, on first start) the seal key and sets up the stores.
-    pub async fn load(db: &Db, captcha_fixed: Option<String>) -> anyhow::Result<Self> {
+    pub async fn load(db: &Db, config: &Config) -> anyhow::Result<Self> {
         // A candidate is made every start but stored only on the first: the key
         // must survive restarts, or pages holding the old public key fail to log in.
         let (_, candidate) = SealKey::generate()
@@ -49,6 +60,7 @@ impl Accounts {
         let bytes: [u8; 32] = stored
             .try_into()
             .map_err(|_| anyhow::anyhow!("the stored login seal key is not 32 bytes"))?;
+        let captcha_fixed = config.captcha_fixed.clone();
         if captcha_fixed.is_some() {
             tracing::warn!(
                 "RSCLOUD_CAPTCHA_FIXED is set: every captcha accepts one fixed code. Use only in automated tests!"
@@ -59,6 +71,8 @@ impl Accounts {
             seal: SealKey::from_secret(bytes),
             by_account: Limiter::new(ratelimit::MAX_ACCOUNT_FAILURES),
             by_address: Limiter::new(ratelimit::MAX_ADDRESS_FAILURES),
+            mailer: config.smtp.as_ref().map(notify::Mailer::new).transpose()?,
+            sms: Box::new(notify::OutboxSms::new(db.clone())),
         })
     }
 }
@@ -66,10 +80,19 @@ impl Accounts {
 /// The account routes.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(routes::captcha))
-        .routes(routes!(routes::public_key))
-        .routes(routes!(routes::login))
-        .routes(routes!(routes::logout))
-        .routes(routes!(routes::detail))
-        .routes(routes!(routes::area_ranges))
+        .routes(routes!(login::captcha))
+        .routes(routes!(login::public_key))
+        .routes(routes!(login::login))
+        .routes(routes!(login::logout))
+        .routes(routes!(login::screen_login))
+        .routes(routes!(profile::detail))
+        .routes(routes!(profile::area_ranges))
+        .routes(routes!(register::valid_username))
+        .routes(routes!(register::valid_email))
+        .routes(routes!(register::valid_telephone))
+        .routes(routes!(register::send_telephone))
+        .routes(routes!(register::send_email))
+        .routes(routes!(register::register))
+        .routes(routes!(reset::forget_password))
+        .routes(routes!(reset::change_password))
 }

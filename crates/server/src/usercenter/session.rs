@@ -11,9 +11,10 @@ use std::collections::BTreeSet;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::extract::{FromRequestParts, OptionalFromRequestParts, Request, State};
+use axum::http::Method;
 use axum::http::request::Parts;
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use sha2::{Digest, Sha256};
@@ -139,14 +140,26 @@ pub async fn resolve(State(state): State<AppState>, req: Request, next: Next) ->
     if let Some(token) = token_header(&parts).map(str::to_owned) {
         match lookup(&state, token).await {
             Ok(Some(caller)) => {
+                if caller.read_only && writes(&parts) {
+                    return AppError::Forbidden("大屏展示账号仅可查看数据".into()).into_response();
+                }
                 parts.extensions.insert(caller);
             }
             Ok(None) => {}
-            Err(e) => return axum::response::IntoResponse::into_response(e),
+            Err(e) => return e.into_response(),
         }
     }
     next.run(Request::from_parts(parts, body)).await
 }
+
+/// Would this request change data? A display screen's session may only read (and log out).
+fn writes(parts: &Parts) -> bool {
+    let reads = matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
+    !reads && parts.uri.path() != LOGOUT_PATH
+}
+
+/// The logout route, open to read-only sessions too.
+pub const LOGOUT_PATH: &str = "/api/usercenter/userinfo/logout";
 
 async fn lookup(state: &AppState, token: String) -> Result<Option<Caller>, AppError> {
     let idle = state.config.session_idle_minutes * 60;

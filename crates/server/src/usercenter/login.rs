@@ -1,0 +1,299 @@
+//! Logging in and out: captcha, the sealing key, password login, logout.
+
+use std::net::{IpAddr, SocketAddr};
+use std::time::Instant;
+
+use axum::extract::{ConnectInfo, FromRequestParts, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::session::{self, Caller};
+use super::{captcha, password, store};
+use crate::api::{ApiJson, ApiQuery, ApiResult, Envelope, ok};
+use crate::error::AppError;
+use crate::state::AppState;
+
+/// Query of the captcha picture.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct CaptchaQuery {
+    /// 32 letters or digits made by the page; the login sends it back.
+    token: String,
+}
+
+/// A fresh captcha picture for the page's token (SVG markup, never cached).
+#[utoipa::path(
+    get,
+    path = "/api/usercenter/captcha",
+    tag = "usercenter",
+    params(CaptchaQuery),
+    responses(
+        (status = 200, description = "The captcha picture", content_type = "image/svg+xml", body = String),
+        (status = 400, description = "Malformed token", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many captchas pending", body = Envelope<Option<String>>),
+    )
+)]
+pub async fn captcha(
+    State(state): State<AppState>,
+    ApiQuery(q): ApiQuery<CaptchaQuery>,
+) -> Result<Response, AppError> {
+    let svg = state.accounts.captcha.issue(&q.token)?;
+    let mut res = svg.into_response();
+    res.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("image/svg+xml; charset=utf-8"),
+    );
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(res)
+}
+
+/// How the page seals the login password.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicKey {
+    /// Always `X25519-HKDF-SHA256-AES256GCM`.
+    algorithm: &'static str,
+    /// The server's X25519 public key, base64.
+    public_key: String,
+    /// The HKDF `info` string.
+    hkdf_info: &'static str,
+}
+
+/// The key login passwords are sealed to (see the README for the format).
+#[utoipa::path(
+    get,
+    path = "/api/usercenter/publickey",
+    tag = "usercenter",
+    responses((status = 200, description = "The sealing key", body = Envelope<PublicKey>))
+)]
+pub async fn public_key(State(state): State<AppState>) -> ApiResult<PublicKey> {
+    Ok(ok(PublicKey {
+        algorithm: "X25519-HKDF-SHA256-AES256GCM",
+        public_key: state.accounts.seal.public_base64(),
+        // The constant is ASCII, so this cannot fail.
+        hkdf_info: std::str::from_utf8(super::seal::HKDF_INFO).unwrap_or_default(),
+    }))
+}
+
+/// The login form (spec §3).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginForm {
+    /// Username, mobile number or e-mail.
+    #[serde(default)]
+    username: String,
+    /// The password sealed to the server key (base64).
+    #[serde(default)]
+    password: String,
+    /// The captcha answer.
+    #[serde(default)]
+    captcha: String,
+    /// The 32-character token the captcha picture was made for.
+    #[serde(default)]
+    token: String,
+}
+
+/// The client's address, when the server knows it (not in router-only tests).
+pub struct ClientIp(pub Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(Self(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0.ip()),
+        ))
+    }
+}
+
+/// 429 after repeated failures.
+pub(super) const LOCKED: &str = "登录失败次数过多，请15分钟后再试";
+/// One message for an unknown name and a wrong password.
+pub(super) const BAD_CREDENTIALS: &str = "用户名或密码错误";
+
+/// The first empty field's message (fields in the order the form shows them).
+pub(super) fn require_filled(fields: &[(&str, &'static str)]) -> Result<(), AppError> {
+    match fields.iter().find(|(value, _)| value.trim().is_empty()) {
+        Some((_, message)) => Err(AppError::bad_request(*message)),
+        None => Ok(()),
+    }
+}
+
+/// Checks a captcha answer for its token (consuming it).
+pub(super) fn check_captcha(state: &AppState, token: &str, answer: &str) -> Result<(), AppError> {
+    captcha::check_token(token)?;
+    if state.accounts.captcha.check(token, answer)? {
+        Ok(())
+    } else {
+        Err(AppError::bad_request("验证码错误或已过期，请重新输入"))
+    }
+}
+
+/// One password check under the failed-login limits: refused up front while the
+/// account or the address is locked, counted when the password is wrong.
+pub(super) struct Attempt {
+    login: String,
+    key: String,
+    ip: Option<IpAddr>,
+}
+
+impl Attempt {
+    /// Starts an attempt for a login name (username, mobile number or e-mail).
+    pub(super) fn start(
+        state: &AppState,
+        ip: Option<IpAddr>,
+        login: &str,
+    ) -> Result<Self, AppError> {
+        let accounts = &state.accounts;
+        let key = login.to_lowercase();
+        let now = Instant::now();
+        if accounts.by_account.is_locked(&key, now)
+            || ip.is_some_and(|ip| accounts.by_address.is_locked(&ip, now))
+        {
+            return Err(AppError::TooManyRequests(LOCKED.into()));
+        }
+        Ok(Self {
+            login: login.to_owned(),
+            key,
+            ip,
+        })
+    }
+
+    /// The account when the password matches; otherwise the failure is counted.
+    pub(super) async fn authenticate(
+        self,
+        state: &AppState,
+        plain: String,
+    ) -> Result<store::LoginRow, AppError> {
+        let login = self.login.clone();
+        let row = state.db.call(move |c| store::find_login(c, &login)).await?;
+        let stored = row.as_ref().map(|r| r.password_hash.clone());
+        let matches = tokio::task::spawn_blocking(move || {
+            password::verify_or_dummy(&plain, stored.as_deref())
+        })
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?;
+        let accounts = &state.accounts;
+        match row.filter(|_| matches) {
+            Some(row) => {
+                accounts.by_account.clear(&self.key);
+                Ok(row)
+            }
+            None => {
+                let now = Instant::now();
+                let locked = accounts.by_account.fail(&self.key, now)
+                    | self.ip.is_some_and(|ip| accounts.by_address.fail(&ip, now));
+                Err(if locked {
+                    AppError::TooManyRequests(LOCKED.into())
+                } else {
+                    AppError::bad_request(BAD_CREDENTIALS)
+                })
+            }
+        }
+    }
+}
+
+/// Logs in: code 0 with the session token, or code 2 when the password must be changed first.
+#[utoipa::path(
+    post,
+    path = "/api/usercenter/userinfo/loginv2",
+    tag = "usercenter",
+    request_body = LoginForm,
+    responses(
+        (status = 200, description = "code 0: data is the session token; code 2: the password must be changed (no session)", body = Envelope<Option<String>>),
+        (status = 400, description = "Missing field, wrong captcha, wrong name or password", body = Envelope<Option<String>>),
+        (status = 403, description = "Account disabled", body = Envelope<Option<String>>),
+        (status = 429, description = "Locked after repeated failures", body = Envelope<Option<String>>),
+    )
+)]
+pub async fn login(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(form): ApiJson<LoginForm>,
+) -> Result<Response, AppError> {
+    let username = form.username.trim().to_owned();
+    require_filled(&[
+        (&username, "请输入用户名"),
+        (&form.password, "请输入密码"),
+        (&form.captcha, "请输入验证码"),
+    ])?;
+    let guard = Attempt::start(&state, ip, &username)?;
+    check_captcha(&state, &form.token, &form.captcha)?;
+    let plain = super::register::unseal(&state, &form.password, &form.token)?;
+    let row = guard.authenticate(&state, plain).await?;
+    if row.status != 0 {
+        return Err(AppError::Forbidden("账号已被禁用，请联系管理员".into()));
+    }
+    if row.must_change_password {
+        let body = Envelope {
+            code: 2,
+            message: "系统升级，请修改密码后重新登录".into(),
+            data: None::<String>,
+        };
+        return Ok(axum::Json(body).into_response());
+    }
+    let token = session::open(&state, row.id, false).await?;
+    Ok(ok(token).into_response())
+}
+
+/// Which display screen asks to log in.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScreenLogin {
+    /// The page's `screenCode` query value (1 or 2).
+    screen_code: u8,
+}
+
+/// Silent read-only login of a display screen: the account for the code is
+/// configured on the server, so no password ever reaches the browser.
+#[utoipa::path(
+    post,
+    path = "/api/usercenter/screen/login",
+    tag = "usercenter",
+    request_body = ScreenLogin,
+    responses(
+        (status = 200, description = "A read-only session token", body = Envelope<String>),
+        (status = 404, description = "No display account for this code", body = Envelope<Option<String>>),
+    )
+)]
+pub async fn screen_login(
+    State(state): State<AppState>,
+    ApiJson(form): ApiJson<ScreenLogin>,
+) -> ApiResult<String> {
+    let not_configured = || AppError::NotFound("未配置该大屏展示账号".into());
+    let username = state
+        .config
+        .screens
+        .iter()
+        .find(|s| s.code == form.screen_code)
+        .map(|s| s.username.clone())
+        .ok_or_else(not_configured)?;
+    let row = state
+        .db
+        .call(move |c| store::find_login(c, &username))
+        .await?;
+    let row = row.filter(|r| r.status == 0).ok_or_else(not_configured)?;
+    Ok(ok(session::open(&state, row.id, true).await?))
+}
+
+/// Ends the caller's session; answers success even when it had already ended.
+#[utoipa::path(
+    post,
+    path = "/api/usercenter/userinfo/logout", // session::LOGOUT_PATH
+    tag = "usercenter",
+    responses((status = 200, description = "Logged out", body = Envelope<Option<String>>))
+)]
+pub async fn logout(
+    State(state): State<AppState>,
+    caller: Option<Caller>,
+) -> ApiResult<Option<String>> {
+    if let Some(c) = caller {
+        session::close(&state, &c.token).await?;
+    }
+    Ok(ok(None))
+}

@@ -1,0 +1,337 @@
+//! Registration, verification codes (SMS outbox and real SMTP), forgotten and
+//! changed passwords, and the read-only display-screen login, over real HTTP.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+use common::{CAPTCHA, TestServer, assert_error, captcha_token};
+use rscloud::config::{SmtpConfig, SmtpSecurity};
+use serde_json::{Value, json};
+
+fn sealed(s_key: &str, password: &str, token: &str) -> String {
+    rscloud::usercenter::seal::seal(s_key, password, token).expect("seal")
+}
+
+async fn public_key(s: &TestServer) -> String {
+    let (_, key) = s.get_json("/api/usercenter/publickey").await;
+    key["data"]["publicKey"].as_str().expect("key").to_owned()
+}
+
+async fn send_code(s: &TestServer, channel: &str, address: &str, purpose: &str) -> (u16, Value) {
+    let form = json!({"purpose": purpose, "captcha": CAPTCHA, "token": captcha_token()});
+    s.post_json(
+        &format!("/api/usercenter/send/{channel}/{address}"),
+        None,
+        &form,
+    )
+    .await
+}
+
+/// The six-digit code in the newest text message to a number.
+fn sms_code(s: &TestServer, telephone: &str) -> String {
+    let conn = rusqlite::Connection::open(s.database()).expect("db");
+    let body: String = conn
+        .query_row(
+            "SELECT body FROM sms_outbox WHERE telephone = ?1 ORDER BY id DESC LIMIT 1",
+            [telephone],
+            |r| r.get(0),
+        )
+        .expect("a text message was sent");
+    six_digits(&body)
+}
+
+fn six_digits(text: &str) -> String {
+    text.split(|c: char| !c.is_ascii_digit())
+        .find(|w| w.len() == 6)
+        .expect("a six-digit code")
+        .to_owned()
+}
+
+#[tokio::test]
+async fn live_checks_say_free_malformed_or_taken() {
+    let s = TestServer::start().await;
+    assert_eq!(
+        s.get_json("/api/usercenter/valid/username/new_office")
+            .await
+            .0,
+        200
+    );
+    let (status, body) = s.get_json("/api/usercenter/valid/username/hubei").await;
+    assert_error(status, &body, 409, "用户名已被注册");
+    let (status, body) = s.get_json("/api/usercenter/valid/username/ab").await;
+    assert_error(status, &body, 400, "用户名须为4-20位字母、数字或下划线");
+    let (status, body) = s.get_json("/api/usercenter/valid/telephone/12345").await;
+    assert_error(status, &body, 400, "请输入正确的手机号码");
+    assert_eq!(
+        s.get_json("/api/usercenter/valid/telephone/13700000001")
+            .await
+            .0,
+        200
+    );
+    let (status, body) = s.get_json("/api/usercenter/valid/email/not-mail").await;
+    assert_error(status, &body, 400, "请输入正确的邮箱地址");
+    assert_eq!(
+        s.get_json("/api/usercenter/valid/email/a@b.cn").await.0,
+        200
+    );
+}
+
+#[tokio::test]
+async fn register_with_a_text_message_code_then_log_in() {
+    let s = TestServer::start().await;
+    let phone = "13700000002";
+    let (status, body) = send_code(&s, "telephone", phone, "register").await;
+    assert_eq!((status, body["code"].as_i64()), (200, Some(0)), "{body}");
+    let (status, body) = send_code(&s, "telephone", phone, "register").await;
+    assert_error(status, &body, 429, "验证码发送过于频繁，请60秒后再试");
+    let code = sms_code(&s, phone);
+
+    let key = public_key(&s).await;
+    let token = captcha_token();
+    let form = |code: &str| {
+        json!({"username": "jingzhou_office", "password": sealed(&key, "Jingzhou2024", &token), "token": token,
+               "telephone": phone, "channel": "telephone", "code": code})
+    };
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let (status, body) = s
+        .post_json("/api/usercenter/register", None, &form(wrong))
+        .await;
+    assert_error(status, &body, 400, "验证码错误或已失效，请重新获取");
+    let (status, body) = s
+        .post_json("/api/usercenter/register", None, &form(&code))
+        .await;
+    assert_eq!(
+        (status, body["data"]["username"].as_str()),
+        (200, Some("jingzhou_office")),
+        "{body}"
+    );
+    let (status, body) = s
+        .post_json("/api/usercenter/register", None, &form(&code))
+        .await;
+    assert_error(status, &body, 400, "验证码错误或已失效，请重新获取");
+
+    let session = s.token_of(phone, "Jingzhou2024").await;
+    let (_, me) = s.get_as("/api/usercenter/detail", &session).await;
+    assert_eq!(
+        me["data"]["permissions"],
+        json!([]),
+        "a new person has no module permission"
+    );
+    let (status, body) = send_code(&s, "telephone", phone, "register").await;
+    assert_error(status, &body, 409, "该手机号已被注册");
+}
+
+#[tokio::test]
+async fn register_refuses_weak_passwords_and_missing_addresses() {
+    let s = TestServer::start().await;
+    let key = public_key(&s).await;
+    let token = captcha_token();
+    let form = json!({"username": "weak_user", "password": sealed(&key, "short1", &token), "token": token,
+                      "telephone": "13700000003", "channel": "telephone", "code": "123456"});
+    let (status, body) = s.post_json("/api/usercenter/register", None, &form).await;
+    assert_error(status, &body, 400, "密码长度不能少于8位");
+    let form = json!({"username": "weak_user", "password": sealed(&key, "Longer12345", &token), "token": token,
+                      "channel": "email", "code": "123456"});
+    let (status, body) = s.post_json("/api/usercenter/register", None, &form).await;
+    assert_error(status, &body, 400, "请输入邮箱地址");
+}
+
+#[tokio::test]
+async fn sending_a_code_needs_the_picture_captcha() {
+    let s = TestServer::start_with(|c| c.captcha_fixed = None).await;
+    let form = json!({"purpose": "register", "captcha": "ABCD", "token": captcha_token()});
+    let (status, body) = s
+        .post_json("/api/usercenter/send/telephone/13700000004", None, &form)
+        .await;
+    assert_error(status, &body, 400, "验证码错误或已过期，请重新输入");
+    let conn = rusqlite::Connection::open(s.database()).expect("db");
+    let sent: i64 = conn
+        .query_row("SELECT count(*) FROM sms_outbox", [], |r| r.get(0))
+        .expect("count");
+    assert_eq!(sent, 0);
+}
+
+#[tokio::test]
+async fn email_without_a_mail_server_is_a_clear_503() {
+    let s = TestServer::start().await;
+    let (status, body) = send_code(&s, "email", "new@example.cn", "register").await;
+    assert_error(status, &body, 503, "邮件服务未配置，请使用手机号验证");
+}
+
+/// A local SMTP server (Python's aiosmtpd) that prints each message's recipient and decoded body.
+struct SmtpSink {
+    child: Child,
+    lines: std::io::Lines<BufReader<std::process::ChildStdout>>,
+    port: u16,
+}
+
+impl SmtpSink {
+    fn start() -> Self {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .expect("bind")
+            .local_addr()
+            .expect("addr")
+            .port();
+        let script = r#"
+import email, sys, time
+from email.policy import default
+from aiosmtpd.controller import Controller
+class Print:
+    async def handle_DATA(self, server, session, envelope):
+        msg = email.message_from_bytes(envelope.content, policy=default)
+        body = msg.get_body().get_content().replace("\n", " ")
+        print("MAIL", envelope.rcpt_tos[0], msg["subject"], body, flush=True)
+        return "250 OK"
+c = Controller(Print(), hostname="127.0.0.1", port=int(sys.argv[1]))
+c.start()
+print("READY", flush=True)
+time.sleep(120)
+"#;
+        let mut child = Command::new("python3")
+            .args(["-c", script, &port.to_string()])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("python3 with aiosmtpd (make test installs it)");
+        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+        let ready = lines.next().expect("a line").expect("read");
+        assert_eq!(
+            ready, "READY",
+            "aiosmtpd did not start (pip install aiosmtpd)"
+        );
+        Self { child, lines, port }
+    }
+
+    fn next_mail(&mut self) -> String {
+        self.lines.next().expect("a mail").expect("read")
+    }
+}
+
+impl Drop for SmtpSink {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[tokio::test]
+async fn codes_go_out_by_real_smtp_and_reset_a_forgotten_password() {
+    let mut sink = SmtpSink::start();
+    let port = sink.port;
+    let s = TestServer::start_with(move |c| {
+        c.smtp = Some(SmtpConfig {
+            host: "127.0.0.1".into(),
+            port,
+            security: SmtpSecurity::None,
+            username: None,
+            password: None,
+            from: "自然资源卫星遥感云服务平台 <noreply@rscloud.example.cn>".into(),
+        })
+    })
+    .await;
+    let old_session = s.token_of("hubei", "Hubei12345").await;
+    let conn = rusqlite::Connection::open(s.database()).expect("db");
+    conn.execute(
+        "UPDATE user SET email = 'hubei@rscloud.example.cn' WHERE username = 'hubei'",
+        [],
+    )
+    .expect("email");
+
+    let (status, body) = send_code(&s, "email", "hubei@rscloud.example.cn", "reset").await;
+    assert_eq!(status, 200, "{body}");
+    let mail = sink.next_mail();
+    assert!(
+        mail.starts_with("MAIL hubei@rscloud.example.cn 验证码：重置密码"),
+        "{mail}"
+    );
+    let code = six_digits(&mail);
+
+    let key = public_key(&s).await;
+    let token = captcha_token();
+    let form = json!({"channel": "email", "address": "hubei@rscloud.example.cn", "code": code,
+                      "password": sealed(&key, "Wuhan2025new", &token), "token": token});
+    let (status, body) = s.post_json("/api/usercenter/forgetpwd", None, &form).await;
+    assert_eq!((status, body["code"].as_i64()), (200, Some(0)), "{body}");
+    assert_eq!(
+        s.get_as("/api/usercenter/detail", &old_session).await.0,
+        401,
+        "a reset ends old sessions"
+    );
+    s.token_of("hubei", "Wuhan2025new").await;
+
+    let (status, _) = send_code(&s, "email", "nobody@rscloud.example.cn", "reset").await;
+    assert_eq!(status, 200, "unknown addresses are not revealed");
+}
+
+#[tokio::test]
+async fn a_flagged_account_changes_its_password_with_the_old_one() {
+    let s = TestServer::start().await;
+    let conn = rusqlite::Connection::open(s.database()).expect("db");
+    conn.execute(
+        "UPDATE user SET must_change_password = 1 WHERE username = 'person'",
+        [],
+    )
+    .expect("flag");
+    assert_eq!(s.login("person", "Person12345").await.1["code"], 2);
+    let key = public_key(&s).await;
+    let change = |old: &str, new: &str| {
+        let token = captcha_token();
+        json!({"username": "person", "oldPassword": sealed(&key, old, &token), "password": sealed(&key, new, &token),
+               "captcha": CAPTCHA, "token": token})
+    };
+    let url = s.url("/api/usercenter/password");
+    let put = |body: Value| {
+        let req = s.client.put(url.clone()).json(&body);
+        async move {
+            let r = req.send().await.expect("put");
+            (r.status().as_u16(), r.json::<Value>().await.expect("json"))
+        }
+    };
+    let (status, body) = put(change("Wrong12345", "Person2025")).await;
+    assert_error(status, &body, 400, "用户名或密码错误");
+    let (status, body) = put(change("Person12345", "Person12345")).await;
+    assert_error(status, &body, 400, "新密码不能与原密码相同");
+    let (status, body) = put(change("Person12345", "Person2025")).await;
+    assert_eq!((status, body["code"].as_i64()), (200, Some(0)), "{body}");
+    s.token_of("person", "Person2025").await;
+}
+
+#[tokio::test]
+async fn a_display_screen_logs_in_silently_and_may_only_read() {
+    let s = TestServer::start().await;
+    let (status, body) = s
+        .post_json(
+            "/api/usercenter/screen/login",
+            None,
+            &json!({"screenCode": 1}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let token = body["data"].as_str().expect("token").to_owned();
+    let (status, me) = s.get_as("/api/usercenter/detail", &token).await;
+    assert_eq!(
+        (status, me["data"]["username"].as_str()),
+        (200, Some("screen"))
+    );
+    let (status, body) = s
+        .post_json(
+            "/api/statistics-transaction/incr",
+            Some(&token),
+            &json!({"name": "ALL", "label": "全部"}),
+        )
+        .await;
+    assert_error(status, &body, 403, "大屏展示账号仅可查看数据");
+    let (status, _) = s
+        .post_json("/api/usercenter/userinfo/logout", Some(&token), &json!({}))
+        .await;
+    assert_eq!(status, 200, "a screen may log out");
+    let (status, body) = s
+        .post_json(
+            "/api/usercenter/screen/login",
+            None,
+            &json!({"screenCode": 3}),
+        )
+        .await;
+    assert_error(status, &body, 404, "未配置该大屏展示账号");
+}
