@@ -6,7 +6,7 @@ mod common;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
-use common::{CAPTCHA, TestServer, assert_error, captcha_token};
+use common::{CAPTCHA, TestServer, assert_error, fresh_token};
 use rscloud::config::{SmtpConfig, SmtpSecurity};
 use serde_json::{Value, json};
 
@@ -20,7 +20,7 @@ async fn public_key(s: &TestServer) -> String {
 }
 
 async fn send_code(s: &TestServer, channel: &str, address: &str, purpose: &str) -> (u16, Value) {
-    let form = json!({"purpose": purpose, "captcha": CAPTCHA, "token": captcha_token()});
+    let form = json!({"purpose": purpose, "captcha": CAPTCHA, "token": s.captcha().await});
     s.post_json(
         &format!("/api/usercenter/send/{channel}/{address}"),
         None,
@@ -89,7 +89,7 @@ async fn register_with_a_text_message_code_then_log_in() {
     let code = sms_code(&s, phone);
 
     let key = public_key(&s).await;
-    let token = captcha_token();
+    let token = fresh_token();
     let form = |code: &str| {
         json!({"username": "jingzhou_office", "password": sealed(&key, "Jingzhou2024", &token), "token": token,
                "telephone": phone, "channel": "telephone", "code": code})
@@ -127,7 +127,7 @@ async fn register_with_a_text_message_code_then_log_in() {
 async fn register_refuses_weak_passwords_and_missing_addresses() {
     let s = TestServer::start().await;
     let key = public_key(&s).await;
-    let token = captcha_token();
+    let token = fresh_token();
     let form = json!({"username": "weak_user", "password": sealed(&key, "short1", &token), "token": token,
                       "telephone": "13700000003", "channel": "telephone", "code": "123456"});
     let (status, body) = s.post_json("/api/usercenter/register", None, &form).await;
@@ -141,7 +141,7 @@ async fn register_refuses_weak_passwords_and_missing_addresses() {
 #[tokio::test]
 async fn sending_a_code_needs_the_picture_captcha() {
     let s = TestServer::start_with(|c| c.captcha_fixed = None).await;
-    let form = json!({"purpose": "register", "captcha": "ABCD", "token": captcha_token()});
+    let form = json!({"purpose": "register", "captcha": "ABCD", "token": fresh_token()});
     let (status, body) = s
         .post_json("/api/usercenter/send/telephone/13700000004", None, &form)
         .await;
@@ -248,7 +248,7 @@ async fn codes_go_out_by_real_smtp_and_reset_a_forgotten_password() {
     let code = six_digits(&mail);
 
     let key = public_key(&s).await;
-    let token = captcha_token();
+    let token = fresh_token();
     let form = json!({"channel": "email", "address": "hubei@rscloud.example.cn", "code": code,
                       "password": sealed(&key, "Wuhan2025new", &token), "token": token});
     let (status, body) = s.post_json("/api/usercenter/forgetpwd", None, &form).await;
@@ -275,8 +275,13 @@ async fn a_flagged_account_changes_its_password_with_the_old_one() {
     .expect("flag");
     assert_eq!(s.login("person", "Person12345").await.1["code"], 2);
     let key = public_key(&s).await;
-    let change = |old: &str, new: &str| {
-        let token = captcha_token();
+    let mut tokens = Vec::new();
+    for _ in 0..3 {
+        tokens.push(s.captcha().await);
+    }
+    let mut tokens = tokens.into_iter();
+    let mut change = |old: &str, new: &str| {
+        let token = tokens.next().expect("a captcha per try");
         json!({"username": "person", "oldPassword": sealed(&key, old, &token), "password": sealed(&key, new, &token),
                "captcha": CAPTCHA, "token": token})
     };

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{CAPTCHA, TestServer, assert_error, captcha_token};
+use common::{CAPTCHA, TestServer, assert_error, fresh_token};
 use serde_json::json;
 
 const LOGIN: &str = "/api/usercenter/userinfo/loginv2";
@@ -13,10 +13,7 @@ async fn captcha_is_an_uncached_svg_and_a_bad_token_is_refused() {
     let s = TestServer::start().await;
     let r = s
         .client
-        .get(s.url(&format!(
-            "/api/usercenter/captcha?token={}",
-            captcha_token()
-        )))
+        .get(s.url(&format!("/api/usercenter/captcha?token={}", fresh_token())))
         .send()
         .await
         .expect("get");
@@ -77,15 +74,15 @@ async fn empty_fields_get_the_spec_messages() {
     let s = TestServer::start().await;
     let cases = [
         (
-            json!({"username": "", "password": "x", "captcha": "x", "token": captcha_token()}),
+            json!({"username": "", "password": "x", "captcha": "x", "token": fresh_token()}),
             "请输入用户名",
         ),
         (
-            json!({"username": "hubei", "password": "", "captcha": "x", "token": captcha_token()}),
+            json!({"username": "hubei", "password": "", "captcha": "x", "token": fresh_token()}),
             "请输入密码",
         ),
         (
-            json!({"username": "hubei", "password": "x", "captcha": " ", "token": captcha_token()}),
+            json!({"username": "hubei", "password": "x", "captcha": " ", "token": fresh_token()}),
             "请输入验证码",
         ),
         (json!({"password": "x"}), "请输入用户名"),
@@ -94,6 +91,23 @@ async fn empty_fields_get_the_spec_messages() {
         let (status, body) = s.post_json(LOGIN, None, &form).await;
         assert_error(status, &body, 400, message);
     }
+}
+
+#[tokio::test]
+async fn a_captcha_answers_one_login_only() {
+    let s = TestServer::start().await;
+    let (_, key) = s.get_json("/api/usercenter/publickey").await;
+    let token = s.captcha().await;
+    let sealed = rscloud::usercenter::seal::seal(
+        key["data"]["publicKey"].as_str().expect("key"),
+        "Hubei12345",
+        &token,
+    )
+    .expect("seal");
+    let form = json!({"username": "hubei", "password": sealed, "captcha": CAPTCHA, "token": token});
+    assert_eq!(s.post_json(LOGIN, None, &form).await.1["code"], 0);
+    let (status, body) = s.post_json(LOGIN, None, &form).await;
+    assert_error(status, &body, 400, "验证码错误或已过期，请重新输入");
 }
 
 #[tokio::test]
@@ -109,7 +123,7 @@ async fn wrong_password_and_unknown_user_get_one_message() {
 async fn wrong_captcha_is_refused_before_the_password_is_looked_at() {
     let s = TestServer::start_with(|c| c.captcha_fixed = None).await;
     let (_, key) = s.get_json("/api/usercenter/publickey").await;
-    let token = captcha_token();
+    let token = fresh_token();
     s.client
         .get(s.url(&format!("/api/usercenter/captcha?token={token}")))
         .send()
@@ -134,13 +148,13 @@ async fn a_password_sealed_for_another_captcha_does_not_open() {
     let sealed = rscloud::usercenter::seal::seal(
         key["data"]["publicKey"].as_str().expect("key"),
         "Hubei12345",
-        &captcha_token(),
+        &fresh_token(),
     )
     .expect("seal");
-    let form = json!({"username": "hubei", "password": sealed, "captcha": CAPTCHA, "token": captcha_token()});
+    let form = json!({"username": "hubei", "password": sealed, "captcha": CAPTCHA, "token": s.captcha().await});
     let (status, body) = s.post_json(LOGIN, None, &form).await;
     assert_error(status, &body, 400, "密码加密数据无效，请刷新页面后重试");
-    let form = json!({"username": "hubei", "password": "Hubei12345", "captcha": CAPTCHA, "token": captcha_token()});
+    let form = json!({"username": "hubei", "password": "Hubei12345", "captcha": CAPTCHA, "token": s.captcha().await});
     let (status, body) = s.post_json(LOGIN, None, &form).await;
     assert_error(status, &body, 400, "密码加密数据无效，请刷新页面后重试");
 }

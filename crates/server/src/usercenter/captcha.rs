@@ -23,7 +23,7 @@ const CAPACITY: usize = 20_000;
 /// The captchas handed out and not yet used.
 pub struct CaptchaStore {
     pending: Mutex<HashMap<String, (String, Instant)>>,
-    /// For automated tests only: a code every captcha accepts.
+    /// For automated tests only: the code every captcha gets.
     fixed: Option<String>,
 }
 
@@ -40,9 +40,14 @@ impl CaptchaStore {
     pub fn issue(&self, token: &str) -> Result<String, AppError> {
         check_token(token)?;
         let mut rng = Rng::seeded()?;
-        let code: String = (0..CODE_LEN)
-            .map(|_| char::from(ALPHABET[rng.below(ALPHABET.len())]))
-            .collect();
+        // With a fixed code (tests only) a captcha is still issued, single use and
+        // expiring; only its code is known in advance.
+        let code: String = match &self.fixed {
+            Some(fixed) => fixed.clone(),
+            None => (0..CODE_LEN)
+                .map(|_| char::from(ALPHABET[rng.below(ALPHABET.len())]))
+                .collect(),
+        };
         let now = Instant::now();
         {
             let mut pending = self.pending.lock().map_err(|_| poisoned())?;
@@ -63,9 +68,6 @@ impl CaptchaStore {
     pub fn check(&self, token: &str, answer: &str) -> Result<bool, AppError> {
         let stored = self.pending.lock().map_err(|_| poisoned())?.remove(token);
         let answer = answer.trim();
-        if let Some(fixed) = &self.fixed {
-            return Ok(answer.eq_ignore_ascii_case(fixed));
-        }
         Ok(match stored {
             Some((code, expires)) => expires > Instant::now() && answer.eq_ignore_ascii_case(&code),
             None => false,
@@ -289,9 +291,11 @@ mod tests {
     }
 
     #[test]
-    fn fixed_code_for_tests_is_accepted_for_any_token() {
+    fn fixed_code_for_tests_is_known_but_still_issued_and_single_use() {
         let store = CaptchaStore::new(Some("TEST".into()));
+        assert!(!store.check(TOKEN, "TEST").expect("check"), "never issued");
+        store.issue(TOKEN).expect("issue");
         assert!(store.check(TOKEN, "test").expect("check"));
-        assert!(!store.check(TOKEN, "nope").expect("check"));
+        assert!(!store.check(TOKEN, "TEST").expect("check"), "used up");
     }
 }

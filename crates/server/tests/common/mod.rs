@@ -23,8 +23,8 @@ pub struct TestServer {
 /// The code every captcha accepts in these servers (`RSCLOUD_CAPTCHA_FIXED`).
 pub const CAPTCHA: &str = "TEST";
 
-/// A fresh 32-character captcha token, as the page makes one.
-pub fn captcha_token() -> String {
+/// A fresh 32-character token, as the page makes one (not yet shown as a captcha).
+pub fn fresh_token() -> String {
     use std::sync::atomic::{AtomicU64, Ordering};
     static N: AtomicU64 = AtomicU64::new(0);
     format!("{:032}", N.fetch_add(1, Ordering::Relaxed))
@@ -161,12 +161,26 @@ impl TestServer {
         (status, r.json().await.expect("json body"))
     }
 
+    /// A captcha shown for a fresh token, as the page does before any form that needs one;
+    /// with the test servers its answer is [`CAPTCHA`].
+    pub async fn captcha(&self) -> String {
+        let token = fresh_token();
+        let r = self
+            .client
+            .get(self.url(&format!("/api/usercenter/captcha?token={token}")))
+            .send()
+            .await
+            .expect("captcha");
+        assert_eq!(r.status(), 200);
+        token
+    }
+
     /// Logs in through the real login route (sealed password, captcha token);
     /// the server must run with the fixed test captcha [`CAPTCHA`].
     pub async fn login(&self, username: &str, password: &str) -> (u16, Value) {
         let (_, key) = self.get_json("/api/usercenter/publickey").await;
         let public = key["data"]["publicKey"].as_str().expect("public key");
-        let captcha_token = captcha_token();
+        let captcha_token = self.captcha().await;
         let sealed =
             rscloud::usercenter::seal::seal(public, password, &captcha_token).expect("seal");
         let form = serde_json::json!({"username": username, "password": sealed, "captcha": CAPTCHA, "token": captcha_token});
