@@ -380,3 +380,48 @@ async fn an_account_made_on_the_command_line_can_log_in_with_its_grants() {
     );
     s.token_of("wuhan_office", "NewPass2025").await;
 }
+
+/// Every protected route and what each kind of caller gets from it. Modules that
+/// add protected routes add their rows here.
+#[tokio::test]
+async fn permission_matrix_over_every_protected_route() {
+    let s = TestServer::start().await;
+    let mut callers: Vec<(&str, Option<(String, i64)>)> = vec![("anonymous", None)];
+    for (name, password) in [
+        ("person", "Person12345"),
+        ("hubei", "Hubei12345"),
+        ("admin", "Admin12345"),
+    ] {
+        let token = s.token_of(name, password).await;
+        let (_, me) = s.get_as("/api/usercenter/detail", &token).await;
+        callers.push((name, Some((token, me["data"]["id"].as_i64().expect("id")))));
+    }
+    // (route, expected status for anonymous, person, hubei, admin); {me} is the caller's
+    // own id, {other} another account's.
+    let matrix: &[(&str, [u16; 4])] = &[
+        ("/api/usercenter/detail", [401, 200, 200, 200]),
+        (
+            "/api/usercenter/arearange/userid/{me}/0",
+            [401, 200, 200, 200],
+        ),
+        (
+            "/api/usercenter/arearange/userid/{other}/0",
+            [401, 403, 403, 403],
+        ),
+    ];
+    for (route, expected) in matrix {
+        for ((who, session), want) in callers.iter().zip(expected) {
+            let me = session.as_ref().map_or(0, |(_, id)| *id);
+            let other = if me == 1 { 2 } else { 1 };
+            let path = route
+                .replace("{me}", &me.to_string())
+                .replace("{other}", &other.to_string());
+            let mut req = s.client.get(s.url(&path));
+            if let Some((token, _)) = session {
+                req = req.header("token", token);
+            }
+            let status = req.send().await.expect("request").status().as_u16();
+            assert_eq!(status, *want, "{who} on {path}");
+        }
+    }
+}
