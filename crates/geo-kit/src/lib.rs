@@ -2,7 +2,15 @@
 //!
 //! Coordinates are (lon, lat) = (x, y) everywhere.
 
+#![warn(missing_docs)]
+
+pub mod clip;
+pub mod frykit;
 pub mod gpkg;
+pub mod mvt;
+pub mod simplify;
+pub mod tile;
+pub mod validity;
 pub mod wkb;
 
 /// An axis-aligned bounding box in the geometry's own coordinates.
