@@ -7,6 +7,7 @@ pub mod config;
 pub mod db;
 pub mod dict;
 pub mod error;
+pub mod region;
 pub mod state;
 pub mod statistics;
 pub mod telemetry;
@@ -43,6 +44,7 @@ use crate::telemetry::Metrics;
         (name = "dict", description = "System dictionaries"),
         (name = "statistics", description = "Visit counting"),
         (name = "usercenter", description = "Accounts, login, sessions and area ranges"),
+        (name = "region", description = "Administrative regions: the country → province → city → county tree"),
         (name = "meta", description = "This document"),
     )
 )]
@@ -55,6 +57,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(dict::router())
         .merge(statistics::router())
         .merge(usercenter::router())
+        .merge(region::router())
 }
 
 /// The OpenAPI 3.1 document of every `/api` route.

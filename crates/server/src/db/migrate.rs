@@ -51,6 +51,34 @@ const MIGRATIONS: &[Migration] = &[
         sql: sql_file!("0004_accounts.sql"),
         spatial: &[],
     },
+    Migration {
+        version: 5,
+        name: "regions",
+        sql: sql_file!("0005_regions.sql"),
+        spatial: &[
+            SpatialTable {
+                table: "region",
+                column: "geom",
+                geometry_type: "MULTIPOLYGON",
+                srs_id: 4326,
+                description: "行政区划（完整边界）",
+            },
+            SpatialTable {
+                table: "region_display",
+                column: "geom",
+                geometry_type: "MULTIPOLYGON",
+                srs_id: 4326,
+                description: "行政区划（按缩放级别简化的显示边界）",
+            },
+            SpatialTable {
+                table: "global_region",
+                column: "geom",
+                geometry_type: "MULTIPOLYGON",
+                srs_id: 4326,
+                description: "世界国家与地区",
+            },
+        ],
+    },
 ];
 
 /// FNV-1a: a stable checksum of a migration's text (not for security).

@@ -13,11 +13,8 @@ use tower::{Layer, Service};
 
 use super::session::Caller;
 use crate::error::AppError;
+use crate::region::tree::{COUNTRY, COUNTRY_ALIAS};
 
-/// The whole country.
-pub const COUNTRY: &str = "100000";
-/// The China root as some data names it (spec §3).
-pub const COUNTRY_ALIAS: &str = "156000000";
 /// 403 without an area range (spec §8).
 pub const NO_RANGE: &str = "未关联用户权限范围，请联系管理员";
 /// 403 without the permission (spec §8).

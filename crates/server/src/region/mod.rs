@@ -1,0 +1,224 @@
+//! Administrative regions (`/api/region/v2/...`): the country → province → city
+//! → county tree with real boundaries, for pickers, map extents and clipping.
+//!
+//! Variants: a bare route answers regions' attributes; `/l` answers a light
+//! list (`id/{id}/l`: the region with its ancestors, country first, which is what
+//! filling a picker's parents needs; `pid/{id}/l`: the children as picker
+//! options); `/s` answers GeoJSON with geometry simplified for display.
+
+pub mod display;
+pub mod import;
+pub mod store;
+pub mod tree;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::api::{ApiPath, ApiResult, Envelope, ok};
+use crate::error::AppError;
+use crate::state::AppState;
+use store::RegionRow;
+
+/// The region routes.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(by_id))
+        .routes(routes!(lineage))
+        .routes(routes!(children))
+        .routes(routes!(child_options))
+        .routes(routes!(extent))
+}
+
+/// A region's attributes.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Region {
+    /// Six-digit code; 100000 is the country.
+    id: String,
+    /// Full name, e.g. 湖北省.
+    name: String,
+    /// Short name, e.g. 湖北.
+    short_name: String,
+    /// 0 country, 1 province, 2 city, 3 county.
+    level: i64,
+    /// The parent's code; null for the country.
+    parent_region_id: Option<String>,
+    /// Label point [lon, lat].
+    center: Option<[f64; 2]>,
+    /// [min lon, min lat, max lon, max lat].
+    bbox: [f64; 4],
+    /// Nothing finer to choose below it (counties, and the five cities without counties).
+    is_leaf: bool,
+}
+
+impl From<RegionRow> for Region {
+    fn from(r: RegionRow) -> Self {
+        Self {
+            id: r.code,
+            name: r.name,
+            short_name: r.short_name,
+            level: r.level,
+            parent_region_id: r.parent_code,
+            center: r.label.map(|(x, y)| [x, y]),
+            bbox: r.bbox,
+            is_leaf: r.is_leaf,
+        }
+    }
+}
+
+/// A picker option.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RegionOption {
+    /// Six-digit code.
+    id: String,
+    /// Full name.
+    name: String,
+    /// Nothing finer below it.
+    is_leaf: bool,
+}
+
+/// The canonical code of a path id, or a 400.
+fn code_of(id: &str) -> Result<String, AppError> {
+    tree::normalize(id)
+        .map(str::to_owned)
+        .ok_or_else(|| AppError::bad_request("行政区代码须为6位数字（全国为100000）"))
+}
+
+async fn find(state: &AppState, code: String) -> Result<RegionRow, AppError> {
+    let lookup = code.clone();
+    state
+        .db
+        .call(move |c| store::region(c, &lookup))
+        .await?
+        .ok_or_else(|| AppError::NotFound(format!("行政区不存在：{code}")))
+}
+
+/// One region by code (156000000 is accepted for the country).
+#[utoipa::path(
+    get,
+    path = "/api/region/v2/id/{id}",
+    tag = "region",
+    params(("id" = String, Path, description = "Six-digit region code")),
+    responses(
+        (status = 200, description = "The region", body = Envelope<Region>),
+        (status = 400, description = "Not a region code", body = Envelope<Option<String>>),
+        (status = 404, description = "No such region", body = Envelope<Option<String>>),
+    )
+)]
+async fn by_id(
+    state: axum::extract::State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> ApiResult<Region> {
+    Ok(ok(find(&state, code_of(&id)?).await?.into()))
+}
+
+/// The region and its ancestors, country first: fills a picker's parents in one call.
+#[utoipa::path(
+    get,
+    path = "/api/region/v2/id/{id}/l",
+    tag = "region",
+    params(("id" = String, Path, description = "Six-digit region code")),
+    responses(
+        (status = 200, description = "Country, province, city …, the region", body = Envelope<Vec<Region>>),
+        (status = 404, description = "No such region", body = Envelope<Option<String>>),
+    )
+)]
+async fn lineage(
+    state: axum::extract::State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> ApiResult<Vec<Region>> {
+    let first = find(&state, code_of(&id)?).await?;
+    let chain = state
+        .db
+        .call(move |c| {
+            let mut chain = vec![first];
+            // At most three steps up (county → city → province → country); an
+            // import without the country row simply ends at the province.
+            while let Some(parent) = chain.last().and_then(|r| r.parent_code.clone()) {
+                match store::region(c, &parent)? {
+                    Some(p) if chain.len() < 4 => chain.push(p),
+                    _ => break,
+                }
+            }
+            Ok(chain)
+        })
+        .await?;
+    Ok(ok(chain.into_iter().rev().map(Region::from).collect()))
+}
+
+async fn children_of(state: &AppState, id: &str) -> Result<Vec<RegionRow>, AppError> {
+    let code = code_of(id)?;
+    // The country needs no row of its own to have provinces.
+    if code != tree::COUNTRY {
+        find(state, code.clone()).await?;
+    }
+    Ok(state.db.call(move |c| store::children(c, &code)).await?)
+}
+
+/// The children of a region with their attributes; empty below a leaf.
+#[utoipa::path(
+    get,
+    path = "/api/region/v2/pid/{id}",
+    tag = "region",
+    params(("id" = String, Path, description = "Parent region code; 100000 lists the provinces")),
+    responses(
+        (status = 200, description = "The children, by code", body = Envelope<Vec<Region>>),
+        (status = 404, description = "No such region", body = Envelope<Option<String>>),
+    )
+)]
+async fn children(
+    state: axum::extract::State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> ApiResult<Vec<Region>> {
+    Ok(ok(children_of(&state, &id)
+        .await?
+        .into_iter()
+        .map(Region::from)
+        .collect()))
+}
+
+/// The children of a region as picker options (code, name, leaf).
+#[utoipa::path(
+    get,
+    path = "/api/region/v2/pid/{id}/l",
+    tag = "region",
+    params(("id" = String, Path, description = "Parent region code; 100000 lists the provinces")),
+    responses(
+        (status = 200, description = "The options, by code", body = Envelope<Vec<RegionOption>>),
+        (status = 404, description = "No such region", body = Envelope<Option<String>>),
+    )
+)]
+async fn child_options(
+    state: axum::extract::State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> ApiResult<Vec<RegionOption>> {
+    let rows = children_of(&state, &id).await?;
+    Ok(ok(rows
+        .into_iter()
+        .map(|r| RegionOption {
+            id: r.code,
+            name: r.name,
+            is_leaf: r.is_leaf,
+        })
+        .collect()))
+}
+
+/// The bounding box of a region: [min lon, min lat, max lon, max lat].
+#[utoipa::path(
+    get,
+    path = "/api/region/v2/extent/{id}",
+    tag = "region",
+    params(("id" = String, Path, description = "Six-digit region code")),
+    responses(
+        (status = 200, description = "The extent", body = Envelope<Vec<f64>>),
+        (status = 404, description = "No such region", body = Envelope<Option<String>>),
+    )
+)]
+async fn extent(
+    state: axum::extract::State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> ApiResult<[f64; 4]> {
+    Ok(ok(find(&state, code_of(&id)?).await?.bbox))
+}

@@ -1,0 +1,73 @@
+//! SQL of regions.
+
+use rusqlite::{Connection, OptionalExtension, Row};
+
+use super::tree::LEAF_CITIES;
+
+/// A region's attributes (no geometry).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RegionRow {
+    /// Six-digit code.
+    pub code: String,
+    /// Full name.
+    pub name: String,
+    /// Short name.
+    pub short_name: String,
+    /// 0 country, 1 province, 2 city, 3 county.
+    pub level: i64,
+    /// The parent's code; `None` for the country.
+    pub parent_code: Option<String>,
+    /// Label point.
+    pub label: Option<(f64, f64)>,
+    /// [min lon, min lat, max lon, max lat].
+    pub bbox: [f64; 4],
+    /// Nothing finer to choose below it.
+    pub is_leaf: bool,
+}
+
+/// The columns `row` reads, for a region aliased `r`.
+const COLUMNS: &str =
+    "r.code, r.name, r.short_name, r.level, r.parent_code, r.label_lon, r.label_lat,
+    ST_MinX(r.geom), ST_MinY(r.geom), ST_MaxX(r.geom), ST_MaxY(r.geom),
+    NOT EXISTS (SELECT 1 FROM region c WHERE c.parent_code = r.code)";
+
+fn row(r: &Row<'_>) -> rusqlite::Result<RegionRow> {
+    let code: String = r.get(0)?;
+    let childless: bool = r.get(11)?;
+    let lon: Option<f64> = r.get(5)?;
+    let lat: Option<f64> = r.get(6)?;
+    Ok(RegionRow {
+        is_leaf: childless || LEAF_CITIES.contains(&code.as_str()),
+        code,
+        name: r.get(1)?,
+        short_name: r.get(2)?,
+        level: r.get(3)?,
+        parent_code: r.get(4)?,
+        label: lon.zip(lat),
+        bbox: [r.get(7)?, r.get(8)?, r.get(9)?, r.get(10)?],
+    })
+}
+
+/// One region by code.
+pub fn region(conn: &Connection, code: &str) -> rusqlite::Result<Option<RegionRow>> {
+    conn.prepare_cached(&format!("SELECT {COLUMNS} FROM region r WHERE r.code = ?1"))?
+        .query_row([code], row)
+        .optional()
+}
+
+/// The children of a region, by code; none below a leaf city.
+pub fn children(conn: &Connection, code: &str) -> rusqlite::Result<Vec<RegionRow>> {
+    if LEAF_CITIES.contains(&code) {
+        return Ok(Vec::new());
+    }
+    conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM region r WHERE r.parent_code = ?1 ORDER BY r.code"
+    ))?
+    .query_map([code], row)?
+    .collect()
+}
+
+/// How many regions are stored.
+pub fn count(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row("SELECT count(*) FROM region", [], |r| r.get(0))
+}
