@@ -1,3 +1,4 @@
+import { demoUsers } from './support/driver';
 import { expect, test } from './support/harness';
 
 test('hovering a menu entry opens its sub-menu', async ({ app }) => {
@@ -21,4 +22,17 @@ test('orbit prediction and third-party sites open in new tabs', async ({ app }) 
   await expect(ministry).toHaveAttribute('href', 'https://www.mnr.gov.cn/');
   await expect(ministry).toHaveAttribute('target', '_blank');
   await expect(ministry).toHaveAttribute('rel', 'noopener noreferrer');
+});
+
+test('the monitoring menu follows the permissions', async ({ app }) => {
+  // given an anonymous visitor: no monitoring entry
+  await app.open('/home');
+  await expect(app.menuEntry('/home')).toBeVisible();
+  await expect(app.menuEntry('/monitor')).toBeHidden();
+  // when the demo user hubei logs in
+  await app.logIn(demoUsers.hubei);
+  // then the monitoring entries appear
+  await app.hoverMenu('/monitor');
+  await expect(app.menuEntry('/monitor/windmill')).toBeVisible();
+  await expect(app.menuEntry('/monitor/landcover')).toBeVisible();
 });

@@ -1,9 +1,65 @@
 // What a visitor does on the platform, in the app's own words. Specs talk to this, never to
 // selectors; elements are found by their data-testid.
-import type { Page } from './harness';
+import type { Page, Server } from './harness';
 
 /** The SPA's base path on the server (Vite `base`). */
 const BASE = '/chinese';
+
+/** The answer every captcha accepts in these journeys (the harness sets the server up so). */
+export const CAPTCHA_FIXED = 'TEST';
+
+/** The demo accounts of `rscloud serve --demo`. */
+export const demoUsers = {
+  /** Monitoring permissions and the cart, area range 420000. */
+  hubei: { username: 'hubei', password: 'Hubei12345' },
+  /** No module permission. */
+  person: { username: 'person', password: 'Person12345' },
+} as const;
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+let accountsMade = 0;
+
+/** Accounts made with the real command line (`rscloud user …`), as an administrator would. */
+export class Accounts {
+  constructor(private readonly server: Server) {}
+
+  /**
+   * A new account; the name gets a suffix so that every test has its own.
+   * `roles`: e.g. ['monitor']; `ranges`: region codes, e.g. ['420000'].
+   */
+  add(
+    name: string,
+    options: { roles?: string[]; ranges?: string[]; mustChangePassword?: boolean } = {},
+  ): Credentials {
+    accountsMade += 1;
+    const user = {
+      username: `${name}_${process.pid % 1000}_${accountsMade}`,
+      password: 'Pass12345',
+    };
+    this.server.cli(
+      [
+        'user',
+        'add',
+        user.username,
+        ...(options.mustChangePassword ? ['--must-change-password'] : []),
+      ],
+      `${user.password}\n`,
+    );
+    if (options.roles?.length) this.server.cli(['user', 'grant', user.username, ...options.roles]);
+    if (options.ranges?.length)
+      this.server.cli(['user', 'range', user.username, ...options.ranges]);
+    return user;
+  }
+
+  /** Sets a new password; the server ends every session of the account. */
+  changePassword(username: string, password: string): void {
+    this.server.cli(['user', 'passwd', username], `${password}\n`);
+  }
+}
 
 export class AppDriver {
   constructor(
@@ -24,6 +80,76 @@ export class AppDriver {
   /** Waits until the address bar shows `address` (a path on the server). */
   async waitForAddress(address: string): Promise<void> {
     await this.page.waitForURL((url) => url.pathname === address);
+  }
+
+  /** Logs in through the header's login button and the dialog. */
+  async logIn(user: Credentials): Promise<void> {
+    await this.loginButton().click();
+    await this.fillLoginDialog(user);
+  }
+
+  /** Fills the open login dialog and submits it with Enter. */
+  async fillLoginDialog({ username, password }: Credentials): Promise<void> {
+    const dialog = this.loginDialog();
+    await dialog.getByTestId('login-username').fill(username);
+    await dialog.getByTestId('login-password').fill(password);
+    await dialog.getByTestId('login-captcha').fill(CAPTCHA_FIXED);
+    // The server accepts only a captcha it has shown: wait for the picture.
+    await dialog
+      .getByTestId('login-captcha-image')
+      .evaluate((img: HTMLImageElement) =>
+        img.complete && img.naturalWidth > 0
+          ? undefined
+          : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })),
+      );
+    await dialog.getByTestId('login-captcha').press('Enter');
+  }
+
+  /** The address of the captcha picture the dialog shows (a new one per captcha). */
+  captchaAddress(): Promise<string | null> {
+    return this.loginDialog().getByTestId('login-captcha-image').getAttribute('src');
+  }
+
+  async logOut(): Promise<void> {
+    await this.page.getByTestId('logout-button').click();
+  }
+
+  loginButton() {
+    return this.page.getByTestId('login-button');
+  }
+
+  registerButton() {
+    return this.page.getByTestId('register-button');
+  }
+
+  loginDialog() {
+    return this.page.getByTestId('login-dialog');
+  }
+
+  personalCentreLink() {
+    return this.page.getByTestId('personal-link');
+  }
+
+  cartLink() {
+    return this.page.getByTestId('cart-link');
+  }
+
+  /** The page's own refusal (403 state) in place of a page the user may not see. */
+  accessRefusal() {
+    return this.page.getByTestId('access-refused');
+  }
+
+  upgradeNotice() {
+    return this.page.getByTestId('upgrade-notice');
+  }
+
+  async confirmUpgrade(): Promise<void> {
+    await this.page.getByTestId('upgrade-confirm').click();
+  }
+
+  /** A toast message with this text. */
+  toast(text: string) {
+    return this.page.getByRole('alert').filter({ hasText: text });
   }
 
   homePage() {

@@ -1,13 +1,15 @@
 // The one file that imports Playwright. It starts the real server on a free port with a
-// fresh data folder and the built web app, waits until /healthz answers, and stops it after.
-import { spawn, type ChildProcess } from 'node:child_process';
+// fresh data folder, the demo accounts and the built web app, waits until /healthz answers,
+// and stops it after. Every captcha accepts the code TEST (RSCLOUD_CAPTCHA_FIXED), so journeys
+// can log in through the real dialog; the server warns about it at start, as it should.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { test as base, expect, type Page } from '@playwright/test';
-import { AppDriver } from './driver';
+import { Accounts, AppDriver, CAPTCHA_FIXED } from './driver';
 
 export { expect, type Page };
 
@@ -23,6 +25,8 @@ const STARTUP_TIMEOUT_MS = 30_000;
 export interface Server {
   /** e.g. http://127.0.0.1:40123 */
   origin: string;
+  /** Runs the real command line on the server's data, e.g. ['user', 'add', 'name']. */
+  cli: (args: string[], input?: string) => void;
 }
 
 function checkPrerequisites(): void {
@@ -85,24 +89,34 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(forced);
 }
 
-export const test = base.extend<{ app: AppDriver }, { server: Server }>({
+export const test = base.extend<{ app: AppDriver; accounts: Accounts }, { server: Server }>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring
     async ({}, use) => {
       checkPrerequisites();
       const dataDir = mkdtempSync(path.join(tmpdir(), 'rscloud-e2e-'));
       let stderr = '';
-      const child = spawn(serverBin, ['serve', '--addr', '127.0.0.1:0', '--data', dataDir], {
-        env: { ...process.env, RSCLOUD_WEB_DIR: distDir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        serverBin,
+        ['serve', '--addr', '127.0.0.1:0', '--data', dataDir, '--demo'],
+        {
+          env: { ...process.env, RSCLOUD_WEB_DIR: distDir, RSCLOUD_CAPTCHA_FIXED: CAPTCHA_FIXED },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       child.stderr.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
       });
       try {
         const origin = await listeningOrigin(child, child.stdout, () => stderr);
         await waitUntilHealthy(origin);
-        await use({ origin });
+        const cli = (args: string[], input?: string) => {
+          execFileSync(serverBin, [...args, '--data', dataDir], {
+            input,
+            stdio: ['pipe', 'ignore', 'pipe'],
+          });
+        };
+        await use({ origin, cli });
       } finally {
         await stop(child);
         rmSync(dataDir, { recursive: true, force: true });
@@ -112,5 +126,8 @@ export const test = base.extend<{ app: AppDriver }, { server: Server }>({
   ],
   app: async ({ page, server }, use) => {
     await use(new AppDriver(page, server.origin));
+  },
+  accounts: async ({ server }, use) => {
+    await use(new Accounts(server));
   },
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../lib/session';
+import { regionRange, testUser } from '../test/session';
 import {
   ApiError,
   GENERIC_ERROR_MESSAGE,
@@ -137,14 +138,14 @@ describe('the app instance', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     connectApiFeedback(undefined);
-    useSession.getState().logout();
+    useSession.getState().clear();
   });
 
   it('on HTTP 401 logs out, goes home and warns 登录已过期，请重新登录！', async () => {
     useSession.setState({
       token: 'stale',
-      userInfo: { id: 1, username: 'demo', accountType: 0 },
-      permissions: ['MOD_061'],
+      userInfo: testUser(['MOD_061']),
+      areaRange: [regionRange()],
       cartCount: 3,
     });
     const feedback = { warning: vi.fn(), error: vi.fn(), goHome: vi.fn() };
@@ -163,7 +164,6 @@ describe('the app instance', () => {
     expect(useSession.getState()).toMatchObject({
       token: null,
       userInfo: null,
-      permissions: [],
       areaRange: [],
       cartCount: 0,
     });

@@ -124,7 +124,7 @@ export const { client: api, unwrap } = createApi({
   fetch: (request) => fetch(request),
   getToken: () => useSession.getState().token,
   onUnauthorized: () => {
-    useSession.getState().logout();
+    useSession.getState().clear();
     feedback?.goHome();
     feedback?.warning(SESSION_EXPIRED_MESSAGE);
   },

@@ -38,6 +38,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/region/v2/extent/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bounding box of a region: [min lon, min lat, max lon, max lat]. */
+        get: operations["extent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/region/v2/id/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One region by code (156000000 is accepted for the country). */
+        get: operations["by_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/region/v2/id/{id}/l": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The region and its ancestors, country first: fills a picker's parents in one call. */
+        get: operations["lineage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/region/v2/pid/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The children of a region with their attributes; empty below a leaf. */
+        get: operations["children"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/region/v2/pid/{id}/l": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The children of a region as picker options (code, name, leaf). */
+        get: operations["child_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/statistics-transaction/incr": {
         parameters: {
             query?: never;
@@ -411,6 +496,41 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Region: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A region's attributes. */
+            data: {
+                /** @description [min lon, min lat, max lon, max lat]. */
+                bbox: number[];
+                /** @description Label point [lon, lat]. */
+                center?: number[] | null;
+                /** @description Six-digit code; 100000 is the country. */
+                id: string;
+                /** @description Nothing finer to choose below it (counties, and the five cities without counties). */
+                isLeaf: boolean;
+                /**
+                 * Format: int64
+                 * @description 0 country, 1 province, 2 city, 3 county.
+                 */
+                level: number;
+                /** @description Full name, e.g. 湖北省. */
+                name: string;
+                /** @description The parent's code; null for the country. */
+                parentRegionId?: string | null;
+                /** @description Short name, e.g. 湖北. */
+                shortName: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Registered: {
             /**
              * Format: int32
@@ -533,6 +653,75 @@ export interface components {
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
         };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_Region: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description [min lon, min lat, max lon, max lat]. */
+                bbox: number[];
+                /** @description Label point [lon, lat]. */
+                center?: number[] | null;
+                /** @description Six-digit code; 100000 is the country. */
+                id: string;
+                /** @description Nothing finer to choose below it (counties, and the five cities without counties). */
+                isLeaf: boolean;
+                /**
+                 * Format: int64
+                 * @description 0 country, 1 province, 2 city, 3 county.
+                 */
+                level: number;
+                /** @description Full name, e.g. 湖北省. */
+                name: string;
+                /** @description The parent's code; null for the country. */
+                parentRegionId?: string | null;
+                /** @description Short name, e.g. 湖北. */
+                shortName: string;
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_RegionOption: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description Six-digit code. */
+                id: string;
+                /** @description Nothing finer below it. */
+                isLeaf: boolean;
+                /** @description Full name. */
+                name: string;
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_f64: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: number[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
         /** @description A forgotten password, proved by a verification code. */
         ForgotForm: {
             /** @description The account's mobile number or e-mail. */
@@ -587,6 +776,37 @@ export interface components {
             name: string;
             /** @description Region the node serves. */
             regionId: string;
+        };
+        /** @description A region's attributes. */
+        Region: {
+            /** @description [min lon, min lat, max lon, max lat]. */
+            bbox: number[];
+            /** @description Label point [lon, lat]. */
+            center?: number[] | null;
+            /** @description Six-digit code; 100000 is the country. */
+            id: string;
+            /** @description Nothing finer to choose below it (counties, and the five cities without counties). */
+            isLeaf: boolean;
+            /**
+             * Format: int64
+             * @description 0 country, 1 province, 2 city, 3 county.
+             */
+            level: number;
+            /** @description Full name, e.g. 湖北省. */
+            name: string;
+            /** @description The parent's code; null for the country. */
+            parentRegionId?: string | null;
+            /** @description Short name, e.g. 湖北. */
+            shortName: string;
+        };
+        /** @description A picker option. */
+        RegionOption: {
+            /** @description Six-digit code. */
+            id: string;
+            /** @description Nothing finer below it. */
+            isLeaf: boolean;
+            /** @description Full name. */
+            name: string;
         };
         /** @description A new account. */
         RegisterForm: {
@@ -727,6 +947,175 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    extent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Six-digit region code */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The extent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_f64"];
+                };
+            };
+            /** @description No such region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Six-digit region code */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The region */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Region"];
+                };
+            };
+            /** @description Not a region code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description No such region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    lineage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Six-digit region code */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Country, province, city …, the region */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_Region"];
+                };
+            };
+            /** @description No such region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    children: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Parent region code; 100000 lists the provinces */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The children, by code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_Region"];
+                };
+            };
+            /** @description No such region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    child_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Parent region code; 100000 lists the provinces */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options, by code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_RegionOption"];
+                };
+            };
+            /** @description No such region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
             };
         };
     };

@@ -1,6 +1,6 @@
 // The one route table of the SPA (spec §2), as plain data, and the pure helpers over it.
 // The router (router.tsx), the menu (menu.ts), breadcrumbs and page titles all read it, and
-// the navigation guard of spec §4 will read `authority` / `loginAuthority` from here too.
+// the navigation guard of spec §4 (guard.ts) reads `authority` / `loginAuthority` from here too.
 import { matchRoutes } from 'react-router';
 
 /** The lazily loaded chunk that renders a page: one per product area (see pages.tsx). */

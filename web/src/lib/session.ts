@@ -1,48 +1,54 @@
-// The visitor's session: the only client state shared across the app besides map selection.
-// Logging in arrives with the accounts module; it fills these fields (spec §3, §4).
+// The visitor's session (spec §3, §4): the token, the user's details and area range, and the
+// cart count. The token is kept in localStorage so that a reload keeps the login; everything
+// else is fetched again for it (the navigation guard, src/app/guard.ts, does that).
 import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import type { components } from '../api/schema';
 
-export interface UserInfo {
-  id: number;
-  username: string;
-  /** 0 is a person (spec §3). */
-  accountType: number;
-}
+/** What GET /api/usercenter/detail answers: id, username, accountType (0 person), permissions, … */
+export type UserInfo = components['schemas']['UserInfo'];
 
-/** One entry of the user's authorised area range (spec §3). */
-export interface AreaRangeItem {
-  /** 'regionId' is the kind that monitoring pages require. */
-  type: string;
-  regionId: string;
-  /** 0 is active. */
-  status: number;
-  /** 0 is not deleted. */
-  isDelete: number;
-}
+/** One entry of the user's authorised area range; type 'regionId' is what monitoring needs. */
+export type AreaRangeItem = components['schemas']['AreaRange'];
 
 interface SessionState {
   token: string | null;
   userInfo: UserInfo | null;
-  permissions: string[];
   areaRange: AreaRangeItem[];
   cartCount: number;
-  /** Clears everything the session holds (spec §4: token, user info, area range, cart count). */
-  logout: () => void;
+  /**
+   * Forgets the session here (spec §4: token, user info, area range, cart count; the menu
+   * follows the permissions, so it goes with them). Ending it on the server as well is
+   * `logout()` in src/api/logout.ts.
+   */
+  clear: () => void;
 }
 
 const signedOut = {
   token: null,
   userInfo: null,
-  permissions: [],
   areaRange: [],
   cartCount: 0,
-} satisfies Omit<SessionState, 'logout'>;
+} satisfies Omit<SessionState, 'clear'>;
 
-export const useSession = create<SessionState>()((set) => ({
-  ...signedOut,
-  logout: () => set(signedOut),
-}));
+/** The localStorage key of the persisted token. */
+export const SESSION_STORAGE_KEY = 'rscloud-session';
+
+export const useSession = create<SessionState>()(
+  persist((set) => ({ ...signedOut, clear: () => set(signedOut) }), {
+    name: SESSION_STORAGE_KEY,
+    // Only the token: user info and range are re-read from the server, never trusted from disk.
+    partialize: (state) => ({ token: state.token }),
+  }),
+);
 
 export function isLoggedIn(state: Pick<SessionState, 'userInfo'>): boolean {
   return state.userInfo !== null;
+}
+
+const NO_PERMISSIONS: readonly string[] = [];
+
+/** The user's permission codes; the same empty list while anonymous (stable for selectors). */
+export function permissionsOf(state: Pick<SessionState, 'userInfo'>): readonly string[] {
+  return state.userInfo?.permissions ?? NO_PERMISSIONS;
 }

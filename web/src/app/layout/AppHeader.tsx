@@ -1,7 +1,9 @@
 import { App, Badge, Button, Space, Tooltip } from 'antd';
 import { LogoutOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
-import { isLoggedIn, useSession } from '../../lib/session';
+import { LOGOUT_FAILED_MESSAGE, useLogout } from '../../api/logout';
+import { openLogin } from '../../lib/loginPrompt';
+import { isLoggedIn, permissionsOf, useSession } from '../../lib/session';
 import { FALLBACK_PATH } from '../routes';
 import { PLATFORM_NAME, englishSiteUrl } from '../site';
 import logoUrl from './logo.svg';
@@ -11,14 +13,6 @@ import { NavMenu } from './NavMenu';
 const CART_PERMISSION = 'MOD_061';
 
 function AnonymousActions() {
-  const { modal } = App.useApp();
-  const openLogin = () => {
-    modal.info({
-      title: '用户登录',
-      content: '登录功能将随账户模块一同上线，敬请期待。',
-      okText: '知道了',
-    });
-  };
   return (
     <Space>
       <Button type="primary" onClick={openLogin} data-testid="login-button">
@@ -33,9 +27,22 @@ function AnonymousActions() {
 
 function UserActions() {
   const navigate = useNavigate();
+  const { message } = App.useApp();
+  // Stays 0 (no badge) until the order module fetches the count.
   const cartCount = useSession((state) => state.cartCount);
-  const canUseCart = useSession((state) => state.permissions.includes(CART_PERMISSION));
-  const logout = useSession((state) => state.logout);
+  const canUseCart = useSession((state) => permissionsOf(state).includes(CART_PERMISSION));
+  const logout = useLogout();
+  const endSession = async () => {
+    // Awaited here rather than in mutate() callbacks: this component is gone as soon as the
+    // session is cleared, and such callbacks would be dropped with it.
+    try {
+      await logout.mutateAsync();
+    } catch {
+      void message.error(LOGOUT_FAILED_MESSAGE);
+    }
+    // The session is gone here either way (see logout.ts): back to the home page.
+    await navigate(FALLBACK_PATH);
+  };
   return (
     <Space size="middle">
       {canUseCart && (
@@ -56,12 +63,12 @@ function UserActions() {
         <Button
           type="text"
           icon={<LogoutOutlined className="app-header__icon" />}
+          // An icon-only button sizes its icon down; this one matches the icons beside it.
+          styles={{ icon: { fontSize: 20 } }}
           aria-label="退出登录"
           data-testid="logout-button"
-          onClick={() => {
-            logout();
-            void navigate(FALLBACK_PATH);
-          }}
+          loading={logout.isPending}
+          onClick={() => void endSession()}
         />
       </Tooltip>
     </Space>

@@ -1,18 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { dismissLogin } from '../../lib/loginPrompt';
 import { useSession } from '../../lib/session';
+import { accountRoutes } from '../../test/accounts';
 import { renderApp } from '../../test/renderApp';
+import { requestsTo, stubServer } from '../../test/server';
+import { signIn, testUser } from '../../test/session';
 
-const signedIn = (permissions: string[], cartCount = 0) =>
-  useSession.setState({
-    token: 't',
-    userInfo: { id: 1, username: 'demo', accountType: 0 },
-    permissions,
-    cartCount,
-  });
-
-afterEach(() => useSession.getState().logout());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.getState().clear();
+  dismissLogin();
+});
 
 describe('the app shell', () => {
   it('lands on /home from / and from an unknown path', async () => {
@@ -25,6 +25,8 @@ describe('the app shell', () => {
   });
 
   it('redirects /monitor to /monitor/landcover', async () => {
+    stubServer(accountRoutes({ user: testUser(['MOD_056']) }));
+    signIn(['MOD_056']);
     const { router } = renderApp('/monitor');
     expect(await screen.findByTestId('page-title')).toHaveTextContent('地表覆盖监测');
     expect(router.state.location.pathname).toBe('/monitor/landcover');
@@ -38,31 +40,51 @@ describe('the app shell', () => {
     await waitFor(() => expect(document.title).toBe('高分一号 - 自然资源卫星遥感云服务平台'));
   });
 
-  it('offers login and register to anonymous visitors; login explains it is coming', async () => {
+  it('offers login and register to anonymous visitors; login opens the dialog', async () => {
     const { router } = renderApp('/home');
     await userEvent.click(await screen.findByTestId('login-button'));
-    expect(await screen.findByText('登录功能将随账户模块一同上线，敬请期待。')).toBeInTheDocument();
+    expect(await screen.findByTestId('login-dialog')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('login-close'));
     await userEvent.click(screen.getByTestId('register-button'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
     expect(screen.queryByTestId('logout-button')).not.toBeInTheDocument();
   });
 
-  it('shows a logged-in user the cart (with MOD_061, capped at 99+), and logout ends the session', async () => {
-    signedIn(['MOD_061'], 120);
-    const { router } = renderApp('/normal');
+  it('shows a logged-in user the cart (with MOD_061, capped at 99+), personal centre and logout', async () => {
+    signIn(['MOD_061'], 120);
+    renderApp('/normal');
     expect(await screen.findByTestId('cart-link')).toHaveTextContent('99+');
+    expect(screen.getByTestId('personal-link')).toHaveAttribute(
+      'href',
+      '/personal/personalCenter/info',
+    );
+    expect(screen.getByTestId('logout-button')).toBeInTheDocument();
     expect(screen.queryByTestId('login-button')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByTestId('logout-button'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    expect(useSession.getState().token).toBeNull();
-    expect(await screen.findByTestId('login-button')).toBeInTheDocument();
+  });
+
+  it('shows the cart without a badge while there is no count', async () => {
+    signIn(['MOD_061']);
+    renderApp('/normal');
+    const cart = await screen.findByTestId('cart-link');
+    expect(cart.querySelector('.ant-badge-count')).toBeNull();
   });
 
   it('shows no cart without MOD_061', async () => {
-    signedIn([]);
+    signIn([]);
     renderApp('/home');
     expect(await screen.findByTestId('personal-link')).toBeInTheDocument();
     expect(screen.queryByTestId('cart-link')).not.toBeInTheDocument();
+  });
+
+  it('logs out on the server, forgets the session and returns home', async () => {
+    const requests = stubServer(accountRoutes());
+    signIn(['MOD_061'], 3);
+    const { router } = renderApp('/normal');
+    await userEvent.click(await screen.findByTestId('logout-button'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(requestsTo(requests, '/api/usercenter/userinfo/logout')).toHaveLength(1);
+    expect(useSession.getState()).toMatchObject({ token: null, userInfo: null, cartCount: 0 });
+    expect(await screen.findByTestId('login-button')).toBeInTheDocument();
   });
 
   it('lists monitoring in the menu only for users with a _DISPLAY code', async () => {
@@ -71,7 +93,7 @@ describe('the app shell', () => {
     expect(screen.queryByTestId('menu-monitor')).not.toBeInTheDocument();
     unmount();
 
-    signedIn(['MOD_059_DISPLAY']);
+    signIn(['MOD_059_DISPLAY']);
     renderApp('/home');
     expect(await screen.findByTestId('menu-monitor')).toBeInTheDocument();
   });

@@ -1,7 +1,10 @@
 import { Suspense, useEffect } from 'react';
 import { App, Spin } from 'antd';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { connectApiFeedback } from '../../api/client';
+import { LoginDialog } from '../../features/auth/LoginDialog';
+import { completeLogin } from '../login';
+import { RouteGuard } from '../RouteGuard';
 import { FALLBACK_PATH } from '../routes';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
@@ -41,11 +44,12 @@ export function AppLayout() {
             </div>
           }
         >
-          <Outlet />
+          <RouteGuard />
         </Suspense>
       </main>
       <AppFooter />
       <BackToTop />
+      <LoginDialog onLoggedIn={completeLogin} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router';
-import { isLoggedIn, useSession } from '../../lib/session';
+import { isLoggedIn, permissionsOf, useSession } from '../../lib/session';
 import { filterMenu, menuItems, type MenuItem } from '../menu';
 import { BASENAME } from '../site';
 
@@ -61,7 +61,7 @@ function selectedKey(items: readonly MenuItem[], pathname: string): string[] {
 
 export function NavMenu() {
   const loggedIn = useSession(isLoggedIn);
-  const permissions = useSession((state) => state.permissions);
+  const permissions = useSession(permissionsOf);
   const { pathname } = useLocation();
   const visible = useMemo(
     () => filterMenu(menuItems, { loggedIn, permissions }),

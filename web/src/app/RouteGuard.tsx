@@ -1,0 +1,77 @@
+// Applies the navigation guard (guard.ts) to every location: the page shows only once the
+// guard allows it; a refusal shows in its place; redirects and the login dialog happen here.
+import { useEffect, useRef, useState } from 'react';
+import { App, Button, Result, Spin } from 'antd';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { openLogin, whenLoggedIn } from '../lib/loginPrompt';
+import { checkRoute, type GuardOutcome, type GuardTarget } from './guard';
+import { matchAppRoute } from './routes';
+import { countVisitsAfter } from './visits';
+
+function AccessRefused({ message }: { message: string }) {
+  return (
+    <div className="page-frame" data-testid="access-refused">
+      <Result
+        status="403"
+        title="无法查看该页面"
+        subTitle={message}
+        extra={
+          <Link to="/home">
+            <Button type="primary">返回首页</Button>
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+export function RouteGuard() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  /** The last page shown: where a visitor stays when a link needs a login first. */
+  const shown = useRef<GuardTarget | null>(null);
+  /** The outcome for a location (by its key): until it is there, the page waits. */
+  const [decided, setDecided] = useState<{ key: string; outcome: GuardOutcome }>();
+
+  useEffect(() => {
+    // A newer location, or React's development double run, makes this check stale.
+    let current = true;
+    const target = { pathname: location.pathname, search: location.search };
+    void checkRoute(target, shown.current).then((outcome) => {
+      if (!current) return;
+      if (outcome.kind === 'redirect') {
+        void navigate(outcome.to, { replace: true });
+        return;
+      }
+      if (outcome.kind === 'login') {
+        whenLoggedIn(() => void navigate(outcome.target));
+        openLogin();
+        void navigate(outcome.back, { replace: true });
+        return;
+      }
+      if (outcome.kind === 'refuse') void message.error(outcome.message);
+      const route = matchAppRoute(target.pathname);
+      // Redirect entries of the table are not pages: nothing to return to, nothing to count.
+      if (outcome.kind === 'allow' && route?.page) {
+        shown.current = target;
+        countVisitsAfter(route.path);
+      }
+      setDecided({ key: location.key, outcome });
+    });
+    return () => {
+      current = false;
+    };
+  }, [location, navigate, message]);
+
+  if (decided?.key !== location.key) {
+    return (
+      <div className="app-main__loading" data-testid="route-checking">
+        {/* Most checks need no server call: the delay keeps them from flashing a spinner. */}
+        <Spin size="large" delay={300} />
+      </div>
+    );
+  }
+  if (decided.outcome.kind === 'refuse') return <AccessRefused message={decided.outcome.message} />;
+  return <Outlet />;
+}

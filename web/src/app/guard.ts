@@ -1,0 +1,174 @@
+// The navigation guard of spec §4: decides, before a page shows, whether the visitor may see
+// it. It runs for every location (src/app/RouteGuard.tsx applies its outcome), in this order:
+// 1. a token without user info: load the user, then check the route again;
+// 2. a logged-in user on a route with an authority: fetch the area range; the page shows only
+//    with the permission and at least one range of type regionId, else the page's refusal;
+// 3. no token and ?screenCode=1|2: silent login of a display screen, then the route again;
+// 4. otherwise: anonymous visitors get the login dialog for routes that need a login.
+import { getAreaRange } from '../api/getAreaRange';
+import { getUserDetail } from '../api/getUserDetail';
+import { screenLogin, type ScreenCode } from '../api/screenLogin';
+import { useSession, type AreaRangeItem, type UserInfo } from '../lib/session';
+import { FALLBACK_PATH, matchAppRoute, type AppRoute } from './routes';
+
+/** Spec §8: a monitoring page without an area range. */
+export const NO_RANGE_MESSAGE = '未关联用户权限范围，请联系管理员';
+/** Spec §8: a page whose permission the user lacks. */
+export const NO_PERMISSION_MESSAGE = '无查看信息权限，请联系管理员';
+
+/** The range type that grants regions (spec §3). */
+const REGION_RANGE = 'regionId';
+
+/** A location as the guard sees it. */
+export interface GuardTarget {
+  pathname: string;
+  search: string;
+}
+
+export type GuardOutcome =
+  | { kind: 'allow' }
+  /** Show the page's refusal instead of the page. */
+  | { kind: 'refuse'; message: string }
+  /** Go there instead (replacing the location). */
+  | { kind: 'redirect'; to: string }
+  /** Open the login dialog, open `target` after the login, and show `back` meanwhile. */
+  | { kind: 'login'; target: string; back: string };
+
+/** The server calls the guard makes; tests pass their own. */
+export interface GuardDeps {
+  fetchUser: () => Promise<UserInfo>;
+  fetchAreaRange: (userId: number) => Promise<AreaRangeItem[]>;
+  screenLogin: (code: ScreenCode) => Promise<string>;
+}
+
+const serverDeps: GuardDeps = {
+  fetchUser: getUserDetail,
+  fetchAreaRange: getAreaRange,
+  screenLogin,
+};
+
+const allow: GuardOutcome = { kind: 'allow' };
+const goHome: GuardOutcome = { kind: 'redirect', to: FALLBACK_PATH };
+
+function needsLogin(route: AppRoute | undefined): boolean {
+  return route !== undefined && (route.authority !== undefined || route.loginAuthority);
+}
+
+/** A user answer is usable only with id, username and a permission list (spec §4). */
+function isComplete(user: UserInfo | null | undefined): user is UserInfo {
+  return (
+    typeof user?.id === 'number' &&
+    typeof user.username === 'string' &&
+    user.username !== '' &&
+    Array.isArray(user.permissions)
+  );
+}
+
+/**
+ * Loads the user of the session's token into the session. An incomplete answer ends the
+ * session (resolves false); so does a failed call (rejects).
+ */
+export async function loadUserInfo(fetchUser = serverDeps.fetchUser): Promise<boolean> {
+  let user: UserInfo;
+  try {
+    user = await fetchUser();
+  } catch (error) {
+    useSession.getState().clear();
+    throw error;
+  }
+  if (isComplete(user)) {
+    useSession.setState({ userInfo: user });
+    return true;
+  }
+  useSession.getState().clear();
+  return false;
+}
+
+/** Spec §4 branch 2: the permission, then at least one regionId range. */
+function accessOutcome(
+  authority: string,
+  permissions: readonly string[],
+  ranges: readonly AreaRangeItem[],
+): GuardOutcome {
+  if (!permissions.includes(authority)) return { kind: 'refuse', message: NO_PERMISSION_MESSAGE };
+  if (!ranges.some((range) => range.type === REGION_RANGE)) {
+    return { kind: 'refuse', message: NO_RANGE_MESSAGE };
+  }
+  return allow;
+}
+
+function screenCodeOf(search: string): ScreenCode | undefined {
+  const code = new URLSearchParams(search).get('screenCode');
+  if (code === '1') return 1;
+  if (code === '2') return 2;
+  return undefined;
+}
+
+/**
+ * Where a display screen goes once logged in: its route again, code 1 flagged with
+ * screenCode=1, code 2 with the geojsonId it was opened with.
+ */
+function screenLanding(to: GuardTarget, code: ScreenCode): string {
+  const asked = new URLSearchParams(to.search);
+  const query = new URLSearchParams();
+  if (code === 1) query.set('screenCode', '1');
+  const geojsonId = asked.get('geojsonId');
+  if (code === 2 && geojsonId) query.set('geojsonId', geojsonId);
+  const search = query.toString();
+  return search ? `${to.pathname}?${search}` : to.pathname;
+}
+
+/**
+ * The guard's decision for `to`. `previous` is the page shown before it, null on the first
+ * navigation of the visit ("from root").
+ */
+export async function checkRoute(
+  to: GuardTarget,
+  previous: GuardTarget | null,
+  deps: GuardDeps = serverDeps,
+): Promise<GuardOutcome> {
+  const { token, userInfo } = useSession.getState();
+  const route = matchAppRoute(to.pathname);
+
+  if (token && !userInfo) {
+    try {
+      await loadUserInfo(deps.fetchUser);
+    } catch {
+      return goHome;
+    }
+    // Either there is a user now, or the session is gone: both decide the route anew.
+    return checkRoute(to, previous, deps);
+  }
+
+  if (userInfo && route?.authority) {
+    let ranges: AreaRangeItem[];
+    try {
+      ranges = await deps.fetchAreaRange(userInfo.id);
+    } catch {
+      return goHome;
+    }
+    useSession.setState({ areaRange: ranges });
+    return accessOutcome(route.authority, userInfo.permissions, ranges);
+  }
+
+  const screenCode = screenCodeOf(to.search);
+  if (!token && screenCode) {
+    try {
+      useSession.setState({ token: await deps.screenLogin(screenCode) });
+    } catch {
+      return goHome;
+    }
+    return { kind: 'redirect', to: screenLanding(to, screenCode) };
+  }
+
+  if (!userInfo && needsLogin(route)) {
+    // From root there is no page to stay on, so the visitor waits at home (spec §4); the page
+    // before stays, unless it needs a login too (the session ended while it showed).
+    const back =
+      previous && !needsLogin(matchAppRoute(previous.pathname))
+        ? `${previous.pathname}${previous.search}`
+        : FALLBACK_PATH;
+    return { kind: 'login', target: `${to.pathname}${to.search}`, back };
+  }
+  return allow;
+}

@@ -1,0 +1,36 @@
+// The account routes of a stand-in server (see server.ts) for component tests of the login.
+import { x25519 } from '@noble/curves/ed25519.js';
+import type { AreaRangeItem, UserInfo } from '../lib/session';
+import { envelope } from './server';
+import { regionRange, testUser } from './session';
+
+const { publicKey } = x25519.keygen();
+
+export interface AccountAnswers {
+  /** What loginv2 answers; a session token by default. */
+  login?: () => Response;
+  user?: UserInfo;
+  ranges?: AreaRangeItem[];
+}
+
+export const SESSION_TOKEN = 'session-token';
+
+export function accountRoutes({
+  login = () => envelope(SESSION_TOKEN),
+  user = testUser(['MOD_059', 'MOD_059_DISPLAY', 'MOD_061']),
+  ranges = [regionRange()],
+}: AccountAnswers = {}) {
+  return {
+    'GET /api/usercenter/publickey': () =>
+      envelope({
+        algorithm: 'X25519-HKDF-SHA256-AES256GCM',
+        publicKey: btoa(String.fromCharCode(...publicKey)),
+        hkdfInfo: 'rscloud login password v1',
+      }),
+    'POST /api/usercenter/userinfo/loginv2': login,
+    'GET /api/usercenter/detail': () => envelope(user),
+    [`GET /api/usercenter/arearange/userid/${user.id}/0`]: () => envelope(ranges),
+    'POST /api/usercenter/userinfo/logout': () => envelope(null),
+    'POST /api/statistics-transaction/incr': () => envelope(null),
+  };
+}
