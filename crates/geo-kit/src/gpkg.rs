@@ -133,6 +133,12 @@ pub fn envelope(blob: &[u8]) -> Result<Option<Envelope>, GpkgError> {
     }
 }
 
+/// Decodes a GeoPackage geometry blob into 2D `geo_types`.
+pub fn decode(blob: &[u8]) -> Result<Geometry<f64>, GpkgError> {
+    let h = header(blob)?;
+    Ok(wkb::read(&blob[h.wkb_offset..])?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,6 +161,12 @@ mod tests {
                 max_y: 33.3
             }))
         );
+    }
+
+    #[test]
+    fn encoded_geometry_decodes_back() {
+        let g = Geometry::Point(point!(x: 114.3, y: 30.6));
+        assert_eq!(decode(&encode(&g, 4326)), Ok(g));
     }
 
     #[test]

@@ -117,12 +117,23 @@ fn polygon(out: &mut Vec<u8>, p: &Polygon<f64>) {
     }
 }
 
-/// The x/y bounds of a WKB geometry (2D, Z, M or ZM; ISO or EWKB-style flags),
-/// `None` when it has no coordinates. NaN coordinates (empty points) are skipped.
+/// Reads a WKB geometry (2D, Z, M or ZM; ISO or EWKB-style flags) into 2D
+/// `geo_types`; Z and M values are dropped. An empty point (NaN coordinates)
+/// reads as an empty MultiPoint, since `geo_types` has no empty point.
+pub fn read(wkb: &[u8]) -> Result<Geometry<f64>, WkbError> {
+    Reader { buf: wkb, pos: 0 }.geometry(0)
+}
+
+/// The x/y bounds of a WKB geometry, `None` when it has no coordinates.
 pub fn bounds(wkb: &[u8]) -> Result<Option<Envelope>, WkbError> {
-    let mut reader = Reader { buf: wkb, pos: 0 };
+    use geo::CoordsIter;
     let mut env = None;
-    reader.geometry(&mut env, 0)?;
+    for c in read(wkb)?
+        .coords_iter()
+        .filter(|c| !c.x.is_nan() && !c.y.is_nan())
+    {
+        Envelope::include(&mut env, c.x, c.y);
+    }
     Ok(env)
 }
 
@@ -161,7 +172,7 @@ impl Reader<'_> {
         })
     }
 
-    fn geometry(&mut self, env: &mut Option<Envelope>, depth: usize) -> Result<(), WkbError> {
+    fn geometry(&mut self, depth: usize) -> Result<Geometry<f64>, WkbError> {
         if depth > MAX_DEPTH {
             return Err(WkbError::TooDeep(MAX_DEPTH));
         }
@@ -185,53 +196,92 @@ impl Reader<'_> {
             3 => 4,
             _ => return Err(WkbError::UnknownType(raw)),
         };
-        match kind {
-            POINT => self.coords(1, dims, little, env),
-            LINESTRING => {
-                let n = self.u32(little)? as usize;
-                self.coords(n, dims, little, env)
-            }
-            POLYGON => {
-                let rings = self.u32(little)?;
-                for _ in 0..rings {
-                    let n = self.u32(little)? as usize;
-                    self.coords(n, dims, little, env)?;
-                }
-                Ok(())
-            }
-            MULTIPOINT | MULTILINESTRING | MULTIPOLYGON | COLLECTION => {
-                let parts = self.u32(little)?;
-                for _ in 0..parts {
-                    self.geometry(env, depth + 1)?;
-                }
-                Ok(())
-            }
-            _ => Err(WkbError::UnknownType(raw)),
-        }
+        Ok(match kind {
+            POINT => match self.coords(1, dims, little)?.first() {
+                Some(c) if !c.x.is_nan() && !c.y.is_nan() => Geometry::Point((*c).into()),
+                _ => Geometry::MultiPoint(geo_types::MultiPoint(vec![])),
+            },
+            LINESTRING => Geometry::LineString(self.line(dims, little)?),
+            POLYGON => Geometry::Polygon(self.polygon(dims, little)?),
+            MULTIPOINT => Geometry::MultiPoint(geo_types::MultiPoint(
+                self.parts(depth, little)?
+                    .into_iter()
+                    .filter_map(|g| match g {
+                        Geometry::Point(p) => Some(Ok(p)),
+                        Geometry::MultiPoint(m) if m.0.is_empty() => None,
+                        _ => Some(Err(WkbError::UnknownType(raw))),
+                    })
+                    .collect::<Result<_, _>>()?,
+            )),
+            MULTILINESTRING => Geometry::MultiLineString(geo_types::MultiLineString(
+                self.parts(depth, little)?
+                    .into_iter()
+                    .map(|g| match g {
+                        Geometry::LineString(l) => Ok(l),
+                        _ => Err(WkbError::UnknownType(raw)),
+                    })
+                    .collect::<Result<_, _>>()?,
+            )),
+            MULTIPOLYGON => Geometry::MultiPolygon(geo_types::MultiPolygon(
+                self.parts(depth, little)?
+                    .into_iter()
+                    .map(|g| match g {
+                        Geometry::Polygon(p) => Ok(p),
+                        _ => Err(WkbError::UnknownType(raw)),
+                    })
+                    .collect::<Result<_, _>>()?,
+            )),
+            COLLECTION => Geometry::GeometryCollection(geo_types::GeometryCollection(
+                self.parts(depth, little)?,
+            )),
+            _ => return Err(WkbError::UnknownType(raw)),
+        })
     }
 
-    fn coords(
-        &mut self,
-        n: usize,
-        dims: usize,
-        little: bool,
-        env: &mut Option<Envelope>,
-    ) -> Result<(), WkbError> {
-        // Refuse counts the buffer cannot hold before looping over them.
+    fn parts(&mut self, depth: usize, little: bool) -> Result<Vec<Geometry<f64>>, WkbError> {
+        let n = self.u32(little)? as usize;
+        // Each part is at least 9 bytes: refuse counts the buffer cannot hold.
+        if n.saturating_mul(9) > self.buf.len().saturating_sub(self.pos) {
+            return Err(WkbError::Truncated(self.buf.len()));
+        }
+        (0..n).map(|_| self.geometry(depth + 1)).collect()
+    }
+
+    fn line(&mut self, dims: usize, little: bool) -> Result<LineString<f64>, WkbError> {
+        let n = self.u32(little)? as usize;
+        Ok(LineString(self.coords(n, dims, little)?))
+    }
+
+    fn polygon(&mut self, dims: usize, little: bool) -> Result<Polygon<f64>, WkbError> {
+        let rings = self.u32(little)? as usize;
+        if rings.saturating_mul(4) > self.buf.len().saturating_sub(self.pos) {
+            return Err(WkbError::Truncated(self.buf.len()));
+        }
+        let mut all = (0..rings)
+            .map(|_| self.line(dims, little))
+            .collect::<Result<Vec<_>, _>>()?;
+        if all.is_empty() {
+            return Ok(Polygon::new(LineString(vec![]), vec![]));
+        }
+        let exterior = all.remove(0);
+        Ok(Polygon::new(exterior, all))
+    }
+
+    fn coords(&mut self, n: usize, dims: usize, little: bool) -> Result<Vec<Coord<f64>>, WkbError> {
+        // Refuse counts the buffer cannot hold before allocating for them.
         if n.saturating_mul(dims * 8) > self.buf.len().saturating_sub(self.pos) {
             return Err(WkbError::Truncated(self.buf.len()));
         }
+        let mut out = Vec::with_capacity(n);
         for _ in 0..n {
             let x = self.f64(little)?;
             let y = self.f64(little)?;
             for _ in 2..dims {
                 self.f64(little)?;
             }
-            if !x.is_nan() && !y.is_nan() {
-                Envelope::include(env, x, y);
-            }
+            out.push(Coord { x, y });
         }
-        Ok(())
+        Ok(out)
     }
 }
 
@@ -268,6 +318,26 @@ mod tests {
                 max_y: 33.0
             }
         );
+    }
+
+    #[test]
+    fn written_geometries_read_back_the_same() {
+        let hole = polygon![(x: 1.0, y: 1.0), (x: 2.0, y: 1.0), (x: 2.0, y: 2.0), (x: 1.0, y: 1.0)];
+        let outer = polygon!(
+            exterior: [(x: 0.0, y: 0.0), (x: 4.0, y: 0.0), (x: 4.0, y: 4.0), (x: 0.0, y: 4.0), (x: 0.0, y: 0.0)],
+            interiors: [[(x: 1.0, y: 1.0), (x: 2.0, y: 1.0), (x: 2.0, y: 2.0), (x: 1.0, y: 1.0)]],
+        );
+        for g in [
+            Geometry::MultiPolygon(MultiPolygon(vec![outer, hole])),
+            Geometry::Point(point!(x: 114.3, y: 30.6)),
+            Geometry::GeometryCollection(geo_types::GeometryCollection(vec![Geometry::Point(
+                point!(x: 1.0, y: 2.0),
+            )])),
+        ] {
+            let mut out = Vec::new();
+            write(&g, &mut out);
+            assert_eq!(read(&out), Ok(g));
+        }
     }
 
     #[test]

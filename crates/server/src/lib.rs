@@ -7,6 +7,7 @@ pub mod config;
 pub mod db;
 pub mod dict;
 pub mod error;
+pub mod ows;
 pub mod region;
 pub mod state;
 pub mod statistics;
@@ -87,6 +88,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/{*rest}", any(api::not_found))
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(Extension(Arc::new(doc)))
+        .merge(ows::router())
         .route("/healthz", get(healthz))
         .route("/metrics", get(telemetry::metrics))
         .merge(web::router(&state.config.web_dir))
@@ -135,11 +137,18 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         }
     }
     let accounts = usercenter::Accounts::load(&db, &config).await?;
+    let regions = db.call(|c| region::index::RegionIndex::load(c)).await?;
+    tracing::info!(
+        regions = regions.len(),
+        countries = regions.countries.len(),
+        "boundaries loaded"
+    );
     Ok(AppState {
         db,
         config: Arc::new(config),
         metrics: Arc::new(Metrics::new()),
         accounts: Arc::new(accounts),
+        regions: Arc::new(regions),
     })
 }
 

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use crate::config::Config;
 use crate::db::Db;
+use crate::region::index::RegionIndex;
 use crate::telemetry::Metrics;
 use crate::usercenter::Accounts;
 
@@ -18,4 +19,6 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     /// Captchas, the login seal key and failed-login limits.
     pub accounts: Arc<Accounts>,
+    /// Every region and country boundary, in memory for tiles and lookups.
+    pub regions: Arc<RegionIndex>,
 }

@@ -16,28 +16,57 @@ fn shared(file: &str) -> PathBuf {
         .join(file)
 }
 
-/// One data folder with every province, city and county imported by the real
-/// CLI, made once for all the tests in this file (importing takes a while).
+/// Runs `rscloud import …` into a data folder, failing the test on error.
+fn import(dir: &std::path::Path, args: &[&str], files: &[PathBuf]) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rscloud"))
+        .arg("import")
+        .args(args)
+        .args(files)
+        .arg("--data")
+        .arg(dir)
+        .output()
+        .expect("run rscloud import");
+    assert!(
+        out.status.success(),
+        "import failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// One data folder with every province, city, county and world country
+/// imported by the real CLI. The test runner starts a process per test, so the
+/// folder is shared between processes: keyed by the binary's build time, made
+/// under a temporary name and renamed into place (the first process wins).
 fn imported() -> &'static PathBuf {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("rscloud-region-test-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let out = Command::new(env!("CARGO_BIN_EXE_rscloud"))
-            .args(["import", "regions"])
-            .arg(shared("boundaries/cn_border_tianditu.geojson.gz"))
-            .arg(shared("boundaries/cn_province_tianditu.geojson.gz"))
-            .arg(shared("boundaries/cn_city_tianditu.geojson.gz"))
-            .arg(shared("boundaries/cn_county_tianditu.geojson.gz"))
-            .arg("--data")
-            .arg(&dir)
-            .output()
-            .expect("run rscloud import");
-        assert!(
-            out.status.success(),
-            "import failed: {}",
-            String::from_utf8_lossy(&out.stderr)
+        let exe = std::fs::metadata(env!("CARGO_BIN_EXE_rscloud"))
+            .and_then(|m| m.modified())
+            .expect("binary");
+        let stamp = exe
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or_default();
+        let dir = std::env::temp_dir().join(format!("rscloud-region-test-{stamp}"));
+        if dir.join("rscloud.gpkg").exists() {
+            return dir;
+        }
+        let work = std::env::temp_dir().join(format!(
+            "rscloud-region-test-{stamp}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&work);
+        let boundaries = ["cn_border", "cn_province", "cn_city", "cn_county"]
+            .map(|level| shared(&format!("boundaries/{level}_tianditu.geojson.gz")));
+        import(&work, &["regions"], &boundaries);
+        import(
+            &work,
+            &["world"],
+            &[shared("world/world_countries_zh_surbowl.geojson")],
         );
+        if std::fs::rename(&work, &dir).is_err() {
+            let _ = std::fs::remove_dir_all(&work); // another process finished first
+        }
         dir
     })
 }
@@ -143,4 +172,183 @@ async fn ogrinfo_lists_the_region_tables() {
         !stderr.contains("Warning") && !stderr.contains("ERROR"),
         "{stderr}"
     );
+}
+
+#[tokio::test]
+async fn a_point_in_wuhan_is_in_hongshan_wuhan_hubei() {
+    let s = server().await;
+    let (status, body) = s
+        .get_json("/api/region/v2/position?lon=114.41&lat=30.50")
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let p = &body["data"];
+    assert_eq!(
+        (
+            p["province"]["id"].as_str(),
+            p["city"]["id"].as_str(),
+            p["county"]["id"].as_str()
+        ),
+        (Some("420000"), Some("420100"), Some("420111"))
+    );
+    let (_, sea) = s.get_json("/api/region/v2/position?lon=150&lat=-30").await;
+    assert!(sea["data"]["province"].is_null());
+    let (status, body) = s.get_json("/api/region/v2/position?lon=200&lat=0").await;
+    assert_error(
+        status,
+        &body,
+        400,
+        "经纬度超出范围（经度 -180–180，纬度 -90–90）",
+    );
+}
+
+#[tokio::test]
+async fn a_provinces_children_with_display_geometry_stay_small() {
+    let s = server().await;
+    let r = s
+        .client
+        .get(s.url("/api/region/v2/pid/420000/s"))
+        .send()
+        .await
+        .expect("get");
+    let body = r.bytes().await.expect("body");
+    assert!(body.len() < 200 * 1024, "{} bytes", body.len());
+    let v: Value = serde_json::from_slice(&body).expect("json");
+    let features = v["data"]["features"].as_array().expect("features");
+    assert_eq!(
+        features.len(),
+        17,
+        "湖北: 12 cities, 1 prefecture, 4 province-administered units"
+    );
+    assert!(
+        features
+            .iter()
+            .all(|f| f["geometry"]["type"] == "MultiPolygon")
+    );
+    let (_, two) = s.get_json("/api/region/v2/pids/420111,110101/s").await;
+    let names: Vec<&str> = two["data"]["features"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|f| f["properties"]["name"].as_str())
+        .collect();
+    assert_eq!(names, ["洪山区", "东城区"]);
+}
+
+#[tokio::test]
+async fn world_countries_have_chinese_names() {
+    let s = server().await;
+    let (_, body) = s.get_json("/api/region/v2/globalregion").await;
+    let list = body["data"].as_array().expect("list");
+    assert_eq!(list.len(), 239);
+    assert!(list.iter().any(|c| c["id"] == "CHN" && c["name"] == "中国"));
+}
+
+/// Decodes a tile answer into its layers.
+async fn tile(s: &TestServer, path: &str) -> (u16, Option<geo_kit::mvt::decode::Tile>) {
+    let r = s.client.get(s.url(path)).send().await.expect("tile");
+    let status = r.status().as_u16();
+    let bytes = r.bytes().await.expect("bytes");
+    (
+        status,
+        (status == 200).then(|| geo_kit::mvt::decode::decode(&bytes).expect("valid MVT")),
+    )
+}
+
+#[tokio::test]
+async fn region_tiles_carry_the_levels_each_zoom_shows() {
+    let s = server().await;
+    // Wuhan: z5 tile 26/13 shows provinces and cities; z9 shows counties too.
+    let hongshan = geo_kit::tile::TileId::containing(114.41, 30.50, 9);
+    let (status, t) = tile(&s, "/ows/cloudPlatform/wmts/region/5/26/13.pbf").await;
+    assert_eq!(status, 200);
+    let layer = t
+        .as_ref()
+        .and_then(|t| t.layer("region"))
+        .expect("region layer");
+    let levels: std::collections::BTreeSet<String> = layer
+        .features
+        .iter()
+        .filter_map(|f| f.property("level").map(|v| format!("{v:?}")))
+        .collect();
+    assert!(levels.len() >= 2, "{levels:?}");
+    assert!(layer.features.iter().any(|f| matches!(
+        f.geometry(),
+        Ok(geo_types::Geometry::MultiPolygon(_)) | Ok(geo_types::Geometry::Polygon(_))
+    )));
+    let (status, t) = tile(
+        &s,
+        &format!(
+            "/ows/cloudPlatform/wmts/region_v2/9/{}/{}.pbf",
+            hongshan.x, hongshan.y
+        ),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let t = t.expect("tile");
+    assert!(t.layer("label").is_some(), "region_v2 carries labels");
+    assert!(
+        t.layer("region_v2")
+            .expect("polygons")
+            .features
+            .iter()
+            .any(|f| f
+                .property("name")
+                .is_some_and(|n| format!("{n:?}").contains("洪山区")))
+    );
+}
+
+#[tokio::test]
+async fn empty_tiles_are_204_and_unchanged_tiles_304() {
+    let s = server().await;
+    let (status, _) = tile(&s, "/ows/cloudPlatform/wmts/region/5/0/16.pbf").await;
+    assert_eq!(status, 204, "open Pacific");
+    let url = s.url("/ows/cloudPlatform/wmts/global_region/2/3/1.pbf");
+    let first = s.client.get(&url).send().await.expect("tile");
+    assert_eq!(first.status(), 200);
+    let etag = first.headers()["etag"].clone();
+    let again = s
+        .client
+        .get(&url)
+        .header("if-none-match", etag)
+        .send()
+        .await
+        .expect("tile");
+    assert_eq!(again.status(), 304);
+    let (status, _) = tile(&s, "/ows/cloudPlatform/wmts/nosuchlayer/1/0/0.pbf").await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn wmts_capabilities_and_the_offline_style() {
+    let s = server().await;
+    let xml = s
+        .client
+        .get(s.url("/ows/cloudPlatform/wmts?SERVICE=WMTS&REQUEST=GetCapabilities"))
+        .send()
+        .await
+        .expect("caps")
+        .text()
+        .await
+        .expect("text");
+    for layer in ["region", "region_v2", "global_region"] {
+        assert!(
+            xml.contains(&format!("<ows:Identifier>{layer}</ows:Identifier>")),
+            "{layer}"
+        );
+    }
+    assert!(xml.contains("WebMercatorQuad"));
+    let (status, style) = s.get_json("/ows/cloudPlatform/style/vec.json").await;
+    assert_eq!(status, 200);
+    assert!(
+        style.get("glyphs").is_none(),
+        "no glyph server: labels render locally"
+    );
+    let host = s.base.trim_start_matches("http://");
+    for source in style["sources"].as_object().expect("sources").values() {
+        let url = source["tiles"][0].as_str().expect("tile url");
+        assert!(
+            url.starts_with(&format!("http://{host}/ows/")),
+            "only our own tiles: {url}"
+        );
+    }
 }

@@ -55,6 +55,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/region/v2/globalregion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The world's countries and areas (Chinese names, official map). */
+        get: operations["global_regions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/region/v2/id/{id}": {
         parameters: {
             query?: never;
@@ -115,6 +132,60 @@ export interface paths {
         };
         /** The children of a region as picker options (code, name, leaf). */
         get: operations["child_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/region/v2/pid/{id}/s": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The children of a region as GeoJSON with geometry simplified for display
+         *     (a province's counties stay well under 200 KB).
+         */
+        get: operations["children_shapes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/region/v2/pids/{ids}/s": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Several regions (comma-separated codes) as GeoJSON with display geometry. */
+        get: operations["shapes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/region/v2/position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which county, city and province contain a point. */
+        get: operations["position"];
         put?: never;
         post?: never;
         delete?: never;
@@ -449,6 +520,17 @@ export interface components {
             /** @description The number or address. */
             value: string;
         };
+        /** @description A world country. */
+        Country: {
+            /** @description Chinese full name. */
+            fullName: string;
+            /** @description ISO 3166 alpha-3 (-99 for the few areas without one). */
+            id: string;
+            /** @description ISO 3166 numeric. */
+            isoN3: string;
+            /** @description Chinese short name. */
+            name: string;
+        };
         /** @description One entry of a dictionary. */
         DictItem: {
             /** @description The Chinese label shown for it, e.g. `第一季度`. */
@@ -467,6 +549,25 @@ export interface components {
              */
             code: number;
             data: null | string;
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Position: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description The regions containing a point. */
+            data: {
+                city?: null | components["schemas"]["Region"];
+                county?: null | components["schemas"]["Region"];
+                province?: null | components["schemas"]["Region"];
+            };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
         };
@@ -604,6 +705,20 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Value: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: unknown;
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Vec_AreaRange: {
             /**
              * Format: int32
@@ -630,6 +745,29 @@ export interface components {
                 status: number;
                 /** @description `regionId` grants the region. */
                 type: string;
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_Country: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description Chinese full name. */
+                fullName: string;
+                /** @description ISO 3166 alpha-3 (-99 for the few areas without one). */
+                id: string;
+                /** @description ISO 3166 numeric. */
+                isoN3: string;
+                /** @description Chinese short name. */
+                name: string;
             }[];
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -750,6 +888,12 @@ export interface components {
         PersonInfo: {
             /** @description Push nodes the user is related to. */
             relatePushNodeInfo: components["schemas"]["PushNodeInfo"][];
+        };
+        /** @description The regions containing a point. */
+        Position: {
+            city?: null | components["schemas"]["Region"];
+            county?: null | components["schemas"]["Region"];
+            province?: null | components["schemas"]["Region"];
         };
         /** @description How the page seals the login password. */
         PublicKey: {
@@ -982,6 +1126,26 @@ export interface operations {
             };
         };
     };
+    global_regions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every country, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_Country"];
+                };
+            };
+        };
+    };
     by_id: {
         parameters: {
             query?: never;
@@ -1110,6 +1274,113 @@ export interface operations {
             };
             /** @description No such region */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    children_shapes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Parent region code */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GeoJSON FeatureCollection; each feature's properties are a Region */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+            /** @description No such region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    shapes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Comma-separated region codes (at most 50) */
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GeoJSON FeatureCollection in the order asked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Value"];
+                };
+            };
+            /** @description A malformed code, or too many */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description An unknown region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    position: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Longitude, degrees east. */
+                lon: number;
+                /** @description Latitude, degrees north. */
+                lat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The regions (null where none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Position"];
+                };
+            };
+            /** @description Not a longitude/latitude */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

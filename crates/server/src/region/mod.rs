@@ -8,6 +8,7 @@
 
 pub mod display;
 pub mod import;
+pub mod index;
 pub mod store;
 pub mod tree;
 
@@ -15,7 +16,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::api::{ApiPath, ApiResult, Envelope, ok};
+use crate::api::{ApiPath, ApiQuery, ApiResult, Envelope, ok};
 use crate::error::AppError;
 use crate::state::AppState;
 use store::RegionRow;
@@ -28,6 +29,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(children))
         .routes(routes!(child_options))
         .routes(routes!(extent))
+        .routes(routes!(children_shapes))
+        .routes(routes!(shapes))
+        .routes(routes!(position))
+        .routes(routes!(global_regions))
 }
 
 /// A region's attributes.
@@ -221,4 +226,204 @@ async fn extent(
     ApiPath(id): ApiPath<String>,
 ) -> ApiResult<[f64; 4]> {
     Ok(ok(find(&state, code_of(&id)?).await?.bbox))
+}
+
+/// The display band for drawing regions of a level together: provinces at the
+/// country's scale, cities and counties finer.
+fn band_for_level(level: i64) -> i64 {
+    match level {
+        0 | 1 => 1,
+        _ => 2,
+    }
+}
+
+/// Regions as a GeoJSON FeatureCollection with their display geometry.
+async fn feature_collection(
+    state: &AppState,
+    rows: Vec<RegionRow>,
+) -> Result<serde_json::Value, AppError> {
+    let features = state
+        .db
+        .call(move |c| {
+            rows.into_iter()
+                .map(|r| {
+                    let blob = store::display_blob(c, &r.code, band_for_level(r.level))?
+                        .unwrap_or_default();
+                    Ok((r, blob))
+                })
+                .collect::<rusqlite::Result<Vec<_>>>()
+        })
+        .await?;
+    let features: Vec<serde_json::Value> = features
+        .into_iter()
+        .map(|(r, blob)| {
+            let geometry = geo_kit::gpkg::decode(&blob)
+                .map(|g| serde_json::to_value(geojson::Geometry::from(&g)).unwrap_or_default())
+                .unwrap_or(serde_json::Value::Null);
+            serde_json::json!({
+                "type": "Feature",
+                "id": r.code,
+                "properties": Region::from(r),
+                "geometry": geometry,
+            })
+        })
+        .collect();
+    Ok(serde_json::json!({ "type": "FeatureCollection", "features": features }))
+}
+
+/// The children of a region as GeoJSON with geometry simplified for display
+/// (a province's counties stay well under 200 KB).
+#[utoipa::path(
+    get,
+    path = "/api/region/v2/pid/{id}/s",
+    tag = "region",
+    params(("id" = String, Path, description = "Parent region code")),
+    responses(
+        (status = 200, description = "GeoJSON FeatureCollection; each feature's properties are a Region", body = Envelope<serde_json::Value>),
+        (status = 404, description = "No such region", body = Envelope<Option<String>>),
+    )
+)]
+async fn children_shapes(
+    state: axum::extract::State<AppState>,
+    ApiPath(id): ApiPath<String>,
+) -> ApiResult<serde_json::Value> {
+    let rows = children_of(&state, &id).await?;
+    Ok(ok(feature_collection(&state, rows).await?))
+}
+
+/// Most regions one `pids` call returns.
+const MAX_IDS: usize = 50;
+
+/// Several regions (comma-separated codes) as GeoJSON with display geometry.
+#[utoipa::path(
+    get,
+    path = "/api/region/v2/pids/{ids}/s",
+    tag = "region",
+    params(("ids" = String, Path, description = "Comma-separated region codes (at most 50)")),
+    responses(
+        (status = 200, description = "GeoJSON FeatureCollection in the order asked", body = Envelope<serde_json::Value>),
+        (status = 400, description = "A malformed code, or too many", body = Envelope<Option<String>>),
+        (status = 404, description = "An unknown region", body = Envelope<Option<String>>),
+    )
+)]
+async fn shapes(
+    state: axum::extract::State<AppState>,
+    ApiPath(ids): ApiPath<String>,
+) -> ApiResult<serde_json::Value> {
+    let codes: Vec<String> = ids
+        .split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(code_of)
+        .collect::<Result<_, _>>()?;
+    if codes.is_empty() || codes.len() > MAX_IDS {
+        return Err(AppError::bad_request(format!(
+            "请提供1到{MAX_IDS}个行政区代码"
+        )));
+    }
+    let mut rows = Vec::with_capacity(codes.len());
+    for code in codes {
+        rows.push(find(&state, code).await?);
+    }
+    Ok(ok(feature_collection(&state, rows).await?))
+}
+
+/// A point in longitude/latitude (WGS84).
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+pub struct LonLat {
+    /// Longitude, degrees east.
+    lon: f64,
+    /// Latitude, degrees north.
+    lat: f64,
+}
+
+/// The regions containing a point.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Position {
+    /// The province, if the point is in China.
+    province: Option<Region>,
+    /// The city (absent for municipal districts and province-administered units).
+    city: Option<Region>,
+    /// The county.
+    county: Option<Region>,
+}
+
+/// Which county, city and province contain a point.
+#[utoipa::path(
+    get,
+    path = "/api/region/v2/position",
+    tag = "region",
+    params(LonLat),
+    responses(
+        (status = 200, description = "The regions (null where none)", body = Envelope<Position>),
+        (status = 400, description = "Not a longitude/latitude", body = Envelope<Option<String>>),
+    )
+)]
+async fn position(
+    state: axum::extract::State<AppState>,
+    ApiQuery(p): ApiQuery<LonLat>,
+) -> ApiResult<Position> {
+    if !((-180.0..=180.0).contains(&p.lon) && (-90.0..=90.0).contains(&p.lat)) {
+        return Err(AppError::bad_request(
+            "经纬度超出范围（经度 -180–180，纬度 -90–90）",
+        ));
+    }
+    let hits: Vec<(i64, String)> = state
+        .regions
+        .containing(p.lon, p.lat)
+        .into_iter()
+        .map(|s| (s.level, s.code.clone()))
+        .collect();
+    let rows = state
+        .db
+        .call(move |c| {
+            hits.into_iter()
+                .map(|(level, code)| Ok((level, store::region(c, &code)?)))
+                .collect::<rusqlite::Result<Vec<_>>>()
+        })
+        .await?;
+    let at = |level: i64| {
+        rows.iter()
+            .find(|(l, _)| *l == level)
+            .and_then(|(_, r)| r.clone())
+            .map(Region::from)
+    };
+    Ok(ok(Position {
+        province: at(1),
+        city: at(2),
+        county: at(3),
+    }))
+}
+
+/// A world country.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Country {
+    /// ISO 3166 alpha-3 (-99 for the few areas without one).
+    id: String,
+    /// ISO 3166 numeric.
+    iso_n3: String,
+    /// Chinese short name.
+    name: String,
+    /// Chinese full name.
+    full_name: String,
+}
+
+/// The world's countries and areas (Chinese names, official map).
+#[utoipa::path(
+    get,
+    path = "/api/region/v2/globalregion",
+    tag = "region",
+    responses((status = 200, description = "Every country, by name", body = Envelope<Vec<Country>>))
+)]
+async fn global_regions(state: axum::extract::State<AppState>) -> ApiResult<Vec<Country>> {
+    let rows = state.db.call(|c| store::countries(c)).await?;
+    Ok(ok(rows
+        .into_iter()
+        .map(|c| Country {
+            id: c.iso_a3,
+            iso_n3: c.iso_n3,
+            name: c.name,
+            full_name: c.full_name,
+        })
+        .collect()))
 }

@@ -67,6 +67,44 @@ pub fn children(conn: &Connection, code: &str) -> rusqlite::Result<Vec<RegionRow
     .collect()
 }
 
+/// A region's display copy for a band (GeoPackage blob), falling back to the
+/// full boundary when the band has none (a region too small for that band).
+pub fn display_blob(conn: &Connection, code: &str, band: i64) -> rusqlite::Result<Option<Vec<u8>>> {
+    conn.prepare_cached(
+        "SELECT coalesce((SELECT d.geom FROM region_display d WHERE d.code = r.code AND d.band = ?2), r.geom)
+         FROM region r WHERE r.code = ?1",
+    )?
+    .query_row(rusqlite::params![code, band], |r| r.get(0))
+    .optional()
+}
+
+/// A world country's attributes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CountryRow {
+    /// ISO 3166 alpha-3 (or -99).
+    pub iso_a3: String,
+    /// ISO 3166 numeric (or -99).
+    pub iso_n3: String,
+    /// Chinese short name.
+    pub name: String,
+    /// Chinese full name.
+    pub full_name: String,
+}
+
+/// Every world country, by name.
+pub fn countries(conn: &Connection) -> rusqlite::Result<Vec<CountryRow>> {
+    conn.prepare_cached("SELECT iso_a3, iso_n3, name, full_name FROM global_region ORDER BY name")?
+        .query_map([], |r| {
+            Ok(CountryRow {
+                iso_a3: r.get(0)?,
+                iso_n3: r.get(1)?,
+                name: r.get(2)?,
+                full_name: r.get(3)?,
+            })
+        })?
+        .collect()
+}
+
 /// How many regions are stored.
 pub fn count(conn: &Connection) -> rusqlite::Result<i64> {
     conn.query_row("SELECT count(*) FROM region", [], |r| r.get(0))

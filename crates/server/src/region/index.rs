@@ -1,0 +1,188 @@
+//! The regions in memory: every boundary, full and per display band, behind
+//! R-trees, built from the database at start. Tiles and point lookups read
+//! only this; the database stays the durable truth (an import is picked up at
+//! the next start).
+
+use geo::{BoundingRect, Contains};
+use geo_kit::Envelope;
+use geo_types::{Coord, MultiPolygon, Point};
+use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::{AABB, RTree};
+use rusqlite::Connection;
+
+use super::display::BANDS;
+
+/// One boundary as the map draws it.
+#[derive(Debug, Clone)]
+pub struct Shape {
+    /// Region code, or ISO alpha-3 for a country.
+    pub code: String,
+    /// Name to label it with.
+    pub name: String,
+    /// 0 country … 3 county; 0 for world countries.
+    pub level: i64,
+    /// Label point, if known.
+    pub label: Option<(f64, f64)>,
+    /// The boundary (full, or simplified for a band).
+    pub geom: MultiPolygon<f64>,
+}
+
+type Entry = GeomWithData<Rectangle<[f64; 2]>, usize>;
+
+/// A set of shapes with a spatial index over their bounding boxes.
+pub struct Layer {
+    shapes: Vec<Shape>,
+    tree: RTree<Entry>,
+}
+
+impl Layer {
+    fn new(shapes: Vec<Shape>) -> Self {
+        let entries = shapes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| {
+                let r = s.geom.bounding_rect()?;
+                Some(Entry::new(
+                    Rectangle::from_corners([r.min().x, r.min().y], [r.max().x, r.max().y]),
+                    i,
+                ))
+            })
+            .collect();
+        Self {
+            shapes,
+            tree: RTree::bulk_load(entries),
+        }
+    }
+
+    /// The shapes whose bounding boxes meet an envelope.
+    pub fn intersecting(&self, env: &Envelope) -> Vec<&Shape> {
+        let aabb = AABB::from_corners([env.min_x, env.min_y], [env.max_x, env.max_y]);
+        self.tree
+            .locate_in_envelope_intersecting(&aabb)
+            .map(|e| &self.shapes[e.data])
+            .collect()
+    }
+
+    /// How many shapes the layer holds.
+    pub fn len(&self) -> usize {
+        self.shapes.len()
+    }
+
+    /// Whether the layer holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.shapes.is_empty()
+    }
+}
+
+/// Every region and country in memory.
+pub struct RegionIndex {
+    /// One layer per display band, in [`BANDS`] order.
+    bands: Vec<Layer>,
+    /// Full boundaries.
+    full: Layer,
+    /// World countries.
+    pub countries: Layer,
+}
+
+fn decode(blob: &[u8]) -> rusqlite::Result<MultiPolygon<f64>> {
+    match geo_kit::gpkg::decode(blob) {
+        Ok(geo_types::Geometry::MultiPolygon(mp)) => Ok(mp),
+        Ok(geo_types::Geometry::Polygon(p)) => Ok(MultiPolygon(vec![p])),
+        Ok(_) => Ok(MultiPolygon(vec![])),
+        Err(e) => Err(rusqlite::Error::UserFunctionError(
+            format!("stored boundary is unreadable: {e}").into(),
+        )),
+    }
+}
+
+fn load_shapes(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> rusqlite::Result<Vec<Shape>> {
+    let mut stmt = conn.prepare(sql)?;
+    let rows = stmt.query_map(params, |r| {
+        let blob: Vec<u8> = r.get(0)?;
+        let lon: Option<f64> = r.get(4)?;
+        let lat: Option<f64> = r.get(5)?;
+        Ok(Shape {
+            geom: decode(&blob)?,
+            code: r.get(1)?,
+            name: r.get(2)?,
+            level: r.get(3)?,
+            label: lon.zip(lat),
+        })
+    })?;
+    rows.collect()
+}
+
+impl RegionIndex {
+    /// Reads every boundary from the database.
+    pub fn load(conn: &Connection) -> rusqlite::Result<Self> {
+        const REGION: &str =
+            "SELECT r.geom, r.code, r.name, r.level, r.label_lon, r.label_lat FROM region r";
+        let full = Layer::new(load_shapes(conn, REGION, [])?);
+        let bands = BANDS
+            .iter()
+            .map(|(band, _)| {
+                let sql = "SELECT d.geom, r.code, r.name, r.level, r.label_lon, r.label_lat
+                           FROM region_display d JOIN region r USING (code) WHERE d.band = ?1";
+                load_shapes(conn, sql, [band]).map(Layer::new)
+            })
+            .collect::<rusqlite::Result<_>>()?;
+        let countries = Layer::new(load_shapes(
+            conn,
+            "SELECT geom, iso_a3, name, 0, NULL, NULL FROM global_region",
+            [],
+        )?);
+        Ok(Self {
+            bands,
+            full,
+            countries,
+        })
+    }
+
+    /// The region layer to draw at a zoom: a band's simplified copies, or the
+    /// full boundaries past the last band.
+    pub fn for_zoom(&self, zoom: u8) -> &Layer {
+        match super::display::band_for_zoom(zoom) {
+            Some(band) => usize::try_from(band)
+                .ok()
+                .and_then(|b| self.bands.get(b))
+                .unwrap_or(&self.full),
+            None => &self.full,
+        }
+    }
+
+    /// The regions whose full boundary contains a point, coarsest first.
+    pub fn containing(&self, lon: f64, lat: f64) -> Vec<&Shape> {
+        let point = Point::new(lon, lat);
+        let env = Envelope::of_point(lon, lat);
+        let mut hits: Vec<&Shape> = self
+            .full
+            .intersecting(&env)
+            .into_iter()
+            .filter(|s| s.geom.contains(&point))
+            .collect();
+        hits.sort_by_key(|s| s.level);
+        hits
+    }
+
+    /// How many regions are loaded (full boundaries).
+    pub fn len(&self) -> usize {
+        self.full.len()
+    }
+
+    /// Whether no region is loaded.
+    pub fn is_empty(&self) -> bool {
+        self.full.is_empty()
+    }
+}
+
+/// A label point for a shape: its stored label, else its bounding-box centre.
+pub fn label_point(shape: &Shape) -> Option<Coord<f64>> {
+    shape
+        .label
+        .map(|(x, y)| Coord { x, y })
+        .or_else(|| shape.geom.bounding_rect().map(|r| r.center()))
+}
