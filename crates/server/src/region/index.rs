@@ -5,7 +5,7 @@
 
 use geo::{BoundingRect, Contains};
 use geo_kit::Envelope;
-use geo_types::{Coord, MultiPolygon, Point};
+use geo_types::{Coord, MultiPolygon, Point, Polygon};
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{AABB, RTree};
 use rusqlite::Connection;
@@ -27,9 +27,12 @@ pub struct Shape {
     pub geom: MultiPolygon<f64>,
 }
 
-type Entry = GeomWithData<Rectangle<[f64; 2]>, usize>;
+/// An index entry: (shape, polygon part) by the part's bounding box. Indexing
+/// parts rather than whole shapes means a tile near one island of a region
+/// touches that island only.
+type Entry = GeomWithData<Rectangle<[f64; 2]>, (usize, usize)>;
 
-/// A set of shapes with a spatial index over their bounding boxes.
+/// A set of shapes with a spatial index over their polygon parts.
 pub struct Layer {
     shapes: Vec<Shape>,
     tree: RTree<Entry>,
@@ -40,27 +43,31 @@ impl Layer {
         let entries = shapes
             .iter()
             .enumerate()
-            .filter_map(|(i, s)| {
-                let r = s.geom.bounding_rect()?;
-                Some(Entry::new(
-                    Rectangle::from_corners([r.min().x, r.min().y], [r.max().x, r.max().y]),
-                    i,
-                ))
+            .flat_map(|(i, s)| {
+                s.geom.0.iter().enumerate().filter_map(move |(j, part)| {
+                    let r = part.bounding_rect()?;
+                    Some(Entry::new(Rectangle::from_corners([r.min().x, r.min().y], [r.max().x, r.max().y]), (i, j)))
+                })
             })
             .collect();
-        Self {
-            shapes,
-            tree: RTree::bulk_load(entries),
-        }
+        Self { shapes, tree: RTree::bulk_load(entries) }
     }
 
-    /// The shapes whose bounding boxes meet an envelope.
-    pub fn intersecting(&self, env: &Envelope) -> Vec<&Shape> {
+    /// The shapes with a part whose bounding box meets an envelope, each with
+    /// those parts, in the order the shapes were loaded.
+    pub fn intersecting(&self, env: &Envelope) -> Vec<(&Shape, Vec<&Polygon<f64>>)> {
         let aabb = AABB::from_corners([env.min_x, env.min_y], [env.max_x, env.max_y]);
-        self.tree
-            .locate_in_envelope_intersecting(&aabb)
-            .map(|e| &self.shapes[e.data])
-            .collect()
+        let mut hits: Vec<(usize, usize)> = self.tree.locate_in_envelope_intersecting(&aabb).map(|e| e.data).collect();
+        hits.sort_unstable();
+        let mut out: Vec<(&Shape, Vec<&Polygon<f64>>)> = Vec::new();
+        for (i, j) in hits {
+            let shape = &self.shapes[i];
+            match out.last_mut() {
+                Some((last, parts)) if std::ptr::eq(*last, shape) => parts.push(&shape.geom.0[j]),
+                _ => out.push((shape, vec![&shape.geom.0[j]])),
+            }
+        }
+        out
     }
 
     /// How many shapes the layer holds.
@@ -162,7 +169,8 @@ impl RegionIndex {
             .full
             .intersecting(&env)
             .into_iter()
-            .filter(|s| s.geom.contains(&point))
+            .filter(|(_, parts)| parts.iter().any(|p| p.contains(&point)))
+            .map(|(shape, _)| shape)
             .collect();
         hits.sort_by_key(|s| s.level);
         hits
