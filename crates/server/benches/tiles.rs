@@ -12,22 +12,38 @@ use rscloud::region::index::RegionIndex;
 
 fn main() {
     let Some(dir) = std::env::var_os("RSCLOUD_BENCH_DATA") else {
-        eprintln!("set RSCLOUD_BENCH_DATA to a data folder with imported regions (make bench does)");
+        eprintln!(
+            "set RSCLOUD_BENCH_DATA to a data folder with imported regions (make bench does)"
+        );
         std::process::exit(2);
     };
-    let conn = rscloud::db::open_connection(&std::path::Path::new(&dir).join("rscloud.gpkg")).expect("database");
+    let conn = rscloud::db::open_connection(&std::path::Path::new(&dir).join("rscloud.gpkg"))
+        .expect("database");
     let index = RegionIndex::load(&conn).expect("regions");
     println!("regions loaded: {}", index.len());
     // z5: every tile over China; z8 and z11: the 300 km around Wuhan, dense with counties.
-    let china = Envelope { min_x: 73.5, max_x: 135.1, min_y: 18.1, max_y: 53.6 };
-    let wuhan = Envelope { min_x: 112.8, max_x: 115.8, min_y: 29.2, max_y: 31.9 };
+    let china = Envelope {
+        min_x: 73.5,
+        max_x: 135.1,
+        min_y: 18.1,
+        max_y: 53.6,
+    };
+    let wuhan = Envelope {
+        min_x: 112.8,
+        max_x: 115.8,
+        min_y: 29.2,
+        max_y: 31.9,
+    };
     for (z, area) in [(5u8, china), (8, wuhan), (11, wuhan)] {
         let tiles: Vec<TileId> = tile_range(&area, z).iter().take(400).collect();
         let mut rates = Vec::new();
         let mut bytes = 0usize;
         for _ in 0..5 {
             let start = Instant::now();
-            bytes = tiles.iter().map(|t| render(&index, "region", *t).len()).sum();
+            bytes = tiles
+                .iter()
+                .map(|t| render(&index, "region", *t).len())
+                .sum();
             rates.push(tiles.len() as f64 / start.elapsed().as_secs_f64());
         }
         rates.sort_by(f64::total_cmp);

@@ -63,7 +63,14 @@ fn api_routes() -> OpenApiRouter<AppState> {
 
 /// The OpenAPI 3.1 document of every `/api` route.
 pub fn openapi() -> OpenApiDoc {
-    api_routes().split_for_parts().1
+    split_api().1
+}
+
+/// The `/api` router and its document, with the document's fix-ups applied.
+fn split_api() -> (Router<AppState>, OpenApiDoc) {
+    let (router, mut doc) = api_routes().split_for_parts();
+    region::distinguish_v1(&mut doc);
+    (router, doc)
 }
 
 /// The OpenAPI document of every `/api` route (this one included).
@@ -83,7 +90,7 @@ async fn healthz(State(state): State<AppState>) -> Result<&'static str, error::A
 
 /// The whole HTTP application.
 pub fn app(state: AppState) -> Router {
-    let (api, doc) = api_routes().split_for_parts();
+    let (api, doc) = split_api();
     api.route("/api", any(api::not_found))
         .route("/api/{*rest}", any(api::not_found))
         .method_not_allowed_fallback(api::method_not_allowed)

@@ -144,6 +144,16 @@ async fn children_follow_the_code_rules() {
 }
 
 #[tokio::test]
+async fn v1_answers_like_v2() {
+    let s = server().await;
+    let (v1, v2) = (
+        s.get_json("/api/region/v1/pid/420000/l").await,
+        s.get_json("/api/region/v2/pid/420000/l").await,
+    );
+    assert_eq!(v1, v2);
+}
+
+#[tokio::test]
 async fn unknown_and_malformed_codes() {
     let s = server().await;
     let (status, body) = s.get_json("/api/region/v2/id/999999").await;

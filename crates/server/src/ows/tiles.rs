@@ -5,9 +5,9 @@
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use geo_kit::clip;
 use geo_kit::mvt::{Layer as MvtLayer, Tile, Value};
 use geo_kit::tile::{DEFAULT_BUFFER, DEFAULT_EXTENT, TileId, TileTransform};
-use geo_kit::clip;
 use geo_types::{Geometry, MultiPolygon, Point, Polygon};
 use serde::Deserialize;
 
@@ -94,7 +94,10 @@ pub fn render(regions: &RegionIndex, layer: &str, id: TileId) -> Vec<u8> {
     let (shapes, finest) = if layer == "global_region" {
         (regions.countries.intersecting(&bounds), 0)
     } else {
-        (regions.for_zoom(id.z).intersecting(&bounds), finest_level(id.z))
+        (
+            regions.for_zoom(id.z).intersecting(&bounds),
+            finest_level(id.z),
+        )
     };
     let mut polygons = MvtLayer::new(layer, DEFAULT_EXTENT);
     let mut labels = MvtLayer::new("label", DEFAULT_EXTENT);
@@ -109,9 +112,16 @@ pub fn render(regions: &RegionIndex, layer: &str, id: TileId) -> Vec<u8> {
         let feature_id = shape.code.parse::<u64>().ok();
         // Clip in degrees first (a lon/lat box is a box in Web Mercator too), so
         // only what falls in the tile is projected.
-        let clipped: Vec<Polygon<f64>> = parts.into_iter().filter_map(|p| clip::clip_polygon(p, &bounds)).collect();
+        let clipped: Vec<Polygon<f64>> = parts
+            .into_iter()
+            .filter_map(|p| clip::clip_polygon(p, &bounds))
+            .collect();
         if !clipped.is_empty() {
-            polygons.add_feature(feature_id, &transform.project(&Geometry::MultiPolygon(MultiPolygon(clipped))), props());
+            polygons.add_feature(
+                feature_id,
+                &transform.project(&Geometry::MultiPolygon(MultiPolygon(clipped))),
+                props(),
+            );
         }
         if layer == "region_v2"
             && let Some(c) = index::label_point(shape)

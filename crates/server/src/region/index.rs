@@ -46,18 +46,28 @@ impl Layer {
             .flat_map(|(i, s)| {
                 s.geom.0.iter().enumerate().filter_map(move |(j, part)| {
                     let r = part.bounding_rect()?;
-                    Some(Entry::new(Rectangle::from_corners([r.min().x, r.min().y], [r.max().x, r.max().y]), (i, j)))
+                    Some(Entry::new(
+                        Rectangle::from_corners([r.min().x, r.min().y], [r.max().x, r.max().y]),
+                        (i, j),
+                    ))
                 })
             })
             .collect();
-        Self { shapes, tree: RTree::bulk_load(entries) }
+        Self {
+            shapes,
+            tree: RTree::bulk_load(entries),
+        }
     }
 
     /// The shapes with a part whose bounding box meets an envelope, each with
     /// those parts, in the order the shapes were loaded.
     pub fn intersecting(&self, env: &Envelope) -> Vec<(&Shape, Vec<&Polygon<f64>>)> {
         let aabb = AABB::from_corners([env.min_x, env.min_y], [env.max_x, env.max_y]);
-        let mut hits: Vec<(usize, usize)> = self.tree.locate_in_envelope_intersecting(&aabb).map(|e| e.data).collect();
+        let mut hits: Vec<(usize, usize)> = self
+            .tree
+            .locate_in_envelope_intersecting(&aabb)
+            .map(|e| e.data)
+            .collect();
         hits.sort_unstable();
         let mut out: Vec<(&Shape, Vec<&Polygon<f64>>)> = Vec::new();
         for (i, j) in hits {

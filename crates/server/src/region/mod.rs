@@ -21,8 +21,39 @@ use crate::error::AppError;
 use crate::state::AppState;
 use store::RegionRow;
 
-/// The region routes.
+/// The region routes, under `/api/region/v2` and, identically, `/api/region/v1`
+/// (the spec names both families; the old pages call v1).
 pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().nest(V2, routes()).nest(V1, routes())
+}
+
+const V1: &str = "/api/region/v1";
+const V2: &str = "/api/region/v2";
+
+/// Gives the v1 copies of the region operations their own operation ids
+/// (`v1_…`): OpenAPI wants every id unique.
+pub fn distinguish_v1(doc: &mut utoipa::openapi::OpenApi) {
+    for (path, item) in doc.paths.paths.iter_mut() {
+        if !path.starts_with(V1) {
+            continue;
+        }
+        for op in [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.delete,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if let Some(id) = &op.operation_id {
+                op.operation_id = Some(format!("v1_{id}"));
+            }
+        }
+    }
+}
+
+fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(by_id))
         .routes(routes!(lineage))
@@ -103,7 +134,7 @@ async fn find(state: &AppState, code: String) -> Result<RegionRow, AppError> {
 /// One region by code (156000000 is accepted for the country).
 #[utoipa::path(
     get,
-    path = "/api/region/v2/id/{id}",
+    path = "/id/{id}",
     tag = "region",
     params(("id" = String, Path, description = "Six-digit region code")),
     responses(
@@ -122,7 +153,7 @@ async fn by_id(
 /// The region and its ancestors, country first: fills a picker's parents in one call.
 #[utoipa::path(
     get,
-    path = "/api/region/v2/id/{id}/l",
+    path = "/id/{id}/l",
     tag = "region",
     params(("id" = String, Path, description = "Six-digit region code")),
     responses(
@@ -165,7 +196,7 @@ async fn children_of(state: &AppState, id: &str) -> Result<Vec<RegionRow>, AppEr
 /// The children of a region with their attributes; empty below a leaf.
 #[utoipa::path(
     get,
-    path = "/api/region/v2/pid/{id}",
+    path = "/pid/{id}",
     tag = "region",
     params(("id" = String, Path, description = "Parent region code; 100000 lists the provinces")),
     responses(
@@ -187,7 +218,7 @@ async fn children(
 /// The children of a region as picker options (code, name, leaf).
 #[utoipa::path(
     get,
-    path = "/api/region/v2/pid/{id}/l",
+    path = "/pid/{id}/l",
     tag = "region",
     params(("id" = String, Path, description = "Parent region code; 100000 lists the provinces")),
     responses(
@@ -213,7 +244,7 @@ async fn child_options(
 /// The bounding box of a region: [min lon, min lat, max lon, max lat].
 #[utoipa::path(
     get,
-    path = "/api/region/v2/extent/{id}",
+    path = "/extent/{id}",
     tag = "region",
     params(("id" = String, Path, description = "Six-digit region code")),
     responses(
@@ -275,7 +306,7 @@ async fn feature_collection(
 /// (a province's counties stay well under 200 KB).
 #[utoipa::path(
     get,
-    path = "/api/region/v2/pid/{id}/s",
+    path = "/pid/{id}/s",
     tag = "region",
     params(("id" = String, Path, description = "Parent region code")),
     responses(
@@ -297,7 +328,7 @@ const MAX_IDS: usize = 50;
 /// Several regions (comma-separated codes) as GeoJSON with display geometry.
 #[utoipa::path(
     get,
-    path = "/api/region/v2/pids/{ids}/s",
+    path = "/pids/{ids}/s",
     tag = "region",
     params(("ids" = String, Path, description = "Comma-separated region codes (at most 50)")),
     responses(
@@ -350,7 +381,7 @@ pub struct Position {
 /// Which county, city and province contain a point.
 #[utoipa::path(
     get,
-    path = "/api/region/v2/position",
+    path = "/position",
     tag = "region",
     params(LonLat),
     responses(
@@ -411,7 +442,7 @@ pub struct Country {
 /// The world's countries and areas (Chinese names, official map).
 #[utoipa::path(
     get,
-    path = "/api/region/v2/globalregion",
+    path = "/globalregion",
     tag = "region",
     responses((status = 200, description = "Every country, by name", body = Envelope<Vec<Country>>))
 )]
