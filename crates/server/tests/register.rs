@@ -110,7 +110,7 @@ async fn register_with_a_text_message_code_then_log_in() {
     let (status, body) = s
         .post_json("/api/usercenter/register", None, &form(&code))
         .await;
-    assert_error(status, &body, 400, "验证码错误或已失效，请重新获取");
+    assert_error(status, &body, 409, "用户名已被注册");
 
     let session = s.token_of(phone, "Jingzhou2024").await;
     let (_, me) = s.get_as("/api/usercenter/detail", &session).await;
@@ -158,6 +158,40 @@ async fn email_without_a_mail_server_is_a_clear_503() {
     let s = TestServer::start().await;
     let (status, body) = send_code(&s, "email", "new@example.cn", "register").await;
     assert_error(status, &body, 503, "邮件服务未配置，请使用手机号验证");
+    let (status, body) = send_code(&s, "email", "new@example.cn", "register").await;
+    assert_error(status, &body, 503, "邮件服务未配置，请使用手机号验证");
+}
+
+#[tokio::test]
+async fn a_taken_optional_address_is_refused_before_the_code_is_used() {
+    let s = TestServer::start().await;
+    let conn = rusqlite::Connection::open(s.database()).expect("db");
+    conn.execute(
+        "UPDATE user SET email = 'taken@example.cn' WHERE username = 'hubei'",
+        [],
+    )
+    .expect("email");
+    let phone = "13700000009";
+    send_code(&s, "telephone", phone, "register").await;
+    let code = sms_code(&s, phone);
+    let key = public_key(&s).await;
+    let token = fresh_token();
+    let form = |email: &str| {
+        json!({"username": "yichang_office", "password": sealed(&key, "Yichang2024", &token), "token": token,
+               "telephone": phone, "email": email, "channel": "telephone", "code": code})
+    };
+    let (status, body) = s
+        .post_json("/api/usercenter/register", None, &form("taken@example.cn"))
+        .await;
+    assert_error(status, &body, 409, "该邮箱已被注册");
+    let (status, body) = s
+        .post_json("/api/usercenter/register", None, &form("free@example.cn"))
+        .await;
+    assert_eq!(
+        (status, body["code"].as_i64()),
+        (200, Some(0)),
+        "the code was not spent: {body}"
+    );
 }
 
 /// A local SMTP server (Python's aiosmtpd) that prints each message's recipient and decoded body.

@@ -267,6 +267,17 @@ pub async fn register(
         rules::email(e)?;
     }
     require_filled(&[(&form.code, "请输入验证码")])?;
+    // Everything that could refuse the account is checked before the code is used up.
+    if taken(&state, "username", username.clone()).await? {
+        return Err(AppError::Conflict("用户名已被注册".into()));
+    }
+    for (channel, address) in [(Channel::Telephone, &telephone), (Channel::Email, &email)] {
+        if let Some(a) = address
+            && taken(&state, channel.column(), a.clone()).await?
+        {
+            return Err(AppError::Conflict(channel.taken_message().into()));
+        }
+    }
     verify::consume(&state.db, form.channel, &verified, &form.code).await?;
     let name = username.clone();
     let id = state
@@ -290,7 +301,8 @@ pub async fn register(
         })
         .await?
         .map_err(|e| match e {
-            AdminError::Taken(what) => AppError::Conflict(format!("{what} 已被注册")),
+            // Only a registration racing this one can get here.
+            AdminError::Taken(_) => AppError::Conflict("用户名、手机号或邮箱已被注册".into()),
             AdminError::Rule(message) => AppError::bad_request(message),
             other => AppError::Internal(other.into()),
         })?;

@@ -88,6 +88,13 @@ pub async fn send(
     address: &str,
     purpose: Purpose,
 ) -> Result<(), AppError> {
+    // Nothing is stored for a channel that cannot deliver: a code nobody received
+    // would only block the next try for a minute.
+    if channel == Channel::Email && accounts.mailer.is_none() {
+        return Err(AppError::Unavailable(
+            "邮件服务未配置，请使用手机号验证".into(),
+        ));
+    }
     let code = random_code()?;
     let now = now_secs();
     let (addr, digest) = (address.to_owned(), hash(channel, address, &code));
@@ -125,15 +132,24 @@ pub async fn send(
     let text = format!(
         "【自然资源卫星遥感云服务平台】您正在{what}，验证码为 {code}，10分钟内有效。如非本人操作，请忽略。"
     );
-    match channel {
-        Channel::Telephone => accounts.sms.send(address, &text).await,
-        Channel::Email => match &accounts.mailer {
-            Some(mailer) => mailer.send(address, &format!("验证码：{what}"), text).await,
-            None => Err(AppError::Unavailable(
-                "邮件服务未配置，请使用手机号验证".into(),
-            )),
-        },
+    let sent = match (channel, &accounts.mailer) {
+        (Channel::Email, Some(mailer)) => {
+            mailer.send(address, &format!("验证码：{what}"), text).await
+        }
+        _ => accounts.sms.send(address, &text).await,
+    };
+    if sent.is_err() {
+        // The code never arrived: forget it so the person may ask again at once.
+        let addr = address.to_owned();
+        db.call(move |c| {
+            c.execute(
+                "DELETE FROM verification_code WHERE channel = ?1 AND address = ?2",
+                params![channel.key(), addr],
+            )
+        })
+        .await?;
     }
+    sent
 }
 
 /// Checks a code; a right one is used up, a wrong one counts against the five tries.
