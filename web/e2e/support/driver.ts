@@ -1,6 +1,6 @@
 // What a visitor does on the platform, in the app's own words. Specs talk to this, never to
 // selectors; elements are found by their data-testid.
-import type { Page, Server } from './harness';
+import type { Locator, Page, Server } from './harness';
 
 /** The SPA's base path on the server (Vite `base`). */
 const BASE = '/chinese';
@@ -22,6 +22,29 @@ export interface Credentials {
 }
 
 let accountsMade = 0;
+let numbersMade = 0;
+
+/** A mainland mobile number no other test of this run uses (13 + nine digits). */
+export function newTelephone(): string {
+  numbersMade += 1;
+  const serial = (Date.now() * 10 + numbersMade) % 1_000_000_000;
+  return `13${String(serial).padStart(9, '0')}`;
+}
+
+/** A password the account rules accept (letters and digits), new for each call. */
+export function newPassword(): string {
+  numbersMade += 1;
+  return `New${numbersMade}pass${Date.now() % 100_000}`;
+}
+
+/** Waits until a captcha picture has loaded: the server accepts only a captcha it has shown. */
+async function pictureShown(picture: Locator): Promise<void> {
+  await picture.evaluate((img: HTMLImageElement) =>
+    img.complete && img.naturalWidth > 0
+      ? undefined
+      : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })),
+  );
+}
 
 /** Accounts made with the real command line (`rscloud user …`), as an administrator would. */
 export class Accounts {
@@ -33,7 +56,12 @@ export class Accounts {
    */
   add(
     name: string,
-    options: { roles?: string[]; ranges?: string[]; mustChangePassword?: boolean } = {},
+    options: {
+      roles?: string[];
+      ranges?: string[];
+      mustChangePassword?: boolean;
+      telephone?: string;
+    } = {},
   ): Credentials {
     accountsMade += 1;
     const user = {
@@ -46,6 +74,7 @@ export class Accounts {
         'add',
         user.username,
         ...(options.mustChangePassword ? ['--must-change-password'] : []),
+        ...(options.telephone ? ['--telephone', options.telephone] : []),
       ],
       `${user.password}\n`,
     );
@@ -53,6 +82,19 @@ export class Accounts {
     if (options.ranges?.length)
       this.server.cli(['user', 'range', user.username, ...options.ranges]);
     return user;
+  }
+
+  /**
+   * The six digits of the newest text message to `telephone`, read from the server's SMS
+   * outbox with `rscloud outbox` (lines: time, number, text; newest first).
+   */
+  lastTextedCode(telephone: string): string {
+    const lines = this.server.cli(['outbox', '--limit', '50']).split('\n');
+    const text = lines.find((line) => line.split(/\s+/).includes(telephone));
+    const code = text && /验证码为\s*(\d{6})/.exec(text)?.[1];
+    if (!code)
+      throw new Error(`no code texted to ${telephone} in the outbox:\n${lines.join('\n')}`);
+    return code;
   }
 
   /** Sets a new password; the server ends every session of the account. */
@@ -94,20 +136,88 @@ export class AppDriver {
     await dialog.getByTestId('login-username').fill(username);
     await dialog.getByTestId('login-password').fill(password);
     await dialog.getByTestId('login-captcha').fill(CAPTCHA_FIXED);
-    // The server accepts only a captcha it has shown: wait for the picture.
-    await dialog
-      .getByTestId('login-captcha-image')
-      .evaluate((img: HTMLImageElement) =>
-        img.complete && img.naturalWidth > 0
-          ? undefined
-          : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })),
-      );
+    await pictureShown(dialog.getByTestId('login-captcha-image'));
     await dialog.getByTestId('login-captcha').press('Enter');
   }
 
   /** The address of the captcha picture the dialog shows (a new one per captcha). */
   captchaAddress(): Promise<string | null> {
     return this.loginDialog().getByTestId('login-captcha-image').getAttribute('src');
+  }
+
+  /**
+   * On a page with a send-code form (`form`: 'register' or 'forgot'): answers the captcha and
+   * asks for a code, then waits until the button counts down (the code is on its way).
+   */
+  async requestCode(form: 'register' | 'forgot'): Promise<void> {
+    await this.page.getByTestId(`${form}-captcha`).fill(CAPTCHA_FIXED);
+    await pictureShown(this.page.getByTestId(`${form}-captcha-image`));
+    await this.page.getByTestId(`${form}-send-code`).click();
+    await this.page
+      .getByTestId(`${form}-send-code`)
+      .filter({ hasText: /秒后重新获取/ })
+      .waitFor();
+  }
+
+  /** Fills the registration form, up to the code, with a mobile number, and asks for the code. */
+  async startRegistration(user: Credentials & { telephone: string }): Promise<void> {
+    await this.page.getByTestId('register-username').fill(user.username);
+    await this.page.getByTestId('register-password').fill(user.password);
+    await this.page.getByTestId('register-confirm').fill(user.password);
+    await this.page.getByTestId('register-telephone').fill(user.telephone);
+    await this.requestCode('register');
+  }
+
+  async finishRegistration(code: string): Promise<void> {
+    await this.page.getByTestId('register-code').fill(code);
+    await this.page.getByTestId('register-submit').click();
+  }
+
+  /** Fills 「通过手机号/邮箱找回」 with a mobile number and asks for the code. */
+  async startPasswordRecovery(telephone: string): Promise<void> {
+    await this.page.getByTestId('reset-tab-code').click();
+    await this.page.getByTestId('forgot-address').fill(telephone);
+    await this.requestCode('forgot');
+  }
+
+  async finishPasswordRecovery(code: string, password: string): Promise<void> {
+    await this.page.getByTestId('forgot-code').fill(code);
+    await this.page.getByTestId('forgot-password').fill(password);
+    await this.page.getByTestId('forgot-confirm').fill(password);
+    await this.page.getByTestId('forgot-submit').click();
+  }
+
+  /** Fills 「使用原密码修改」 (the username as found) and submits it. */
+  async changePassword(oldPassword: string, password: string): Promise<void> {
+    await this.page.getByTestId('change-old-password').fill(oldPassword);
+    await this.page.getByTestId('change-password').fill(password);
+    await this.page.getByTestId('change-confirm').fill(password);
+    await this.page.getByTestId('change-captcha').fill(CAPTCHA_FIXED);
+    await pictureShown(this.page.getByTestId('change-captcha-image'));
+    await this.page.getByTestId('change-submit').click();
+  }
+
+  /** A field of the account forms by its test id, e.g. 'register-username'. */
+  field(testId: string) {
+    return this.page.getByTestId(testId);
+  }
+
+  registrationDone() {
+    return this.page.getByTestId('register-done');
+  }
+
+  passwordResetDone() {
+    return this.page.getByTestId('reset-done');
+  }
+
+  /** The 立即登录 button of a finished registration or password reset. */
+  async logInAfterwards(): Promise<void> {
+    await this.page.getByTestId(/^(register|reset)-login$/).click();
+  }
+
+  /** The open tab of /resetPassword (its label). */
+  activeResetTab() {
+    return this.page.getByRole('tab', { selected: true });
   }
 
   async logOut(): Promise<void> {

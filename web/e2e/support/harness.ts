@@ -8,10 +8,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { Accounts, AppDriver, CAPTCHA_FIXED } from './driver';
 
-export { expect, type Page };
+export { expect, type Locator, type Page };
 
 const webDir = path.resolve(import.meta.dirname, '../..');
 const distDir = path.join(webDir, 'dist');
@@ -25,8 +25,8 @@ const STARTUP_TIMEOUT_MS = 30_000;
 export interface Server {
   /** e.g. http://127.0.0.1:40123 */
   origin: string;
-  /** Runs the real command line on the server's data, e.g. ['user', 'add', 'name']. */
-  cli: (args: string[], input?: string) => void;
+  /** Runs the real command line on the server's data, e.g. ['user', 'add', 'name']; its output. */
+  cli: (args: string[], input?: string) => string;
 }
 
 function checkPrerequisites(): void {
@@ -110,12 +110,12 @@ export const test = base.extend<{ app: AppDriver; accounts: Accounts }, { server
       try {
         const origin = await listeningOrigin(child, child.stdout, () => stderr);
         await waitUntilHealthy(origin);
-        const cli = (args: string[], input?: string) => {
+        const cli = (args: string[], input?: string) =>
           execFileSync(serverBin, [...args, '--data', dataDir], {
             input,
-            stdio: ['pipe', 'ignore', 'pipe'],
+            encoding: 'utf8',
+            stdio: ['pipe', 'pipe', 'pipe'],
           });
-        };
         await use({ origin, cli });
       } finally {
         await stop(child);

@@ -1,10 +1,14 @@
 // The account routes of a stand-in server (see server.ts) for component tests of the login.
 import { x25519 } from '@noble/curves/ed25519.js';
 import type { AreaRangeItem, UserInfo } from '../lib/session';
+import { SEAL_INFO } from './seal';
 import { envelope } from './server';
 import { regionRange, testUser } from './session';
 
-const { publicKey } = x25519.keygen();
+const { publicKey, secretKey } = x25519.keygen();
+
+/** The stand-in server's secret key: tests open what the page sealed with it (./seal.ts). */
+export const SERVER_SECRET_KEY = secretKey;
 
 export interface AccountAnswers {
   /** What loginv2 answers; a session token by default. */
@@ -25,7 +29,7 @@ export function accountRoutes({
       envelope({
         algorithm: 'X25519-HKDF-SHA256-AES256GCM',
         publicKey: btoa(String.fromCharCode(...publicKey)),
-        hkdfInfo: 'rscloud login password v1',
+        hkdfInfo: SEAL_INFO,
       }),
     'POST /api/usercenter/userinfo/loginv2': login,
     'GET /api/usercenter/detail': () => envelope(user),

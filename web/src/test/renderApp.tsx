@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { RouterProvider, createMemoryRouter, type InitialEntry } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/queryClient';
 import { appRouteObjects } from '../app/router';
@@ -9,8 +9,8 @@ import { appRouteObjects } from '../app/router';
 // (invisible) forever. The app's own theme inherits it.
 const noMotion = { token: { motion: false } };
 
-/** The whole app at `path`, in memory, with a fresh QueryClient. */
-export function renderApp(path: string) {
+/** The whole app at `path` (or a location with state), in memory, with a fresh QueryClient. */
+export function renderApp(path: InitialEntry) {
   const router = createMemoryRouter(appRouteObjects(), { initialEntries: [path] });
   const view = render(
     <ConfigProvider theme={noMotion}>

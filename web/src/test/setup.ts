@@ -26,3 +26,11 @@ Object.defineProperty(window, 'scrollTo', { writable: true, value: () => Promise
 // jsdom implements getComputedStyle without pseudo-elements and logs when antd asks for one.
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element) => computedStyle(element);
+
+// jsdom lacks ResizeObserver, which antd's Tabs use to measure their bar; nothing resizes here.
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+Object.defineProperty(window, 'ResizeObserver', { writable: true, value: NoResizeObserver });

@@ -107,7 +107,7 @@ describe('the login dialog', () => {
     expect(await screen.findByText('未知的错误，请联系管理员或重新尝试')).toBeInTheDocument();
   });
 
-  it('on code 2 closes, explains the system upgrade, and confirm opens /resetPassword', async () => {
+  it('on code 2 closes, explains the upgrade, and confirm opens the old-password change', async () => {
     stubServer(
       accountRoutes({
         login: () => envelope(null, { code: 2, message: '系统升级，请修改密码后重新登录' }),
@@ -120,6 +120,9 @@ describe('the login dialog', () => {
     expect(useSession.getState().token).toBeNull();
     await userEvent.click(screen.getByTestId('upgrade-confirm'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/resetPassword'));
+    expect(router.state.location.search).toBe('?by=password');
+    expect(router.state.location.state).toEqual({ username: 'hubei' });
+    expect(await screen.findByTestId('change-username')).toHaveValue('hubei');
   });
 
   it('closes with its close icon, and links to registration', async () => {

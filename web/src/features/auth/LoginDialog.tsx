@@ -15,7 +15,9 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { dismissLogin, useLoginPrompt } from '../../lib/loginPrompt';
 import { useLogin } from './api/login';
-import { captchaUrl, newCaptchaToken } from './captcha';
+import { newCaptchaToken } from './captcha';
+import { CaptchaPicture } from './CaptchaPicture';
+import { oldPasswordLink } from './resetPasswordLink';
 import './LoginDialog.css';
 
 /** Spec §8: a login failure the server did not explain. */
@@ -40,7 +42,7 @@ function LoginForm({
   usernameInput,
 }: {
   onLoggedIn: (token: string) => Promise<void>;
-  onMustChangePassword: () => void;
+  onMustChangePassword: (username: string) => void;
   usernameInput: RefObject<InputRef | null>;
 }) {
   const [form] = Form.useForm<LoginFields>();
@@ -59,7 +61,7 @@ function LoginForm({
       { ...fields, captchaToken },
       {
         onSuccess: (result) => {
-          if (result.kind === 'mustChangePassword') onMustChangePassword();
+          if (result.kind === 'mustChangePassword') onMustChangePassword(fields.username.trim());
         },
         onError: (error) => {
           void message.error(loginErrorMessage(error));
@@ -110,21 +112,7 @@ function LoginForm({
             data-testid="login-captcha"
           />
         </Form.Item>
-        <button
-          type="button"
-          className="login-dialog__captcha-image"
-          title="看不清？点击换一张"
-          onClick={refreshCaptcha}
-          data-testid="login-captcha-refresh"
-        >
-          <img
-            src={captchaUrl(captchaToken)}
-            alt="验证码"
-            width={120}
-            height={40}
-            data-testid="login-captcha-image"
-          />
-        </button>
+        <CaptchaPicture token={captchaToken} onRefresh={refreshCaptcha} testId="login-captcha" />
       </div>
       <Button
         type="primary"
@@ -149,13 +137,16 @@ function LoginForm({
 
 export function LoginDialog({ onLoggedIn }: { onLoggedIn: (token: string) => Promise<void> }) {
   const open = useLoginPrompt((state) => state.open);
-  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  /** Open with the username that has to change its password; null when closed. */
+  const [upgrading, setUpgrading] = useState<string | null>(null);
   const usernameInput = useRef<InputRef>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const confirmUpgrade = () => {
-    setUpgradeOpen(false);
-    void navigate('/resetPassword');
+    // The password page opens on its old-password tab, the username filled in.
+    const { to, state } = oldPasswordLink(upgrading ?? undefined);
+    setUpgrading(null);
+    void navigate(to, { state });
   };
 
   return (
@@ -178,18 +169,18 @@ export function LoginDialog({ onLoggedIn }: { onLoggedIn: (token: string) => Pro
           <LoginForm
             onLoggedIn={onLoggedIn}
             usernameInput={usernameInput}
-            onMustChangePassword={() => {
+            onMustChangePassword={(username) => {
               dismissLogin();
-              setUpgradeOpen(true);
+              setUpgrading(username);
             }}
           />
         </div>
       </Modal>
       <Modal
-        open={upgradeOpen}
+        open={upgrading !== null}
         title="系统升级提示"
         width={420}
-        onCancel={() => setUpgradeOpen(false)}
+        onCancel={() => setUpgrading(null)}
         // Enter confirms, the one thing this notice asks for (the dialog would focus its close icon).
         afterOpenChange={(opened) => opened && confirmButton.current?.focus()}
         footer={

@@ -19,3 +19,9 @@ export function newCaptchaToken(): string {
 export function captchaUrl(token: string): string {
   return `/api/usercenter/captcha?token=${token}`;
 }
+
+/**
+ * The token of a form that seals a password without showing a captcha (registration, a
+ * forgotten password): the same kind of 32 random letters and digits, new for every submit.
+ */
+export const newSealingToken = newCaptchaToken;

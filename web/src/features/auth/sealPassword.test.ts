@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { gcm } from '@noble/ciphers/aes.js';
 import { x25519 } from '@noble/curves/ed25519.js';
-import { hkdf } from '@noble/hashes/hkdf.js';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { SEAL_INFO as INFO, openSealed as open } from '../../test/seal';
 import { sealPassword, type SealingKey } from './sealPassword';
 
-const INFO = 'rscloud login password v1';
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz012345';
-
-/** What the server does (crates/server/src/usercenter/seal.rs), written out independently. */
-function open(sealed: string, serverSecret: Uint8Array, aad: string): string {
-  const raw = Uint8Array.from(atob(sealed), (char) => char.charCodeAt(0));
-  const ephemeralPublic = raw.slice(0, 32);
-  const nonce = raw.slice(32, 44);
-  const serverPublic = x25519.getPublicKey(serverSecret);
-  const shared = x25519.getSharedSecret(serverSecret, ephemeralPublic);
-  const salt = new Uint8Array([...ephemeralPublic, ...serverPublic]);
-  const key = hkdf(sha256, shared, salt, new TextEncoder().encode(INFO), 32);
-  const plain = gcm(key, nonce, new TextEncoder().encode(aad)).decrypt(raw.slice(44));
-  return new TextDecoder().decode(plain);
-}
 
 function serverKey() {
   const { secretKey, publicKey } = x25519.keygen();

@@ -2,7 +2,9 @@
 // before sending), in the format the server opens (crates/server/src/usercenter/seal.rs):
 // base64(ephemeral public key[32] ‖ nonce[12] ‖ AES-256-GCM ciphertext and tag), with the key
 // from HKDF-SHA256 over the X25519 shared secret. The captcha token is the associated data,
-// so a captured sealed password is useless with any other (single-use) captcha.
+// so a captured sealed password is useless with any other (single-use) captcha. Registration
+// and the forgotten-password form, which have no captcha of their own, seal with a fresh
+// 32-character token of the form instead (captcha.ts `newSealingToken`) and send it along.
 import { gcm } from '@noble/ciphers/aes.js';
 import { randomBytes } from '@noble/ciphers/utils.js';
 import { x25519 } from '@noble/curves/ed25519.js';
