@@ -3,6 +3,7 @@
 //! `app` assembles the router from one module per API family; `run` serves it.
 
 pub mod api;
+pub mod catalogue;
 pub mod config;
 pub mod db;
 pub mod dict;
@@ -46,6 +47,7 @@ use crate::telemetry::Metrics;
         (name = "statistics", description = "Visit counting"),
         (name = "usercenter", description = "Accounts, login, sessions and area ranges"),
         (name = "region", description = "Administrative regions: the country → province → city → county tree"),
+        (name = "catalogue", description = "The satellite catalogue: satellites, sensors and orbital facts"),
         (name = "meta", description = "This document"),
     )
 )]
@@ -59,6 +61,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(statistics::router())
         .merge(usercenter::router())
         .merge(region::router())
+        .merge(catalogue::router())
 }
 
 /// The OpenAPI 3.1 document of every `/api` route.

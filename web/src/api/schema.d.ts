@@ -21,6 +21,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/normal/v5/satellite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The satellite catalogue with each satellite's sensors. */
+        get: operations["get_catalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -651,6 +668,15 @@ export interface components {
             /** @description `regionId` grants the region. */
             type: string;
         };
+        /** @description The catalogue, or the part of it a filter selects. */
+        Catalogue: {
+            /** @description The satellites in `index` order. */
+            satellites: components["schemas"]["Satellite"][];
+            /** @description The sensors of each listed satellite, keyed by its `value`. */
+            sensors: {
+                [key: string]: components["schemas"]["Sensor"][];
+            };
+        };
         /** @description A password change with the old password. */
         ChangeForm: {
             /** @description The captcha answer. */
@@ -693,6 +719,28 @@ export interface components {
             label: string;
             /** @description The stored value, e.g. `"1"`. */
             value: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Catalogue: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description The catalogue, or the part of it a filter selects. */
+            data: {
+                /** @description The satellites in `index` order. */
+                satellites: components["schemas"]["Satellite"][];
+                /** @description The sensors of each listed satellite, keyed by its `value`. */
+                sensors: {
+                    [key: string]: components["schemas"]["Sensor"][];
+                };
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
         };
         /**
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
@@ -1135,6 +1183,97 @@ export interface components {
             /** @description Login name. */
             username: string;
         };
+        /**
+         * @description One satellite of the catalogue (spec §3: index, label, value, checked,
+         *     properties, resolution, type), with the `/satellite` page it belongs to and
+         *     its public orbital facts. Unknown facts are `null`.
+         */
+        Satellite: {
+            /**
+             * Format: double
+             * @description Mean altitude in km: from the CelesTrak elements of 2025-10-03 where the
+             *     satellite is listed there, otherwise the published nominal altitude.
+             */
+            altitudeKm?: number | null;
+            /**
+             * Format: double
+             * @description Best ground resolution in metres: panchromatic for optical satellites,
+             *     the finest mode for radar; `null` for non-imaging missions or when no
+             *     single figure is published.
+             */
+            bestResolutionM?: number | null;
+            /** @description Selected by default: the common Chinese optical land satellites. */
+            checked: boolean;
+            /**
+             * @description The `/satellite` page it is shown on, e.g. `chinese/gf1`,
+             *     `global/optical/landsat` (one of the `/satellite` pages).
+             * @example chinese/gf1
+             */
+            group: string;
+            /**
+             * Format: double
+             * @description Orbit inclination in degrees, from the same sources as the altitude.
+             */
+            inclinationDeg?: number | null;
+            /**
+             * Format: int32
+             * @description Position in the list, 1 to 120.
+             * @example 9
+             */
+            index: number;
+            /**
+             * @description The Chinese display name, e.g. `高分一号`.
+             * @example 高分一号
+             */
+            label: string;
+            /**
+             * @description Launch date (UTC), `YYYY-MM-DD`; for a constellation entry, its first launch.
+             * @example 2013-04-26
+             */
+            launchDate?: string | null;
+            /**
+             * @description Nominal local time of the descending or ascending node of a
+             *     sun-synchronous orbit, e.g. `10:30 降交点`; `null` when not
+             *     sun-synchronous or not known.
+             */
+            localTime?: string | null;
+            /**
+             * Format: int32
+             * @description NORAD catalogue number, as named in the CelesTrak element sets of
+             *     2025-10-03; `null` for satellites not listed there by name (retired,
+             *     decayed, constellations, or ambiguous names).
+             */
+            noradId?: number | null;
+            /**
+             * Format: int32
+             * @description 1 国产, 2 国外 (civil or commercial imaging), 3 其他 (foreign research,
+             *     demonstration or non-imaging missions).
+             */
+            properties: number;
+            /**
+             * Format: int32
+             * @description Resolution class: 1 ≤ 1 m, 2 over 1 m and under 4 m, 3 4–16 m, 4 over
+             *     16 m or non-imaging.
+             */
+            resolution: number;
+            /**
+             * Format: double
+             * @description Swath in km of the best-resolution instrument or mode (cameras imaging
+             *     side by side counted together).
+             */
+            swathKm?: number | null;
+            /**
+             * Format: int32
+             * @description Primary payload: 1 optical, 2 hyperspectral, 3 radar, 4 laser
+             *     altimetry, 5 gravity.
+             */
+            type: number;
+            /**
+             * @description The id used in image queries, e.g. `GF1`, `ZY3-02`, `LT1A`, `S2A`.
+             * @example GF1
+             */
+            value: string;
+        };
         /** @description Which display screen asks to log in. */
         ScreenLogin: {
             /**
@@ -1154,6 +1293,39 @@ export interface components {
             purpose: components["schemas"]["Purpose"];
             /** @description The captcha token. */
             token?: string;
+        };
+        /**
+         * @description One sensor of a satellite, or one imaging mode of a radar satellite (the
+         *     ids image queries use, e.g. `PMS1`, `WFV3`, `SL`, `STRIP1`).
+         */
+        Sensor: {
+            /**
+             * @description The sensor id, e.g. `PMS1`.
+             * @example PMS1
+             */
+            id: string;
+            /**
+             * Format: double
+             * @description Multispectral resolution in metres for a camera that has both
+             *     panchromatic and multispectral bands.
+             */
+            multispectralM?: number | null;
+            /**
+             * @description The Chinese name, e.g. `全色多光谱相机1`.
+             * @example 全色多光谱相机1
+             */
+            name: string;
+            /**
+             * Format: double
+             * @description Best ground resolution in metres (panchromatic where there is one);
+             *     `null` when not known or not imaging.
+             */
+            resolutionM?: number | null;
+            /**
+             * Format: int32
+             * @description 1 optical, 2 hyperspectral, 3 radar, 4 laser altimetry, 5 gravity.
+             */
+            type: number;
         };
         /** @description The logged-in user (spec §3). */
         UserInfo: {
@@ -1223,6 +1395,42 @@ export interface operations {
             };
             /** @description No dictionary with this code */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    get_catalogue: {
+        parameters: {
+            query?: {
+                /** @description Only this origin: 1 国产, 2 国外, 3 其他. */
+                properties?: number;
+                /** @description Only this primary payload type: 1 optical … 5 gravity. */
+                type?: number;
+                /** @description Only this page or page family, e.g. `chinese/gf1`, `chinese` or `global/radar`. */
+                group?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The satellites in index order and their sensors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Catalogue"];
+                };
+            };
+            /** @description A filter out of range */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
