@@ -8,6 +8,7 @@ pub mod config;
 pub mod db;
 pub mod dict;
 pub mod error;
+pub mod normal;
 pub mod ows;
 pub mod region;
 pub mod state;
@@ -48,6 +49,7 @@ use crate::telemetry::Metrics;
         (name = "usercenter", description = "Accounts, login, sessions and area ranges"),
         (name = "region", description = "Administrative regions: the country → province → city → county tree"),
         (name = "catalogue", description = "The satellite catalogue: satellites, sensors and orbital facts"),
+        (name = "normal", description = "Image query: scenes over an area of interest"),
         (name = "meta", description = "This document"),
     )
 )]
@@ -62,6 +64,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(usercenter::router())
         .merge(region::router())
         .merge(catalogue::router())
+        .merge(normal::router())
 }
 
 /// The OpenAPI 3.1 document of every `/api` route.
@@ -153,12 +156,15 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         countries = regions.countries.len(),
         "boundaries loaded"
     );
+    let scenes = normal::index::SceneIndex::new(db.call(|c| normal::store::all(c)).await?);
+    tracing::info!(scenes = scenes.len(), "image catalogue loaded");
     Ok(AppState {
         db,
         config: Arc::new(config),
         metrics: Arc::new(Metrics::new()),
         accounts: Arc::new(accounts),
         regions: Arc::new(regions),
+        scenes: Arc::new(scenes),
     })
 }
 

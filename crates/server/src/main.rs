@@ -80,6 +80,12 @@ enum ImportKind {
         /// The file.
         file: PathBuf,
     },
+    /// Scene metadata: GeoJSON with a Polygon footprint per scene and sceneId, fileName,
+    /// satellite, sensor, acquiredAt (RFC 3339), cloud, … (a repeated sceneId replaces the old row).
+    Scenes {
+        /// The file.
+        file: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -271,6 +277,12 @@ fn import(config: &Config, kind: ImportKind) -> Result<(), Failure> {
             bar.finish();
             imp::store_regions(&mut conn, &assembled, &display).map_err(usage)?;
             println!("imported {} regions", assembled.len());
+        }
+        ImportKind::Scenes { file } => {
+            let scenes = rscloud::normal::import::read_geojson(&file)
+                .map_err(|e| Failure::Usage(e.to_string()))?;
+            rscloud::normal::store::insert(&mut conn, &scenes).map_err(anyhow::Error::from)?;
+            println!("imported {} scenes", scenes.len());
         }
         ImportKind::World { file } => {
             let countries = imp::read_geojson_countries(&file).map_err(usage)?;

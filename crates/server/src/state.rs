@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use crate::config::Config;
 use crate::db::Db;
+use crate::normal::index::SceneIndex;
 use crate::region::index::RegionIndex;
 use crate::telemetry::Metrics;
 use crate::usercenter::Accounts;
@@ -21,4 +22,6 @@ pub struct AppState {
     pub accounts: Arc<Accounts>,
     /// Every region and country boundary, in memory for tiles and lookups.
     pub regions: Arc<RegionIndex>,
+    /// The image catalogue, in memory for searches.
+    pub scenes: Arc<SceneIndex>,
 }

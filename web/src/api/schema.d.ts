@@ -21,6 +21,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/normal/v5/allids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every scene id a query matches, for selecting all results at once. */
+        post: operations["all_ids"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/normalmeta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The scenes over an area of interest, a page at a time, with the exact total. */
+        post: operations["normal_meta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/normal/v5/satellite": {
         parameters: {
             query?: never;
@@ -646,6 +680,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Every matching scene id (for "select all"). */
+        AllIds: {
+            /** @description Their product ids, in the query's order. */
+            ids: string[];
+            /** @description How many match. */
+            total: number;
+        };
         /** @description One area range (spec §3). */
         AreaRange: {
             /**
@@ -719,6 +760,26 @@ export interface components {
             label: string;
             /** @description The stored value, e.g. `"1"`. */
             value: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_AllIds: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description Every matching scene id (for "select all"). */
+            data: {
+                /** @description Their product ids, in the query's order. */
+                ids: string[];
+                /** @description How many match. */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
         };
         /**
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
@@ -851,6 +912,36 @@ export interface components {
                 id: number;
                 /** @description Login name. */
                 username: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_ScenePage: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A page of results. */
+            data: {
+                /** @description The rows. */
+                list: components["schemas"]["SceneItem"][];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /** @description Scenes matching, over all pages. */
+                total: number;
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -1274,6 +1365,117 @@ export interface components {
              */
             value: string;
         };
+        /** @description One satellite and the sensors chosen of it (none: all of them). */
+        SatelliteChoice: {
+            /** @description Catalogue value, e.g. GF1. */
+            satellite: string;
+            /** @description Sensor ids, e.g. PMS1; empty for all. */
+            sensors?: string[];
+        };
+        /** @description One scene in a result list. */
+        SceneItem: {
+            /** @description Acquisition time, RFC 3339 UTC. */
+            acquiredAt: string;
+            /**
+             * Format: double
+             * @description Cloud cover, percent.
+             */
+            cloud: number;
+            /** @description Generated for the demo. */
+            demo: boolean;
+            /** @description Delivered file name. */
+            fileName: string;
+            /** @description Footprint as a GeoJSON Polygon. */
+            footprint: Record<string, never>;
+            /** @description Product id. */
+            id: string;
+            /** @description Available for immediate delivery. */
+            online: boolean;
+            /**
+             * Format: int64
+             * @description Orbit path.
+             */
+            path?: number | null;
+            /** @description Product level. */
+            productLevel?: string | null;
+            /** @description Quick-look image URL. */
+            quicklook?: string | null;
+            /**
+             * Format: double
+             * @description Ground resolution, metres.
+             */
+            resolution?: number | null;
+            /**
+             * Format: int64
+             * @description Orbit row.
+             */
+            row?: number | null;
+            /** @description Satellite value. */
+            satellite: string;
+            /** @description Sensor id. */
+            sensor: string;
+            /**
+             * Format: double
+             * @description Size, MB.
+             */
+            sizeMb?: number | null;
+        };
+        /** @description A page of results. */
+        ScenePage: {
+            /** @description The rows. */
+            list: components["schemas"]["SceneItem"][];
+            /**
+             * Format: int32
+             * @description This page, from 1.
+             */
+            pageNum: number;
+            /**
+             * Format: int32
+             * @description Rows per page.
+             */
+            pageSize: number;
+            /** @description Scenes matching, over all pages. */
+            total: number;
+        };
+        /** @description A search. */
+        SceneQuery: {
+            /**
+             * Format: double
+             * @description Largest cloud cover kept, percent.
+             */
+            cloudMax?: number | null;
+            /** @description Last day (YYYY-MM-DD, inclusive, Beijing time) or instant (RFC 3339). */
+            endTime?: string | null;
+            /** @description [min lon, min lat, max lon, max lat], with mode 2. */
+            extent?: number[] | null;
+            /** @description A GeoJSON Polygon or MultiPolygon (geometry or Feature), with mode 4. */
+            geojson: Record<string, never>;
+            /** @description true: only scenes available now; false: only archived ones. */
+            online?: boolean | null;
+            /**
+             * Format: int32
+             * @description Page, from 1 (default 1).
+             */
+            pageNum?: number | null;
+            /**
+             * Format: int32
+             * @description Rows per page, 1–100 (default 20).
+             */
+            pageSize?: number | null;
+            /** @description Region code, with mode 1. */
+            regionId?: string | null;
+            /** @description Satellites and sensors; none: every satellite. */
+            satellites?: components["schemas"]["SatelliteChoice"][];
+            /**
+             * Format: int32
+             * @description 1 region, 2 extent, 4 drawn polygon.
+             */
+            selectMode: number;
+            /** @description `time` (newest first, default) or `cloud` (least cloudy first). */
+            sort?: string | null;
+            /** @description First day (YYYY-MM-DD, Beijing time) or instant (RFC 3339). */
+            startTime?: string | null;
+        };
         /** @description Which display screen asks to log in. */
         ScreenLogin: {
             /**
@@ -1394,6 +1596,81 @@ export interface operations {
                 };
             };
             /** @description No dictionary with this code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    all_ids: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SceneQuery"];
+            };
+        };
+        responses: {
+            /** @description The ids */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AllIds"];
+                };
+            };
+            /** @description More than 10,000 matches, no area, or a bad filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    normal_meta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SceneQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of scenes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScenePage"];
+                };
+            };
+            /** @description No area, a bad filter or page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Unknown region */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -79,6 +79,18 @@ const MIGRATIONS: &[Migration] = &[
             },
         ],
     },
+    Migration {
+        version: 6,
+        name: "scenes",
+        sql: sql_file!("0006_scenes.sql"),
+        spatial: &[SpatialTable {
+            table: "scene",
+            column: "geom",
+            geometry_type: "POLYGON",
+            srs_id: 4326,
+            description: "卫星影像景（覆盖范围）",
+        }],
+    },
 ];
 
 /// FNV-1a: a stable checksum of a migration's text (not for security).

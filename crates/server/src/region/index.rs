@@ -97,6 +97,8 @@ pub struct RegionIndex {
     bands: Vec<Layer>,
     /// Full boundaries.
     full: Layer,
+    /// Position of each region in `full`, by code.
+    by_code: std::collections::HashMap<String, usize>,
     /// World countries.
     pub countries: Layer,
 }
@@ -152,9 +154,16 @@ impl RegionIndex {
             "SELECT geom, iso_a3, name, 0, NULL, NULL FROM global_region",
             [],
         )?);
+        let by_code = full
+            .shapes
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.code.clone(), i))
+            .collect();
         Ok(Self {
             bands,
             full,
+            by_code,
             countries,
         })
     }
@@ -169,6 +178,11 @@ impl RegionIndex {
                 .unwrap_or(&self.full),
             None => &self.full,
         }
+    }
+
+    /// A region's full boundary by code.
+    pub fn shape(&self, code: &str) -> Option<&Shape> {
+        self.by_code.get(code).map(|&i| &self.full.shapes[i])
     }
 
     /// The regions whose full boundary contains a point, coarsest first.

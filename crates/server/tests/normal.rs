@@ -1,0 +1,271 @@
+//! Image query over HTTP on a small real catalogue: one scene per Sentinel-2
+//! MGRS tile over China (../shared/data/grids), imported by the CLI, searched
+//! by region, rectangle and drawn polygon, and checked against a brute-force
+//! intersection with Hubei's real boundary.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{TestServer, assert_error};
+use geo::Intersects;
+use geo::orient::{Direction, Orient};
+use serde_json::{Value, json};
+
+fn shared(file: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(file)
+}
+
+fn gunzip_json(path: &Path) -> Value {
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::GzDecoder::new(std::fs::File::open(path).expect("open")),
+        &mut text,
+    )
+    .expect("gunzip");
+    serde_json::from_str(&text).expect("json")
+}
+
+fn run(args: &[&str], file: &Path, dir: &Path) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rscloud"))
+        .args(args)
+        .arg(file)
+        .arg("--data")
+        .arg(dir)
+        .output()
+        .expect("rscloud");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The fixture: every tile becomes one scene, GF1/PMS1 and GF2/PMS1 in turn,
+/// a day apart, with cloud cover stepping through 0–99.
+fn scenes_geojson(dir: &Path) -> (PathBuf, Vec<(String, geo_types::Polygon<f64>)>) {
+    let grid = gunzip_json(&shared("grids/sentinel2_mgrs_tiles_china.geojson.gz"));
+    let mut features = Vec::new();
+    let mut footprints = Vec::new();
+    for (i, f) in grid["features"]
+        .as_array()
+        .expect("features")
+        .iter()
+        .enumerate()
+    {
+        let tile = f["properties"]["tile_id"].as_str().expect("tile id");
+        let satellite = if i % 2 == 0 { "GF1" } else { "GF2" };
+        let day = time::Date::from_ordinal_date(2025, 1 + (i % 300) as u16).expect("day");
+        features.push(json!({
+            "type": "Feature",
+            "properties": {
+                "sceneId": format!("{satellite}_{tile}"), "satellite": satellite, "sensor": "PMS1",
+                "acquiredAt": format!("{day}T03:00:00Z"), "cloud": (i * 7 % 100) as f64, "resolution": 2.0
+            },
+            "geometry": f["geometry"],
+        }));
+        let g: geojson::Geometry = serde_json::from_value(f["geometry"].clone()).expect("geometry");
+        let geo_types::Geometry::Polygon(p) =
+            geo_types::Geometry::<f64>::try_from(g).expect("polygon")
+        else {
+            panic!("tile is a polygon")
+        };
+        footprints.push((satellite.to_owned(), p));
+    }
+    let path = dir.join("scenes.geojson");
+    std::fs::write(
+        &path,
+        json!({"type": "FeatureCollection", "features": features}).to_string(),
+    )
+    .expect("write");
+    (path, footprints)
+}
+
+fn hubei() -> geo_types::MultiPolygon<f64> {
+    let provinces = gunzip_json(&shared("boundaries/cn_province_tianditu.geojson.gz"));
+    let f = provinces["features"]
+        .as_array()
+        .expect("features")
+        .iter()
+        .find(|f| f["properties"]["adcode"] == 420000)
+        .expect("湖北");
+    let g: geojson::Geometry = serde_json::from_value(f["geometry"].clone()).expect("geometry");
+    match geo_types::Geometry::<f64>::try_from(g).expect("geometry") {
+        geo_types::Geometry::Polygon(p) => geo_types::MultiPolygon(vec![p]),
+        geo_types::Geometry::MultiPolygon(mp) => mp,
+        _ => panic!("polygonal"),
+    }
+    .orient(Direction::Default)
+}
+
+async fn server() -> (TestServer, Vec<(String, geo_types::Polygon<f64>)>) {
+    let dir = tempfile::tempdir().expect("tempdir").keep();
+    run(
+        &["import", "regions"],
+        &shared("boundaries/cn_province_tianditu.geojson.gz"),
+        &dir,
+    );
+    let (file, footprints) = scenes_geojson(&dir);
+    run(&["import", "scenes"], &file, &dir);
+    (
+        TestServer::start_with(move |c| c.data_dir = dir).await,
+        footprints,
+    )
+}
+
+async fn search(s: &TestServer, query: Value) -> (u16, Value) {
+    s.post_json("/api/normal/v5/normalmeta", None, &query).await
+}
+
+#[tokio::test]
+async fn a_region_search_finds_exactly_the_scenes_over_hubei_newest_first() {
+    let (s, footprints) = server().await;
+    let area = hubei();
+    let expected = footprints
+        .iter()
+        .filter(|(_, p)| p.intersects(&area))
+        .count();
+    assert!(
+        expected > 20,
+        "the fixture covers Hubei with {expected} tiles"
+    );
+    let (status, body) = search(
+        &s,
+        json!({"selectMode": 1, "regionId": "420000", "pageSize": 5, "pageNum": 2}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let page = &body["data"];
+    assert_eq!(page["total"].as_u64(), Some(expected as u64));
+    let times: Vec<&str> = page["list"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|r| r["acquiredAt"].as_str())
+        .collect();
+    assert_eq!(times.len(), 5);
+    assert!(
+        times.windows(2).all(|w| w[0] >= w[1]),
+        "newest first: {times:?}"
+    );
+    let expected_gf1 = footprints
+        .iter()
+        .filter(|(sat, p)| sat == "GF1" && p.intersects(&area))
+        .count();
+    let (_, gf1) = search(&s, json!({"selectMode": 1, "regionId": "420000", "satellites": [{"satellite": "GF1", "sensors": ["PMS1"]}]})).await;
+    assert_eq!(gf1["data"]["total"].as_u64(), Some(expected_gf1 as u64));
+    let (_, ids) = s
+        .post_json(
+            "/api/normal/v5/allids",
+            None,
+            &json!({"selectMode": 1, "regionId": "420000"}),
+        )
+        .await;
+    assert_eq!(ids["data"]["ids"].as_array().expect("ids").len(), expected);
+}
+
+#[tokio::test]
+async fn filters_and_sorting_hold_on_every_row() {
+    let (s, _) = server().await;
+    let (_, body) = search(&s, json!({"selectMode": 1, "regionId": "420000", "cloudMax": 20, "sort": "cloud", "pageSize": 100})).await;
+    let clouds: Vec<f64> = body["data"]["list"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|r| r["cloud"].as_f64())
+        .collect();
+    assert!(
+        !clouds.is_empty() && clouds.iter().all(|c| *c <= 20.0),
+        "{clouds:?}"
+    );
+    assert!(
+        clouds.windows(2).all(|w| w[0] <= w[1]),
+        "least cloudy first: {clouds:?}"
+    );
+    let (_, spring) = search(&s, json!({"selectMode": 1, "regionId": "420000", "startTime": "2025-03-01", "endTime": "2025-03-31", "pageSize": 100})).await;
+    for row in spring["data"]["list"].as_array().expect("list") {
+        let t = row["acquiredAt"].as_str().expect("time");
+        assert!(t.starts_with("2025-03"), "{t}");
+    }
+}
+
+#[tokio::test]
+async fn a_rectangle_and_the_same_polygon_drawn_find_the_same_scenes() {
+    let (s, _) = server().await;
+    let (_, rect) = search(
+        &s,
+        json!({"selectMode": 2, "extent": [114.0, 30.3, 114.6, 30.8]}),
+    )
+    .await;
+    let drawn = json!({"type": "Polygon", "coordinates": [[[114.0, 30.3], [114.6, 30.3], [114.6, 30.8], [114.0, 30.8], [114.0, 30.3]]]});
+    let (_, draw) = search(&s, json!({"selectMode": 4, "geojson": drawn})).await;
+    assert!(rect["data"]["total"].as_u64().unwrap_or(0) > 0);
+    assert_eq!(rect["data"]["total"], draw["data"]["total"]);
+}
+
+#[tokio::test]
+async fn bad_queries_say_what_to_fix() {
+    let (s, _) = server().await;
+    let cases = [
+        (json!({"selectMode": 1}), 400, "请选择行政区"),
+        (
+            json!({"selectMode": 1, "regionId": "420000", "satellites": [{"satellite": "NOPE"}]}),
+            400,
+            "卫星不存在：NOPE",
+        ),
+        (
+            json!({"selectMode": 1, "regionId": "420000", "pageSize": 500}),
+            400,
+            "分页参数无效：pageNum 从 1 开始，pageSize 为 1–100",
+        ),
+        (
+            json!({"selectMode": 2, "extent": [115, 30, 114, 31]}),
+            400,
+            "框选范围无效：应为 [最小经度, 最小纬度, 最大经度, 最大纬度]",
+        ),
+        (
+            json!({"selectMode": 4, "geojson": {"type": "Point", "coordinates": [114, 30]}}),
+            400,
+            "绘制的范围应为多边形（GeoJSON Polygon 或 MultiPolygon）",
+        ),
+        (
+            json!({"selectMode": 1, "regionId": "420000", "startTime": "2025/03/01"}),
+            400,
+            "时间格式错误：2025/03/01（应为 YYYY-MM-DD）",
+        ),
+        (
+            json!({"selectMode": 1, "regionId": "999999"}),
+            404,
+            "行政区不存在：999999",
+        ),
+    ];
+    for (query, status, message) in cases {
+        let (got, body) = search(&s, query).await;
+        assert_error(got, &body, status, message);
+    }
+}
+
+#[test]
+fn an_unknown_sensor_refuses_the_whole_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let bad = json!({"type": "FeatureCollection", "features": [{"type": "Feature",
+        "properties": {"sceneId": "X1", "satellite": "GF1", "sensor": "NOPE", "acquiredAt": "2025-01-01T00:00:00Z", "cloud": 1.0},
+        "geometry": {"type": "Polygon", "coordinates": [[[114, 30], [115, 30], [115, 31], [114, 30]]]}}]});
+    let file = dir.path().join("bad.geojson");
+    std::fs::write(&file, bad.to_string()).expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_rscloud"))
+        .args(["import", "scenes"])
+        .arg(&file)
+        .arg("--data")
+        .arg(dir.path())
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("feature 0 (X1): sensor NOPE is not a sensor of GF1")
+    );
+}
