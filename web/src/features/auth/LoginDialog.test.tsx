@@ -43,8 +43,8 @@ describe('the login dialog', () => {
     await openDialog();
     await userEvent.click(screen.getByTestId('login-submit'));
     expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
-    expect(screen.getByText('请输入密码')).toBeInTheDocument();
-    expect(screen.getByText('请输入验证码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入验证码')).toBeInTheDocument();
     expect(requestsTo(requests, LOGIN)).toHaveLength(0);
   });
 

@@ -86,10 +86,10 @@ describe('the registration page', () => {
     await openPage();
     await userEvent.click(screen.getByTestId('register-submit'));
     expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
-    expect(screen.getByText('请输入密码')).toBeInTheDocument();
-    expect(screen.getByText('请再次输入密码')).toBeInTheDocument();
-    expect(screen.getByText('请输入手机号码')).toBeInTheDocument();
-    expect(screen.getByText('请输入验证码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
+    expect(await screen.findByText('请再次输入密码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入手机号码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入验证码')).toBeInTheDocument();
     expect(requestsTo(requests, REGISTER)).toHaveLength(0);
   });
 

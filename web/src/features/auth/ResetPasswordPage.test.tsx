@@ -101,7 +101,7 @@ describe('the password page', () => {
     await type('forgot-address', 'not-an-address');
     await userEvent.click(screen.getByTestId('forgot-submit'));
     expect(await screen.findByText('请输入正确的邮箱地址')).toBeInTheDocument();
-    expect(screen.getByText('请输入新密码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入新密码')).toBeInTheDocument();
     expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
 
