@@ -133,6 +133,11 @@ export class AppDriver {
   /** Fills the open login dialog and submits it with Enter. */
   async fillLoginDialog({ username, password }: Credentials): Promise<void> {
     const dialog = this.loginDialog();
+    // The dialog focuses the username field once its opening animation ends; typing
+    // before that can lose keystrokes to the field that takes the focus.
+    await this.page.waitForFunction(
+      () => document.activeElement?.getAttribute('data-testid') === 'login-username',
+    );
     await dialog.getByTestId('login-username').fill(username);
     await dialog.getByTestId('login-password').fill(password);
     await dialog.getByTestId('login-captcha').fill(CAPTCHA_FIXED);
