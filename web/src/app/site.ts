@@ -30,3 +30,13 @@ export const footer = {
   /** Encoded as a QR code in the footer; null until the deployment sets it. */
   appDownloadUrl: env.VITE_APP_DOWNLOAD_URL || null,
 };
+
+/**
+ * Online base maps besides rscloud's own offline one (src/components/map/baseLayers.ts).
+ * None unless configured, so by default the map asks no host but the server.
+ */
+export const baseMapSettings = {
+  tiandituToken: env.VITE_TIANDITU_TOKEN || null,
+  xyzUrl: env.VITE_MAP_XYZ_URL || null,
+  xyzName: env.VITE_MAP_XYZ_NAME || null,
+};

@@ -1,6 +1,6 @@
 //! Vector tiles (MVT, Web Mercator XYZ) of the region layers, made on request
 //! from the in-memory index: `region` (boundaries), `region_v2` (boundaries and
-//! label points), `global_region` (world countries).
+//! label points), `global_region` (world countries and their label points).
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -123,7 +123,7 @@ pub fn render(regions: &RegionIndex, layer: &str, id: TileId) -> Vec<u8> {
                 props(),
             );
         }
-        if layer == "region_v2"
+        if layer != "region"
             && let Some(c) = index::label_point(shape)
             && let Some(g) = transform.project_clipped(&Geometry::Point(Point(c)))
         {

@@ -211,10 +211,16 @@ impl RegionIndex {
     }
 }
 
-/// A label point for a shape: its stored label, else its bounding-box centre.
+/// A label point for a shape: its stored label, else a point inside its
+/// largest part (one label per country, on land, not one per island).
 pub fn label_point(shape: &Shape) -> Option<Coord<f64>> {
-    shape
-        .label
-        .map(|(x, y)| Coord { x, y })
-        .or_else(|| shape.geom.bounding_rect().map(|r| r.center()))
+    use geo::{Area, InteriorPoint};
+    shape.label.map(|(x, y)| Coord { x, y }).or_else(|| {
+        let largest = shape
+            .geom
+            .0
+            .iter()
+            .max_by(|a, b| a.unsigned_area().total_cmp(&b.unsigned_area()))?;
+        largest.interior_point().map(|p| p.0)
+    })
 }

@@ -1,0 +1,331 @@
+// The imperative island: the one module that imports maplibre-gl (and terra-draw, which
+// draws on it). MapCanvas hands it the scene the props ask for; it runs the commands of
+// scene.ts against the map and reports what the user did through `events`.
+import {
+  AttributionControl,
+  Map as MapLibreMap,
+  NavigationControl,
+  ScaleControl,
+  setWorkerUrl,
+  type GeoJSONSource,
+  type MapOptions,
+  type StyleSpecification,
+} from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { TerraDraw, TerraDrawPolygonMode, TerraDrawRectangleMode } from 'terra-draw';
+import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
+import { rasterStyle } from './baseLayers';
+import {
+  DRAW_PREFIX,
+  PARTS,
+  carryOver,
+  ours,
+  overlayLayers,
+  overlaySource,
+  partId,
+  sourceId,
+} from './mapStyle';
+import { diffScene, type MapCommand, type MapScene } from './scene';
+import type { BaseLayer, Bbox, DrawnShape, MapViewState } from './types';
+
+// The worker is an asset of its own (Vite copies it); MapLibre would look for it beside
+// its own module otherwise, which is not where the bundle puts it.
+setWorkerUrl(workerUrl);
+
+/** The whole country, the South China Sea included: the first view without an extent. */
+export const CHINA_BBOX: Bbox = [73.5, 3.8, 135.1, 53.6];
+
+const FIT_PADDING = 40;
+
+const DRAW_COLOR = '#e8590c';
+
+/** Chinese labels of MapLibre's own controls. */
+const LOCALE = {
+  'NavigationControl.ResetBearing': '复位正北',
+  'NavigationControl.ZoomIn': '放大',
+  'NavigationControl.ZoomOut': '缩小',
+  'ScaleControl.Meters': '米',
+  'ScaleControl.Kilometers': '公里',
+  'AttributionControl.ToggleAttribution': '数据来源',
+  'AttributionControl.MapFeedback': '地图反馈',
+};
+
+export interface EngineEvents {
+  /** The user finished drawing a shape. */
+  drawn: (shape: DrawnShape) => void;
+  /** The view settled after a movement. */
+  view: (view: MapViewState) => void;
+  /** The cursor moved over the map ([lon, lat]), or left it (null). */
+  cursor: (position: [number, number] | null) => void;
+}
+
+function styleOf(layer: BaseLayer): string | StyleSpecification {
+  return layer.kind === 'style' ? (layer.urls[0] ?? '') : rasterStyle(layer);
+}
+
+export class MapEngine {
+  private readonly map: MapLibreMap;
+  private draw: TerraDraw | null = null;
+  /** What the map shows now (a base-layer switch in progress counts as shown). */
+  private applied: MapScene;
+  /** What the props ask for. */
+  private wanted: MapScene;
+  /** False while a style loads: the commands wait for it. */
+  private styleReady = false;
+
+  private readonly events: EngineEvents;
+
+  constructor(
+    private readonly container: HTMLElement,
+    scene: MapScene,
+    { events, scale }: { events: EngineEvents; scale: boolean },
+  ) {
+    this.events = events;
+    this.wanted = scene;
+    // What the constructor below shows; the rest of the scene follows once the style loads.
+    this.applied = { ...scene, projection: 'mercator', overlays: [], drawn: null, drawMode: null };
+    const options: MapOptions = {
+      container,
+      style: styleOf(scene.baseLayer),
+      bounds: [...(scene.extent ?? CHINA_BBOX)],
+      fitBoundsOptions: { padding: FIT_PADDING },
+      attributionControl: false,
+      // Labels are drawn with the browser's fonts (the basemap has no glyph server).
+      localIdeographFontFamily:
+        "'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', sans-serif",
+      locale: LOCALE,
+      // The whole world at most: a smaller globe is only a dot.
+      minZoom: 1,
+      // A flat map: no tilting or rotating by accident (the globe still turns by dragging).
+      maxPitch: 0,
+      dragRotate: false,
+      touchPitch: false,
+    };
+    this.map = new MapLibreMap(options);
+    this.map.touchZoomRotate.disableRotation();
+    this.map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    if (scale)
+      this.map.addControl(new ScaleControl({ maxWidth: 120, unit: 'metric' }), 'bottom-left');
+    this.map.addControl(new AttributionControl({ compact: true }), 'bottom-right');
+
+    this.map.on('style.load', () => {
+      this.styleReady = true;
+      if (!this.draw) this.startDrawing();
+      this.sync();
+    });
+    this.map.once('load', () => this.reportView());
+    this.map.on('moveend', () => this.reportView());
+    this.map.on('movestart', () => this.setIdle(false));
+    this.map.on('idle', () => this.setIdle(true));
+    this.map.on('mousemove', (event) => this.events.cursor([event.lngLat.lng, event.lngLat.lat]));
+    this.map.on('mouseout', () => this.events.cursor(null));
+    this.map.on('error', (event) => console.warn('map:', event.error.message));
+    this.setIdle(false);
+  }
+
+  /** Shows `scene`: runs the commands that differ from what is shown. */
+  show(scene: MapScene): void {
+    this.wanted = scene;
+    if (this.styleReady) this.sync();
+  }
+
+  fitBounds(bbox: Bbox): void {
+    const [west, south, east, north] = bbox;
+    this.map.fitBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { padding: FIT_PADDING, maxZoom: 16 },
+    );
+  }
+
+  view(): MapViewState {
+    const center = this.map.getCenter();
+    const bounds = this.map.getBounds();
+    return {
+      center: [center.lng, center.lat],
+      zoom: this.map.getZoom(),
+      bounds: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
+      projection: this.applied.projection,
+    };
+  }
+
+  destroy(): void {
+    try {
+      this.draw?.stop();
+    } catch {
+      // The map may have lost its style already; it goes next anyway.
+    }
+    this.map.remove();
+  }
+
+  private sync(): void {
+    for (const command of diffScene(this.applied, this.wanted)) {
+      try {
+        this.run(command);
+      } catch (error) {
+        // One refused command (say, a layer MapLibre rejects) leaves the rest of the map be.
+        console.error(`map: ${command.kind} failed:`, error);
+      }
+      if (command.kind === 'setBaseLayer') {
+        // The rest waits until the new style has loaded (style.load calls sync again).
+        this.applied = { ...this.applied, baseLayer: command.baseLayer };
+        return;
+      }
+    }
+    // An uncontrolled drawing stays what the user drew.
+    const drawn = this.wanted.drawn === undefined ? this.applied.drawn : this.wanted.drawn;
+    this.applied = { ...this.wanted, drawn };
+  }
+
+  private run(command: MapCommand): void {
+    const { map } = this;
+    switch (command.kind) {
+      case 'setBaseLayer': {
+        this.styleReady = false;
+        const projection = this.applied.projection;
+        map.setStyle(styleOf(command.baseLayer), {
+          diff: false,
+          transformStyle: (previous, next) => carryOver(previous, next, projection),
+        });
+        break;
+      }
+      case 'setProjection':
+        map.setProjection({ type: command.projection });
+        // The projection shows in the reported view, and a switch is no movement.
+        this.applied = { ...this.applied, projection: command.projection };
+        this.reportView();
+        break;
+      case 'fitBounds':
+        this.fitBounds(command.bbox);
+        break;
+      case 'addOverlay': {
+        const { layer } = command;
+        map.addSource(sourceId(layer.id), overlaySource(layer));
+        const before = command.before ? this.firstPartOf(command.before) : this.overlayTop();
+        for (const part of overlayLayers(layer)) map.addLayer(part, before);
+        break;
+      }
+      case 'removeOverlay':
+        for (const part of PARTS) {
+          if (map.getLayer(partId(command.id, part))) map.removeLayer(partId(command.id, part));
+        }
+        if (map.getSource(sourceId(command.id))) map.removeSource(sourceId(command.id));
+        break;
+      case 'setOverlayData':
+        map
+          .getSource<GeoJSONSource>(sourceId(command.id))
+          ?.setData(command.data)
+          .catch((error: unknown) => console.warn('map: layer data refused:', error));
+        break;
+      case 'setOverlayVisibility':
+        for (const part of PARTS) {
+          if (map.getLayer(partId(command.id, part)))
+            map.setLayoutProperty(
+              partId(command.id, part),
+              'visibility',
+              command.visible ? 'visible' : 'none',
+            );
+        }
+        break;
+      case 'setDrawn':
+        this.showShape(command.shape);
+        break;
+      case 'setDrawMode':
+        this.draw?.setMode(command.mode ?? 'static');
+        break;
+    }
+  }
+
+  /** Where overlays go by default: under the base map's labels and the drawing. */
+  private overlayTop(): string | undefined {
+    const layers = this.map.getStyle().layers;
+    return (
+      layers.find((layer) => layer.type === 'symbol' && !ours(layer.id)) ??
+      layers.find((layer) => layer.id.startsWith(DRAW_PREFIX))
+    )?.id;
+  }
+
+  private firstPartOf(overlay: string): string | undefined {
+    return PARTS.map((part) => partId(overlay, part)).find((id) => this.map.getLayer(id));
+  }
+
+  private startDrawing(): void {
+    const styles = {
+      fillColor: DRAW_COLOR,
+      fillOpacity: 0.15,
+      outlineColor: DRAW_COLOR,
+      outlineWidth: 2,
+    } as const;
+    const draw = new TerraDraw({
+      adapter: new TerraDrawMapLibreGLAdapter({ map: this.map, prefixId: 'td' }),
+      modes: [
+        new TerraDrawRectangleMode({ styles, drawInteraction: 'click-move-or-drag' }),
+        new TerraDrawPolygonMode({
+          styles: {
+            ...styles,
+            closingPointColor: DRAW_COLOR,
+            closingPointOutlineColor: '#ffffff',
+            closingPointWidth: 4,
+            closingPointOutlineWidth: 1,
+          },
+        }),
+      ],
+    });
+    draw.start();
+    draw.on('finish', (id, context) => {
+      if (context.action !== 'draw') return;
+      const feature = draw.getSnapshotFeature(id);
+      if (feature?.geometry.type !== 'Polygon') return;
+      // One area of interest at a time: the new shape replaces the previous one.
+      const others = draw
+        .getSnapshot()
+        .map((drawn) => drawn.id)
+        .filter((other): other is string | number => other !== undefined && other !== id);
+      if (others.length) draw.removeFeatures(others);
+      const shape: DrawnShape = {
+        type: 'Feature',
+        properties: { mode: context.mode },
+        geometry: { type: 'Polygon', coordinates: feature.geometry.coordinates },
+      };
+      // Shown already: the same shape coming back as a prop is no change.
+      this.applied = { ...this.applied, drawn: shape };
+      this.events.drawn(shape);
+    });
+    this.draw = draw;
+  }
+
+  private showShape(shape: DrawnShape | null): void {
+    const draw = this.draw;
+    if (!draw) return;
+    draw.clear();
+    if (!shape) return;
+    const results = draw.addFeatures([
+      {
+        type: 'Feature',
+        geometry: shape.geometry,
+        properties: { mode: 'polygon' },
+      },
+    ]);
+    const refused = results.find((result) => !result.valid);
+    if (refused) console.warn('map: the shape cannot be shown:', refused.reason);
+  }
+
+  private reportView(): void {
+    const view = this.view();
+    this.container.dataset.view = JSON.stringify(view);
+    this.events.view(view);
+  }
+
+  /** For tests and for whoever waits: whether the map has drawn everything it has loaded. */
+  private setIdle(idle: boolean): void {
+    this.container.dataset.idle = String(idle);
+    if (idle) {
+      this.container.dataset.rendered = String(
+        this.map.queryRenderedFeatures().filter((feature) => !ours(feature.layer.id)).length,
+      );
+    }
+  }
+}

@@ -1,0 +1,25 @@
+// How the map writes positions and boxes for people (pure; tested in format.test.ts).
+import type { Bbox } from './types';
+
+function degrees(value: number, positive: string, negative: string, digits: number): string {
+  return `${value < 0 ? negative : positive} ${Math.abs(value).toFixed(digits)}°`;
+}
+
+/** e.g. 东经 114.3521°  北纬 30.5123° (four decimals: about 10 m). */
+export function formatLngLat([lon, lat]: readonly [number, number]): string {
+  return `${degrees(lon, '东经', '西经', 4)}  ${degrees(lat, '北纬', '南纬', 4)}`;
+}
+
+/** The box of a polygon's coordinates, [west, south, east, north]. */
+export function bboxOf(rings: readonly (readonly (readonly number[])[])[]): Bbox {
+  let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const ring of rings) {
+    for (const [lon = NaN, lat = NaN] of ring) {
+      west = Math.min(west, lon);
+      east = Math.max(east, lon);
+      south = Math.min(south, lat);
+      north = Math.max(north, lat);
+    }
+  }
+  return [west, south, east, north];
+}

@@ -1,0 +1,118 @@
+// What a page can tell the map and what the map tells the page (see MapView.tsx). Plain
+// data only: nothing here loads the map library.
+import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon } from 'geojson';
+import type { ReactNode } from 'react';
+
+/** [west, south, east, north] in degrees (WGS84), the order of the region API's `bbox`. */
+export type Bbox = readonly [number, number, number, number];
+
+export type Projection = 'mercator' | 'globe';
+
+/** What the mouse draws next; null: nothing (the map pans). */
+export type DrawMode = 'rectangle' | 'polygon' | null;
+
+/** A drawn area of interest. */
+export type DrawnShape = Feature<Polygon>;
+
+/**
+ * A base map. `VEC` is rscloud's own vector basemap (the default and the only one that
+ * needs nothing outside the server); the others are raster tiles from elsewhere and are
+ * offered only when the deployment configures them (see baseLayers.ts).
+ */
+export interface BaseLayer {
+  id: string;
+  /** Chinese name for the switcher, e.g. 矢量底图. */
+  name: string;
+  /** `style`: a MapLibre style URL; `raster`: XYZ tile URL templates ({z}/{x}/{y}). */
+  kind: 'style' | 'raster';
+  /** The style URL, or the raster tile URL templates drawn bottom first (tiles, labels). */
+  urls: readonly string[];
+  attribution?: string;
+}
+
+/** How an extra layer is drawn; each key present adds that part (fill, outline, points). */
+export interface LayerPaint {
+  fillColor?: string;
+  fillOpacity?: number;
+  lineColor?: string;
+  lineWidth?: number;
+  /** Dash pattern in line widths, e.g. [2, 2]. */
+  lineDash?: readonly number[];
+  circleColor?: string;
+  circleRadius?: number;
+}
+
+/** An extra layer over the base map. */
+export type MapLayer = {
+  /** Unique among the layers of one map. */
+  id: string;
+  paint: LayerPaint;
+  /** Hidden but kept; default true. */
+  visible?: boolean;
+} & (
+  | {
+      kind: 'geojson';
+      /** Compared by reference: pass a new object to change what is shown. */
+      data: FeatureCollection | Feature<Geometry>;
+    }
+  | {
+      kind: 'vector';
+      /** Absolute tile URL templates, e.g. `${origin}/ows/cloudPlatform/wmts/region_v2/{z}/{x}/{y}.pbf`. */
+      tiles: readonly string[];
+      /** The layer inside the tiles, e.g. 'region_v2'. */
+      sourceLayer: string;
+      minzoom?: number;
+      maxzoom?: number;
+      /** A MapLibre filter expression, e.g. ['==', ['get', 'level'], 1]. */
+      filter?: readonly unknown[];
+    }
+);
+
+/** Where the map looks; reported after every move (and exposed as `data-view` for tests). */
+export interface MapViewState {
+  center: [number, number];
+  zoom: number;
+  /** [west, south, east, north] of what is visible. */
+  bounds: [number, number, number, number];
+  projection: Projection;
+}
+
+/** The map's commands for a page that needs them imperatively. */
+export interface MapViewHandle {
+  /** Moves the view to show `bbox`, wherever the user has moved it since. */
+  fitBounds: (bbox: Bbox) => void;
+  /** The current view, or null before the map has loaded. */
+  getView: () => MapViewState | null;
+}
+
+export interface MapViewProps {
+  /** The base map; default the offline vector basemap `VEC`. */
+  baseLayer?: BaseLayer;
+  /** 2D (Web Mercator) or the globe; default 'mercator'. */
+  projection?: Projection;
+  /** Fits the view to this box when its value changes (not when the user moves the map). */
+  extent?: Bbox | null;
+  /** Regions to highlight, e.g. from /api/region/v2/pids/{id}/s. */
+  highlight?: FeatureCollection<Polygon | MultiPolygon> | null;
+  /** Extra layers drawn over the base map, in order (last on top). */
+  layers?: readonly MapLayer[];
+  /** What the mouse draws; default null. */
+  drawMode?: DrawMode;
+  /**
+   * The area of interest (controlled): null clears it, a shape shows it; the shape onDrawn
+   * gave is already shown. Absent: the drawing is left to the user.
+   */
+  drawn?: DrawnShape | null;
+  /** The user finished drawing a shape (it replaces the previous one). */
+  onDrawn?: (shape: DrawnShape) => void;
+  /** The view changed (user or page), after the movement ended. */
+  onViewChange?: (view: MapViewState) => void;
+  /** Shows the scale bar; default true. */
+  showScale?: boolean;
+  /** Shows the longitude and latitude under the cursor; default true. */
+  showCoordinates?: boolean;
+  className?: string;
+  /** Controls laid over the map (e.g. MapToolbar). */
+  children?: ReactNode;
+  'data-testid'?: string;
+}
