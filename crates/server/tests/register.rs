@@ -374,3 +374,30 @@ async fn a_display_screen_logs_in_silently_and_may_only_read() {
         .await;
     assert_error(status, &body, 404, "未配置该大屏展示账号");
 }
+
+#[tokio::test]
+async fn a_reset_by_phone_finds_the_phones_owner_not_a_username_that_looks_like_it() {
+    let s = TestServer::start().await;
+    let phone = "13700000011";
+    let conn = rusqlite::Connection::open(s.database()).expect("db");
+    conn.execute(
+        "UPDATE user SET username = ?1 WHERE username = 'person'",
+        [phone],
+    )
+    .expect("rename");
+    conn.execute(
+        "UPDATE user SET telephone = ?1 WHERE username = 'hubei'",
+        [phone],
+    )
+    .expect("phone");
+    send_code(&s, "telephone", phone, "reset").await;
+    let code = sms_code(&s, phone);
+    let key = public_key(&s).await;
+    let token = fresh_token();
+    let form = json!({"channel": "telephone", "address": phone, "code": code,
+                      "password": sealed(&key, "Owner2025new", &token), "token": token});
+    let (status, body) = s.post_json("/api/usercenter/forgetpwd", None, &form).await;
+    assert_eq!(status, 200, "{body}");
+    s.token_of("hubei", "Owner2025new").await;
+    s.token_of(phone, "Person12345").await;
+}

@@ -2,24 +2,22 @@
 //! verification codes, and creating the account.
 
 use axum::extract::State;
-use rusqlite::OptionalExtension;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::admin::{self, AdminError, NewUser};
 use super::login::{check_captcha, require_filled};
 use super::verify::{self, Channel, Purpose};
-use super::{captcha, password, rules};
+use super::{captcha, password, rules, store};
 use crate::api::{ApiJson, ApiPath, ApiResult, Envelope, ok};
 use crate::error::AppError;
 use crate::state::AppState;
 
-/// Is any account using this value in this column? (`column` is one of ours, never input.)
+/// Is any account using this value in this column?
 async fn taken(state: &AppState, column: &'static str, value: String) -> Result<bool, AppError> {
-    let sql = format!("SELECT 1 FROM user WHERE {column} = ?1 COLLATE NOCASE");
     Ok(state
         .db
-        .call(move |c| c.query_row(&sql, [value], |_| Ok(())).optional())
+        .call(move |c| store::username_by(c, column, &value))
         .await?
         .is_some())
 }

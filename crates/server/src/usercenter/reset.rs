@@ -71,18 +71,11 @@ pub async fn forget_password(
     let plain = unseal(&state, &form.password, &form.token)?;
     password::validate(&plain)?;
     verify::consume(&state.db, form.channel, &address, &form.code).await?;
+    // By the channel's own column only: a username may look like a phone number.
     let column = form.channel.column();
-    let username: Option<String> = state
+    let username = state
         .db
-        .call(move |c| {
-            use rusqlite::OptionalExtension;
-            c.query_row(
-                &format!("SELECT username FROM user WHERE {column} = ?1 COLLATE NOCASE"),
-                [address],
-                |r| r.get(0),
-            )
-            .optional()
-        })
+        .call(move |c| store::username_by(c, column, &address))
         .await?;
     let username =
         username.ok_or_else(|| AppError::bad_request("验证码错误或已失效，请重新获取"))?;
@@ -144,12 +137,6 @@ pub async fn change_password(
         return Err(AppError::bad_request("新密码不能与原密码相同"));
     }
     let row = attempt.authenticate(&state, old).await?;
-    let username = state
-        .db
-        .call(move |c| store::user(c, row.id))
-        .await?
-        .map(|u| u.username)
-        .ok_or(AppError::bad_request(BAD_CREDENTIALS))?;
-    set_password(&state, username, new).await?;
+    set_password(&state, row.username, new).await?;
     Ok(ok(None))
 }

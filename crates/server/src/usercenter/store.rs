@@ -7,6 +7,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 pub struct LoginRow {
     /// User id.
     pub id: i64,
+    /// Login name.
+    pub username: String,
     /// Argon2id PHC string.
     pub password_hash: String,
     /// 0 active, 1 disabled.
@@ -18,7 +20,7 @@ pub struct LoginRow {
 /// The account a login name (username, telephone or e-mail) belongs to.
 pub fn find_login(conn: &Connection, login: &str) -> rusqlite::Result<Option<LoginRow>> {
     conn.prepare_cached(
-        "SELECT id, password_hash, status, must_change_password FROM user
+        "SELECT id, password_hash, status, must_change_password, username FROM user
          WHERE username = ?1 OR telephone = ?1 OR email = ?1 COLLATE NOCASE
          ORDER BY username = ?1 DESC LIMIT 1",
     )?
@@ -28,8 +30,23 @@ pub fn find_login(conn: &Connection, login: &str) -> rusqlite::Result<Option<Log
             password_hash: r.get(1)?,
             status: r.get(2)?,
             must_change_password: r.get(3)?,
+            username: r.get(4)?,
         })
     })
+    .optional()
+}
+
+/// The username of the account whose `column` (username, telephone or email —
+/// always one of ours, never input) equals `value`, ignoring case.
+pub fn username_by(
+    conn: &Connection,
+    column: &'static str,
+    value: &str,
+) -> rusqlite::Result<Option<String>> {
+    conn.prepare_cached(&format!(
+        "SELECT username FROM user WHERE {column} = ?1 COLLATE NOCASE"
+    ))?
+    .query_row([value], |r| r.get(0))
     .optional()
 }
 

@@ -30,7 +30,9 @@ pub enum Channel {
 }
 
 impl Channel {
-    fn key(self) -> &'static str {
+    /// The channel's name: stored with its codes, and the user column holding
+    /// this kind of address.
+    pub fn column(self) -> &'static str {
         match self {
             Channel::Telephone => "telephone",
             Channel::Email => "email",
@@ -52,11 +54,6 @@ impl Channel {
             Channel::Email => "该邮箱已被注册",
         }
     }
-
-    /// The user column holding this kind of address.
-    pub fn column(self) -> &'static str {
-        self.key()
-    }
 }
 
 /// What a code is for; it shows in the message the person receives.
@@ -70,7 +67,7 @@ pub enum Purpose {
 }
 
 fn hash(channel: Channel, address: &str, code: &str) -> Vec<u8> {
-    Sha256::digest(format!("{}:{address}:{code}", channel.key())).to_vec()
+    Sha256::digest(format!("{}:{address}:{code}", channel.column())).to_vec()
 }
 
 fn random_code() -> Result<String, AppError> {
@@ -104,7 +101,7 @@ pub async fn send(
             let last: Option<i64> = tx
                 .query_row(
                     "SELECT expires_at FROM verification_code WHERE channel = ?1 AND address = ?2",
-                    params![channel.key(), addr],
+                    params![channel.column(), addr],
                     |r| r.get(0),
                 )
                 .optional()?;
@@ -114,7 +111,7 @@ pub async fn send(
             tx.execute(
                 "INSERT INTO verification_code (channel, address, code_hash, expires_at, attempts) VALUES (?1, ?2, ?3, ?4, 0)
                  ON CONFLICT (channel, address) DO UPDATE SET code_hash = ?3, expires_at = ?4, attempts = 0",
-                params![channel.key(), addr, digest, now + TTL_SECS],
+                params![channel.column(), addr, digest, now + TTL_SECS],
             )?;
             tx.commit()?;
             Ok(true)
@@ -144,7 +141,7 @@ pub async fn send(
         db.call(move |c| {
             c.execute(
                 "DELETE FROM verification_code WHERE channel = ?1 AND address = ?2",
-                params![channel.key(), addr],
+                params![channel.column(), addr],
             )
         })
         .await?;
@@ -161,7 +158,7 @@ pub async fn consume(db: &Db, channel: Channel, address: &str, code: &str) -> Re
             let row: Option<(Vec<u8>, i64, i64)> = c
                 .query_row(
                     "SELECT code_hash, expires_at, attempts FROM verification_code WHERE channel = ?1 AND address = ?2",
-                    params![channel.key(), addr],
+                    params![channel.column(), addr],
                     |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
                 )
                 .optional()?;
@@ -170,12 +167,12 @@ pub async fn consume(db: &Db, channel: Channel, address: &str, code: &str) -> Re
                 return Ok(false);
             }
             if stored == digest {
-                c.execute("DELETE FROM verification_code WHERE channel = ?1 AND address = ?2", params![channel.key(), addr])?;
+                c.execute("DELETE FROM verification_code WHERE channel = ?1 AND address = ?2", params![channel.column(), addr])?;
                 return Ok(true);
             }
             c.execute(
                 "UPDATE verification_code SET attempts = attempts + 1 WHERE channel = ?1 AND address = ?2",
-                params![channel.key(), addr],
+                params![channel.column(), addr],
             )?;
             Ok(false)
         })
