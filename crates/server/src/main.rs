@@ -146,35 +146,20 @@ fn main() -> ExitCode {
             &place,
             Overrides {
                 addr,
-                data_dir: place.data.clone(),
                 demo,
+                ..Overrides::default()
             },
         )
         .and_then(serve),
-        Command::User { place, action } => load_config(
-            &place,
-            Overrides {
-                data_dir: place.data.clone(),
-                ..Overrides::default()
-            },
-        )
-        .and_then(|config| user(&config, action)),
-        Command::Import { place, kind } => load_config(
-            &place,
-            Overrides {
-                data_dir: place.data.clone(),
-                ..Overrides::default()
-            },
-        )
-        .and_then(|config| import(&config, kind)),
-        Command::Outbox { place, limit } => load_config(
-            &place,
-            Overrides {
-                data_dir: place.data.clone(),
-                ..Overrides::default()
-            },
-        )
-        .and_then(|config| outbox(&config, limit)),
+        Command::User { place, action } => {
+            load_config(&place, Overrides::default()).and_then(|config| user(&config, action))
+        }
+        Command::Import { place, kind } => {
+            load_config(&place, Overrides::default()).and_then(|config| import(&config, kind))
+        }
+        Command::Outbox { place, limit } => {
+            load_config(&place, Overrides::default()).and_then(|config| outbox(&config, limit))
+        }
         Command::Openapi => rscloud::openapi()
             .to_pretty_json()
             .map(|json| println!("{json}"))
@@ -205,7 +190,12 @@ impl From<anyhow::Error> for Failure {
     }
 }
 
+/// The configuration from the file and folder every command accepts, plus `overrides`.
 fn load_config(place: &Place, overrides: Overrides) -> Result<Config, Failure> {
+    let overrides = Overrides {
+        data_dir: place.data.clone(),
+        ..overrides
+    };
     Config::load(place.config.as_deref(), overrides).map_err(|e| Failure::Usage(e.to_string()))
 }
 
