@@ -687,6 +687,20 @@ export interface components {
             /** @description How many match. */
             total: number;
         };
+        /** @description Where to search: one of the select modes and what it needs. */
+        AreaQuery: {
+            /** @description [min lon, min lat, max lon, max lat], with mode 2. */
+            extent?: number[] | null;
+            /** @description A GeoJSON Polygon or MultiPolygon (geometry or Feature), with mode 4. */
+            geojson?: Record<string, never> | null;
+            /** @description Region code, with mode 1. */
+            regionId?: string | null;
+            /**
+             * Format: int32
+             * @description 1 region, 2 extent, 4 drawn polygon.
+             */
+            selectMode: number;
+        };
         /** @description One area range (spec §3). */
         AreaRange: {
             /**
@@ -1438,7 +1452,7 @@ export interface components {
             total: number;
         };
         /** @description A search. */
-        SceneQuery: {
+        SceneQuery: components["schemas"]["AreaQuery"] & {
             /**
              * Format: double
              * @description Largest cloud cover kept, percent.
@@ -1446,10 +1460,6 @@ export interface components {
             cloudMax?: number | null;
             /** @description Last day (YYYY-MM-DD, inclusive, Beijing time) or instant (RFC 3339). */
             endTime?: string | null;
-            /** @description [min lon, min lat, max lon, max lat], with mode 2. */
-            extent?: number[] | null;
-            /** @description A GeoJSON Polygon or MultiPolygon (geometry or Feature), with mode 4. */
-            geojson: Record<string, never>;
             /** @description true: only scenes available now; false: only archived ones. */
             online?: boolean | null;
             /**
@@ -1462,15 +1472,8 @@ export interface components {
              * @description Rows per page, 1–100 (default 20).
              */
             pageSize?: number | null;
-            /** @description Region code, with mode 1. */
-            regionId?: string | null;
             /** @description Satellites and sensors; none: every satellite. */
             satellites?: components["schemas"]["SatelliteChoice"][];
-            /**
-             * Format: int32
-             * @description 1 region, 2 extent, 4 drawn polygon.
-             */
-            selectMode: number;
             /** @description `time` (newest first, default) or `cloud` (least cloudy first). */
             sort?: string | null;
             /** @description First day (YYYY-MM-DD, Beijing time) or instant (RFC 3339). */

@@ -2,13 +2,14 @@
 //! chosen by region, map rectangle or drawn polygon, with time, cloud,
 //! satellite/sensor and availability filters, paged.
 
+pub mod area;
 pub mod import;
 pub mod index;
 pub mod store;
 
 use std::collections::HashMap;
 
-use geo_types::{Geometry, MultiPolygon, Rect, coord};
+use geo_types::Geometry;
 use serde::{Deserialize, Serialize};
 use time::format_description::well_known::Rfc3339;
 use time::{Date, OffsetDateTime, Time, UtcOffset};
@@ -18,6 +19,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::api::{ApiJson, ApiResult, Envelope, ok};
 use crate::error::AppError;
 use crate::state::AppState;
+use area::AreaQuery;
 use index::{Filter, Sort};
 
 /// The image-query routes (the satellite catalogue route lives in `catalogue`).
@@ -25,20 +27,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(normal_meta))
         .routes(routes!(all_ids))
-}
-
-/// Select modes (spec §4).
-pub mod select_mode {
-    /// By administrative region (`regionId`).
-    pub const REGION: u8 = 1;
-    /// By map rectangle (`extent`).
-    pub const EXTENT: u8 = 2;
-    /// By uploaded shapefile (comes with uploads).
-    pub const SHP: u8 = 3;
-    /// By polygon drawn on the map (`geojson`).
-    pub const DRAW: u8 = 4;
-    /// By uploaded file-name or path/row list (comes with uploads).
-    pub const FILE: u8 = 5;
 }
 
 /// One satellite and the sensors chosen of it (none: all of them).
@@ -55,15 +43,9 @@ pub struct SatelliteChoice {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SceneQuery {
-    /// 1 region, 2 extent, 4 drawn polygon.
-    select_mode: u8,
-    /// Region code, with mode 1.
-    region_id: Option<String>,
-    /// [min lon, min lat, max lon, max lat], with mode 2.
-    extent: Option<[f64; 4]>,
-    /// A GeoJSON Polygon or MultiPolygon (geometry or Feature), with mode 4.
-    #[schema(value_type = Object)]
-    geojson: Option<serde_json::Value>,
+    /// Where to search.
+    #[serde(flatten)]
+    area: AreaQuery,
     /// First day (YYYY-MM-DD, Beijing time) or instant (RFC 3339).
     start_time: Option<String>,
     /// Last day (YYYY-MM-DD, inclusive, Beijing time) or instant (RFC 3339).
@@ -158,72 +140,9 @@ fn instant(text: &str, end: bool) -> Result<i64, AppError> {
     Ok(day.with_time(t).assume_offset(BEIJING).unix_timestamp())
 }
 
-/// The area of interest of a query, or a Chinese message saying what is missing.
-fn area_of_interest(state: &AppState, q: &SceneQuery) -> Result<MultiPolygon<f64>, AppError> {
-    match q.select_mode {
-        select_mode::REGION => {
-            let id = q
-                .region_id
-                .as_deref()
-                .ok_or_else(|| AppError::bad_request("请选择行政区"))?;
-            let code = crate::region::tree::normalize(id)
-                .ok_or_else(|| AppError::bad_request("行政区代码须为6位数字（全国为100000）"))?;
-            state
-                .regions
-                .shape(code)
-                .map(|s| s.geom.clone())
-                .ok_or_else(|| AppError::NotFound(format!("行政区不存在：{code}")))
-        }
-        select_mode::EXTENT => {
-            let [x0, y0, x1, y1] = q
-                .extent
-                .ok_or_else(|| AppError::bad_request("请在地图上框选范围"))?;
-            let ok = x0 < x1
-                && y0 < y1
-                && (-180.0..=180.0).contains(&x0)
-                && (-180.0..=180.0).contains(&x1)
-                && (-90.0..=90.0).contains(&y0)
-                && (-90.0..=90.0).contains(&y1);
-            if !ok {
-                return Err(AppError::bad_request(
-                    "框选范围无效：应为 [最小经度, 最小纬度, 最大经度, 最大纬度]",
-                ));
-            }
-            Ok(MultiPolygon(vec![
-                Rect::new(coord! {x: x0, y: y0}, coord! {x: x1, y: y1}).to_polygon(),
-            ]))
-        }
-        select_mode::DRAW => {
-            let value = q
-                .geojson
-                .clone()
-                .ok_or_else(|| AppError::bad_request("请在地图上绘制范围"))?;
-            let drawn =
-                || AppError::bad_request("绘制的范围应为多边形（GeoJSON Polygon 或 MultiPolygon）");
-            let geometry =
-                match serde_json::from_value::<geojson::GeoJson>(value).map_err(|_| drawn())? {
-                    geojson::GeoJson::Geometry(g) => g,
-                    geojson::GeoJson::Feature(f) => f.geometry.ok_or_else(drawn)?,
-                    geojson::GeoJson::FeatureCollection(_) => return Err(drawn()),
-                };
-            match Geometry::<f64>::try_from(geometry).map_err(|_| drawn())? {
-                Geometry::Polygon(p) => Ok(MultiPolygon(vec![p])),
-                Geometry::MultiPolygon(mp) => Ok(mp),
-                _ => Err(drawn()),
-            }
-        }
-        select_mode::SHP | select_mode::FILE => {
-            Err(AppError::bad_request("上传文件查询将随上传功能提供"))
-        }
-        other => Err(AppError::bad_request(format!(
-            "查询方式无效：{other}（1 行政区，2 框选，4 绘制）"
-        ))),
-    }
-}
-
 /// Runs a query: the positions of the matching scenes in order.
 fn run(state: &AppState, q: &SceneQuery) -> Result<Vec<usize>, AppError> {
-    let aoi = area_of_interest(state, q)?;
+    let aoi = area::resolve(state, &q.area)?;
     let mut satellites = HashMap::new();
     for choice in &q.satellites {
         if crate::catalogue::satellite(&choice.satellite).is_none() {

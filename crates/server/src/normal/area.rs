@@ -1,0 +1,102 @@
+//! The area of interest of an image query: a region, a map rectangle or a
+//! drawn polygon (uploads come with modes 3 and 5). Every route that needs an
+//! area (search, coverage, exports) takes an `AreaQuery` and resolves it here.
+
+use geo_types::{Geometry, MultiPolygon, Rect, coord};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::error::AppError;
+use crate::state::AppState;
+
+/// Select modes (spec §4).
+pub mod select_mode {
+    /// By administrative region (`regionId`).
+    pub const REGION: u8 = 1;
+    /// By map rectangle (`extent`).
+    pub const EXTENT: u8 = 2;
+    /// By uploaded shapefile (comes with uploads).
+    pub const SHP: u8 = 3;
+    /// By polygon drawn on the map (`geojson`).
+    pub const DRAW: u8 = 4;
+    /// By uploaded file-name or path/row list (comes with uploads).
+    pub const FILE: u8 = 5;
+}
+
+/// Where to search: one of the select modes and what it needs.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AreaQuery {
+    /// 1 region, 2 extent, 4 drawn polygon.
+    pub select_mode: u8,
+    /// Region code, with mode 1.
+    pub region_id: Option<String>,
+    /// [min lon, min lat, max lon, max lat], with mode 2.
+    pub extent: Option<[f64; 4]>,
+    /// A GeoJSON Polygon or MultiPolygon (geometry or Feature), with mode 4.
+    #[schema(value_type = Option<Object>)]
+    pub geojson: Option<serde_json::Value>,
+}
+
+/// The area of interest, or a Chinese message saying what is missing.
+pub fn resolve(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError> {
+    match q.select_mode {
+        select_mode::REGION => {
+            let id = q
+                .region_id
+                .as_deref()
+                .ok_or_else(|| AppError::bad_request("请选择行政区"))?;
+            let code = crate::region::tree::normalize(id)
+                .ok_or_else(|| AppError::bad_request("行政区代码须为6位数字（全国为100000）"))?;
+            state
+                .regions
+                .shape(code)
+                .map(|s| s.geom.clone())
+                .ok_or_else(|| AppError::NotFound(format!("行政区不存在：{code}")))
+        }
+        select_mode::EXTENT => {
+            let [x0, y0, x1, y1] = q
+                .extent
+                .ok_or_else(|| AppError::bad_request("请在地图上框选范围"))?;
+            let ok = x0 < x1
+                && y0 < y1
+                && (-180.0..=180.0).contains(&x0)
+                && (-180.0..=180.0).contains(&x1)
+                && (-90.0..=90.0).contains(&y0)
+                && (-90.0..=90.0).contains(&y1);
+            if !ok {
+                return Err(AppError::bad_request(
+                    "框选范围无效：应为 [最小经度, 最小纬度, 最大经度, 最大纬度]",
+                ));
+            }
+            Ok(MultiPolygon(vec![
+                Rect::new(coord! {x: x0, y: y0}, coord! {x: x1, y: y1}).to_polygon(),
+            ]))
+        }
+        select_mode::DRAW => {
+            let value = q
+                .geojson
+                .clone()
+                .ok_or_else(|| AppError::bad_request("请在地图上绘制范围"))?;
+            let drawn =
+                || AppError::bad_request("绘制的范围应为多边形（GeoJSON Polygon 或 MultiPolygon）");
+            let geometry =
+                match serde_json::from_value::<geojson::GeoJson>(value).map_err(|_| drawn())? {
+                    geojson::GeoJson::Geometry(g) => g,
+                    geojson::GeoJson::Feature(f) => f.geometry.ok_or_else(drawn)?,
+                    geojson::GeoJson::FeatureCollection(_) => return Err(drawn()),
+                };
+            match Geometry::<f64>::try_from(geometry).map_err(|_| drawn())? {
+                Geometry::Polygon(p) => Ok(MultiPolygon(vec![p])),
+                Geometry::MultiPolygon(mp) => Ok(mp),
+                _ => Err(drawn()),
+            }
+        }
+        select_mode::SHP | select_mode::FILE => {
+            Err(AppError::bad_request("上传文件查询将随上传功能提供"))
+        }
+        other => Err(AppError::bad_request(format!(
+            "查询方式无效：{other}（1 行政区，2 框选，4 绘制）"
+        ))),
+    }
+}
