@@ -4,10 +4,12 @@
 
 #![warn(missing_docs)]
 
+pub mod area_grid;
 pub mod clip;
 pub mod frykit;
 pub mod gpkg;
 pub mod mvt;
+pub mod packed_rtree;
 pub mod simplify;
 pub mod tile;
 pub mod validity;

@@ -55,6 +55,12 @@ pub struct SceneQuery {
     /// Satellites and sensors; none: every satellite.
     #[serde(default)]
     satellites: Vec<SatelliteChoice>,
+    /// Resolution classes of the satellite (1 ≤ 1 m, 2 1–4 m, 3 4–16 m, 4 over 16 m); none: all.
+    #[serde(default)]
+    resolutions: Vec<u8>,
+    /// Satellite types (1 optical, 2 hyperspectral, 3 radar, 4 laser, 5 gravity); none: all.
+    #[serde(default)]
+    types: Vec<u8>,
     /// true: only scenes available now; false: only archived ones.
     online: Option<bool>,
     /// `time` (newest first, default) or `cloud` (least cloudy first).
@@ -140,8 +146,31 @@ fn instant(text: &str, end: bool) -> Result<i64, AppError> {
     Ok(day.with_time(t).assume_offset(BEIJING).unix_timestamp())
 }
 
-/// Runs a query: the positions of the matching scenes in order.
-fn run(state: &AppState, q: &SceneQuery) -> Result<Vec<usize>, AppError> {
+/// Codes outside `range` in a list, refused with `what` named.
+fn codes(
+    list: &[u8],
+    range: std::ops::RangeInclusive<u8>,
+    what: &str,
+) -> Result<Vec<u8>, AppError> {
+    match list.iter().find(|c| !range.contains(c)) {
+        Some(bad) => Err(AppError::bad_request(format!(
+            "{what}无效：{bad}（应为 {}–{}）",
+            range.start(),
+            range.end()
+        ))),
+        None => Ok(list.to_vec()),
+    }
+}
+
+/// A query resolved: its area, filter and order.
+struct Search {
+    aoi: geo_types::MultiPolygon<f64>,
+    filter: Filter,
+    sort: Sort,
+}
+
+/// Checks a query and resolves its area.
+fn prepare(state: &AppState, q: &SceneQuery) -> Result<Search, AppError> {
     let aoi = area::resolve(state, &q.area)?;
     let mut satellites = HashMap::new();
     for choice in &q.satellites {
@@ -167,6 +196,8 @@ fn run(state: &AppState, q: &SceneQuery) -> Result<Vec<usize>, AppError> {
             .transpose()?,
         cloud_max: q.cloud_max,
         online: q.online,
+        resolutions: codes(&q.resolutions, 1..=4, "分辨率等级")?,
+        types: codes(&q.types, 1..=5, "卫星类型")?,
     };
     let sort = match q.sort.as_deref() {
         None | Some("time") => Sort::Time,
@@ -177,7 +208,13 @@ fn run(state: &AppState, q: &SceneQuery) -> Result<Vec<usize>, AppError> {
             )));
         }
     };
-    Ok(state.scenes.search(&aoi, &filter, sort))
+    Ok(Search { aoi, filter, sort })
+}
+
+/// Runs a query: the positions of the matching scenes in order.
+fn run(state: &AppState, q: &SceneQuery) -> Result<Vec<usize>, AppError> {
+    let s = prepare(state, q)?;
+    Ok(state.scenes.search(&s.aoi, &s.filter, s.sort))
 }
 
 fn item(s: &store::SceneRow) -> SceneItem {
@@ -229,17 +266,19 @@ async fn normal_meta(
             "分页参数无效：pageNum 从 1 开始，pageSize 为 1–100",
         ));
     }
-    let hits = run(&state, &q)?;
+    let s = prepare(&state, &q)?;
     let start = (page_num as usize - 1).saturating_mul(page_size as usize);
-    let list = hits
-        .iter()
-        .skip(start)
-        .take(page_size as usize)
-        .filter_map(|&i| state.scenes.get(i))
-        .map(item)
+    let (total, page) =
+        state
+            .scenes
+            .search_page(&s.aoi, &s.filter, s.sort, start, page_size as usize);
+    let list = page
+        .into_iter()
+        .filter_map(|i| state.scenes.get(i))
+        .map(|row| item(&row))
         .collect();
     Ok(ok(ScenePage {
-        total: hits.len(),
+        total,
         page_num,
         page_size,
         list,
@@ -281,8 +320,8 @@ async fn all_ids(
     }
     let ids = hits
         .iter()
-        .filter_map(|&i| state.scenes.get(i))
-        .map(|s| s.scene_id.clone())
+        .filter_map(|&i| state.scenes.scene_id(i))
+        .map(str::to_owned)
         .collect();
     Ok(ok(AllIds {
         total: hits.len(),

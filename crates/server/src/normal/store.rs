@@ -3,6 +3,8 @@
 use geo_types::{Geometry, Polygon};
 use rusqlite::{Connection, params};
 
+use super::index::{Builder, SceneIndex};
+
 /// One scene as stored.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SceneRow {
@@ -40,16 +42,17 @@ pub struct SceneRow {
     pub footprint: Polygon<f64>,
 }
 
-/// Every scene, oldest first.
-pub fn all(conn: &Connection) -> rusqlite::Result<Vec<SceneRow>> {
+/// Calls `each` with every scene, in row-id order (a plain table scan: the
+/// index orders them itself).
+pub fn for_each(conn: &Connection, mut each: impl FnMut(SceneRow)) -> rusqlite::Result<()> {
     let mut stmt = conn.prepare(
         "SELECT fid, scene_id, file_name, satellite, sensor, acquired_at, cloud, resolution_m, product_level,
                 path, row, quicklook, size_mb, online, demo, geom
-         FROM scene ORDER BY acquired_at, fid",
+         FROM scene",
     )?;
-    let rows = stmt.query_map([], |r| {
-        let blob: Vec<u8> = r.get(15)?;
-        let footprint = match geo_kit::gpkg::decode(&blob) {
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        let footprint = match geo_kit::gpkg::decode(r.get_ref(15)?.as_blob()?) {
             Ok(Geometry::Polygon(p)) => p,
             _ => {
                 return Err(rusqlite::Error::UserFunctionError(
@@ -57,7 +60,7 @@ pub fn all(conn: &Connection) -> rusqlite::Result<Vec<SceneRow>> {
                 ));
             }
         };
-        Ok(SceneRow {
+        each(SceneRow {
             fid: r.get(0)?,
             scene_id: r.get(1)?,
             file_name: r.get(2)?,
@@ -74,9 +77,16 @@ pub fn all(conn: &Connection) -> rusqlite::Result<Vec<SceneRow>> {
             online: r.get(13)?,
             demo: r.get(14)?,
             footprint,
-        })
-    })?;
-    rows.collect()
+        });
+    }
+    Ok(())
+}
+
+/// The search index over every stored scene, built row by row.
+pub fn load_index(conn: &Connection) -> rusqlite::Result<SceneIndex> {
+    let mut builder = Builder::new();
+    for_each(conn, |s| builder.push(s))?;
+    Ok(builder.finish())
 }
 
 /// Inserts scenes in one transaction; a repeated product id replaces the old row.
