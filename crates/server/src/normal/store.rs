@@ -1,9 +1,12 @@
 //! SQL of the image catalogue.
 
+use std::borrow::Borrow;
+
 use geo_types::{Geometry, Polygon};
 use rusqlite::{Connection, params};
 
 use super::index::{Builder, SceneIndex};
+use crate::db::gpkg;
 
 /// One scene as stored.
 #[derive(Debug, Clone, PartialEq)]
@@ -89,9 +92,50 @@ pub fn load_index(conn: &Connection) -> rusqlite::Result<SceneIndex> {
     Ok(builder.finish())
 }
 
+/// From this many rows on, an insert is a bulk load: the R*Tree and the
+/// secondary indexes are rebuilt once after the rows rather than row by row.
+const BULK: usize = 50_000;
+
 /// Inserts scenes in one transaction; a repeated product id replaces the old row.
 pub fn insert(conn: &mut Connection, scenes: &[SceneRow]) -> rusqlite::Result<()> {
+    insert_all(conn, scenes.iter()).map(|_| ())
+}
+
+/// Inserts scenes as an iterator yields them, in one transaction (so a
+/// generator need not hold them all); a bulk load when it announces many rows
+/// compared with those stored. Answers how many were written.
+pub fn insert_all<S: Borrow<SceneRow>>(
+    conn: &mut Connection,
+    scenes: impl Iterator<Item = S>,
+) -> rusqlite::Result<usize> {
+    let announced = scenes.size_hint().0;
+    let stored: usize = conn.query_row("SELECT count(*) FROM scene", [], |r| r.get(0))?;
+    insert_rows(conn, scenes, announced >= BULK && announced >= stored / 4)
+}
+
+fn insert_rows<S: Borrow<SceneRow>>(
+    conn: &mut Connection,
+    scenes: impl Iterator<Item = S>,
+    bulk: bool,
+) -> rusqlite::Result<usize> {
     let tx = conn.transaction()?;
+    let mut written = 0;
+    let mut indexes: Vec<(String, String)> = Vec::new();
+    let since: i64 = tx.query_row("SELECT coalesce(max(fid), 0) FROM scene", [], |r| r.get(0))?;
+    if bulk {
+        // Sorting the new keys into a fresh index beats inserting them one by one.
+        indexes = tx
+            .prepare(
+                "SELECT name, sql FROM sqlite_master
+                 WHERE type = 'index' AND tbl_name = 'scene' AND sql IS NOT NULL",
+            )?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        for (name, _) in &indexes {
+            tx.execute_batch(&format!("DROP INDEX \"{name}\""))?;
+        }
+        gpkg::suspend_rtree_insert(&tx, "scene", "geom")?;
+    }
     {
         let mut stmt = tx.prepare(
             "INSERT INTO scene (geom, scene_id, file_name, satellite, sensor, acquired_at, cloud, resolution_m,
@@ -104,6 +148,8 @@ pub fn insert(conn: &mut Connection, scenes: &[SceneRow]) -> rusqlite::Result<()
                online = excluded.online, demo = excluded.demo",
         )?;
         for s in scenes {
+            let s = s.borrow();
+            written += 1;
             let blob = geo_kit::gpkg::encode(&Geometry::Polygon(s.footprint.clone()), 4326);
             stmt.execute(params![
                 blob,
@@ -124,5 +170,83 @@ pub fn insert(conn: &mut Connection, scenes: &[SceneRow]) -> rusqlite::Result<()
             ])?;
         }
     }
-    tx.commit()
+    if bulk {
+        gpkg::resume_rtree_insert(&tx, "scene", "geom", since)?;
+        for (_, sql) in &indexes {
+            tx.execute_batch(sql)?;
+        }
+    }
+    tx.commit()?;
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use geo_types::polygon;
+
+    fn scene(id: &str, x: f64) -> SceneRow {
+        SceneRow {
+            fid: 0,
+            scene_id: id.into(),
+            file_name: format!("{id}.tar.gz"),
+            satellite: "GF1".into(),
+            sensor: "PMS1".into(),
+            acquired_at: 1_700_000_000,
+            cloud: 5.0,
+            resolution_m: Some(2.0),
+            product_level: None,
+            path: None,
+            row: None,
+            quicklook: None,
+            size_mb: None,
+            online: true,
+            demo: false,
+            footprint: polygon![(x: x, y: 30.0), (x: x + 1.0, y: 30.0), (x: x + 1.0, y: 31.0), (x: x, y: 30.0)],
+        }
+    }
+
+    fn rtree(conn: &Connection) -> Vec<(i64, f64)> {
+        conn.prepare("SELECT id, minx FROM rtree_scene_geom ORDER BY id")
+            .expect("prepare")
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .expect("query")
+            .collect::<Result<_, _>>()
+            .expect("rows")
+    }
+
+    fn schema(conn: &Connection) -> Vec<String> {
+        conn.prepare(
+            "SELECT sql FROM sqlite_master WHERE tbl_name = 'scene' AND sql NOT NULL ORDER BY name",
+        )
+        .expect("prepare")
+        .query_map([], |r| r.get(0))
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows")
+    }
+
+    #[test]
+    fn a_bulk_load_indexes_like_row_by_row_and_restores_the_schema() {
+        let mut conn = crate::db::memory();
+        let before = schema(&conn);
+        insert_rows(&mut conn, [scene("A", 100.0), scene("B", 101.0)].iter(), false).expect("insert");
+        insert_rows(
+            &mut conn,
+            &[scene("B", 110.0), scene("C", 102.0), scene("D", 103.0)],
+            true,
+        )
+        .expect("bulk");
+        assert_eq!(schema(&conn), before);
+        assert_eq!(
+            rtree(&conn),
+            vec![(1, 100.0), (2, 110.0), (3, 102.0), (4, 103.0)]
+        );
+        insert(&mut conn, &[scene("E", 104.0)]).expect("insert after");
+        assert_eq!(rtree(&conn).last(), Some(&(5, 104.0)));
+        let index = load_index(&conn).expect("load");
+        assert_eq!(index.len(), 5);
+        let ids: Vec<&str> = (0..5).filter_map(|i| index.scene_id(i)).collect();
+        assert_eq!(ids, ["A", "B", "C", "D", "E"]);
+    }
 }
