@@ -1,7 +1,8 @@
 //! `make bench`: the image query on 1,000,000 scenes (issue 5's bars).
 //!
-//! 1. Bulk import: the scenes written by `store::insert` into a copy of the
-//!    bench database (regions already imported by `make bench`).
+//! 1. Bulk import: the demo catalogue (`normal::demo`, 20 satellites over
+//!    China in 2025) written by `store::insert` into a copy of the bench
+//!    database (regions already imported by `make bench`).
 //! 2. Start-up: the search index loaded from that database.
 //! 3. The index alone: Hubei and Sichuan, one year, 5 of 20 satellites, first
 //!    page of 20 by time with the exact total; median and p95.
@@ -15,108 +16,27 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use geo_kit::Envelope;
-use geo_kit::area_grid::AreaGrid;
-use geo_types::{MultiPolygon, polygon};
+use geo_types::MultiPolygon;
+use rscloud::normal::demo::{self, Plan};
 use rscloud::normal::index::{Filter, SceneIndex, Sort};
 use rscloud::normal::store::{self, SceneRow};
 use rscloud::region::index::RegionIndex;
 
 const SCENES: usize = 1_000_000;
-/// 2025-01-01T00:00:00Z.
-const YEAR_START: i64 = 1_735_689_600;
-const YEAR: i64 = 365 * 86_400;
-
-/// A deterministic generator (xorshift): the same catalogue every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
-/// The 20 satellites of the bench: the first 20 of the catalogue that have
-/// sensors, each with its first sensor and a footprint size from its swath.
-fn satellites() -> Vec<(&'static str, &'static str, f64)> {
-    rscloud::catalogue::satellites()
-        .iter()
-        .filter_map(|s| {
-            let sensor = rscloud::catalogue::sensors_of(s.value)?.first()?;
-            let size = (s.swath_km.unwrap_or(60.0) / 111.0).clamp(0.15, 1.2);
-            Some((s.value, sensor.id, size))
-        })
-        .take(20)
-        .collect()
-}
-
-/// Scenes over China's land: centres drawn uniformly and kept when inside the
-/// country, footprints tilted like a descending sun-synchronous track, times
-/// over 15 months (so a one-year filter cuts), clouds 0–100.
-fn generate(china: &MultiPolygon<f64>, n: usize) -> Vec<SceneRow> {
-    let grid = AreaGrid::new(china);
-    let b = grid.bbox().expect("China has a shape");
-    let sats = satellites();
-    let mut rng = Rng(0x5eed_2025);
-    let mut out = Vec::with_capacity(n);
-    while out.len() < n {
-        let (x, y) = (
-            b.min_x + rng.unit() * (b.max_x - b.min_x),
-            b.min_y + rng.unit() * (b.max_y - b.min_y),
-        );
-        let at = geo_types::Coord { x, y };
-        if !grid.meets_ring(&[at], &Envelope::of_point(x, y)) {
-            continue;
-        }
-        let k = out.len();
-        let (satellite, sensor, size) = sats[k % sats.len()];
-        let h = size / 2.0;
-        let t = 0.2 * h;
-        let time = YEAR_START - YEAR / 8 + (rng.next() % (YEAR as u64 * 5 / 4)) as i64;
-        let id = format!("{satellite}_{sensor}_{time}_{k:07}");
-        out.push(SceneRow {
-            fid: 0,
-            file_name: format!("{id}.tar.gz"),
-            quicklook: Some(format!("/api/normal/v5/quicklook/{id}")),
-            scene_id: id,
-            satellite: satellite.into(),
-            sensor: sensor.into(),
-            acquired_at: time,
-            cloud: (rng.next() % 1001) as f64 / 10.0,
-            resolution_m: Some(2.0),
-            product_level: Some("L1A".into()),
-            path: Some((rng.next() % 1000) as i64),
-            row: Some((rng.next() % 500) as i64),
-            size_mb: Some(500.0 + (rng.next() % 5000) as f64 / 10.0),
-            online: rng.next() % 4 != 0,
-            demo: true,
-            footprint: polygon![
-                (x: x - h + t, y: y - h), (x: x + h + t, y: y - h),
-                (x: x + h - t, y: y + h), (x: x - h - t, y: y + h),
-                (x: x - h + t, y: y - h)
-            ],
-        });
-    }
-    out
-}
+/// 2026-01-01T00:00:00Z: the demo catalogue then covers 2025.
+const NOW: i64 = 1_767_225_600;
+/// The five satellites searched, of the demo's twenty.
+const SEARCHED: [&str; 5] = ["GF1", "GF2", "GF6", "ZY3-02", "CB04A"];
 
 /// The query of the bars: one year, 5 of the 20 satellites.
 fn filter() -> Filter {
     Filter {
-        satellites: satellites()
+        satellites: SEARCHED
             .iter()
-            .step_by(4)
-            .map(|(s, _, _)| ((*s).to_owned(), Vec::new()))
+            .map(|s| ((*s).to_owned(), Vec::new()))
             .collect(),
-        from: Some(YEAR_START),
-        to: Some(YEAR_START + YEAR - 1),
+        from: Some(NOW - 365 * 86_400),
+        to: Some(NOW - 1),
         ..Filter::default()
     }
 }
@@ -171,7 +91,11 @@ fn scenes_db(bench: &Path, china: &MultiPolygon<f64>) -> PathBuf {
         return dir;
     }
     let start = Instant::now();
-    let scenes = generate(china, SCENES);
+    let plan = Plan {
+        scenes: SCENES,
+        ..Plan::demo(NOW)
+    };
+    let scenes: Vec<SceneRow> = demo::generate(&plan, china).collect();
     println!(
         "generated {} scenes in {:.1} s",
         scenes.len(),

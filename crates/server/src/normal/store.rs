@@ -95,6 +95,8 @@ pub fn load_index(conn: &Connection) -> rusqlite::Result<SceneIndex> {
 /// From this many rows on, an insert is a bulk load: the R*Tree and the
 /// secondary indexes are rebuilt once after the rows rather than row by row.
 const BULK: usize = 50_000;
+/// The page cache of a bulk load, in KiB when negative (SQLite's convention): 512 MiB.
+const BULK_CACHE: i64 = -524_288;
 
 /// Inserts scenes in one transaction; a repeated product id replaces the old row.
 pub fn insert(conn: &mut Connection, scenes: &[SceneRow]) -> rusqlite::Result<()> {
@@ -118,6 +120,7 @@ fn insert_rows<S: Borrow<SceneRow>>(
     scenes: impl Iterator<Item = S>,
     bulk: bool,
 ) -> rusqlite::Result<usize> {
+    let cache: i64 = conn.query_row("PRAGMA cache_size", [], |r| r.get(0))?;
     let tx = conn.transaction()?;
     let mut written = 0;
     let mut indexes: Vec<(String, String)> = Vec::new();
@@ -135,6 +138,8 @@ fn insert_rows<S: Borrow<SceneRow>>(
             tx.execute_batch(&format!("DROP INDEX \"{name}\""))?;
         }
         gpkg::suspend_rtree_insert(&tx, "scene", "geom")?;
+        // The unique id index takes keys in no order: keep its pages in memory.
+        tx.execute_batch(&format!("PRAGMA cache_size = {BULK_CACHE}"))?;
     }
     {
         let mut stmt = tx.prepare(
@@ -175,6 +180,7 @@ fn insert_rows<S: Borrow<SceneRow>>(
         for (_, sql) in &indexes {
             tx.execute_batch(sql)?;
         }
+        tx.execute_batch(&format!("PRAGMA cache_size = {cache}"))?;
     }
     tx.commit()?;
     Ok(written)
@@ -230,7 +236,12 @@ mod tests {
     fn a_bulk_load_indexes_like_row_by_row_and_restores_the_schema() {
         let mut conn = crate::db::memory();
         let before = schema(&conn);
-        insert_rows(&mut conn, [scene("A", 100.0), scene("B", 101.0)].iter(), false).expect("insert");
+        insert_rows(
+            &mut conn,
+            [scene("A", 100.0), scene("B", 101.0)].iter(),
+            false,
+        )
+        .expect("insert");
         insert_rows(
             &mut conn,
             &[scene("B", 110.0), scene("C", 102.0), scene("D", 103.0)],
@@ -249,4 +260,18 @@ mod tests {
         let ids: Vec<&str> = (0..5).filter_map(|i| index.scene_id(i)).collect();
         assert_eq!(ids, ["A", "B", "C", "D", "E"]);
     }
+}
+
+/// Whether any generated demo scene is stored.
+pub fn has_demo(conn: &Connection) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM scene WHERE demo = 1)",
+        [],
+        |r| r.get(0),
+    )
+}
+
+/// Removes every generated demo scene; real ones stay. Answers how many went.
+pub fn delete_demo(conn: &Connection) -> rusqlite::Result<usize> {
+    conn.execute("DELETE FROM scene WHERE demo = 1", [])
 }

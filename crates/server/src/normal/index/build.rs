@@ -43,6 +43,17 @@ pub(super) const LITERAL: u32 = u32::MAX;
 /// Marks an absent quick-look.
 pub(super) const ABSENT: u32 = u32::MAX - 1;
 
+/// Path and row both absent; also marks a pair kept in the wide map.
+pub(super) const NO_PATH_ROW: i32 = i32::MIN;
+
+/// A path or row in 32 bits (`NO_PATH_ROW` for none), or `None` when it does not fit.
+fn narrow(v: Option<i64>) -> Option<i32> {
+    match v {
+        None => Some(NO_PATH_ROW),
+        Some(x) => i32::try_from(x).ok().filter(|&x| x != NO_PATH_ROW),
+    }
+}
+
 /// Collects scenes; `finish` lays them out.
 pub struct Builder {
     fid: Vec<i64>,
@@ -50,7 +61,8 @@ pub struct Builder {
     satellite: Vec<u16>,
     sensor: Vec<u16>,
     level: Vec<u32>,
-    path_row: Vec<u32>,
+    path_row: Vec<[i32; 2]>,
+    wide_path_rows: HashMap<u32, (Option<i64>, Option<i64>)>,
     resolution: Vec<f64>,
     size_mb: Vec<f64>,
     cloud: Vec<f64>,
@@ -63,7 +75,6 @@ pub struct Builder {
     satellites: Interner<String>,
     sensors: Interner<String>,
     levels: Interner<Option<String>>,
-    path_rows: Interner<(Option<i64>, Option<i64>)>,
 }
 
 impl Default for Builder {
@@ -82,6 +93,7 @@ impl Builder {
             sensor: Vec::new(),
             level: Vec::new(),
             path_row: Vec::new(),
+            wide_path_rows: HashMap::new(),
             resolution: Vec::new(),
             size_mb: Vec::new(),
             cloud: Vec::new(),
@@ -94,7 +106,6 @@ impl Builder {
             satellites: Interner::new(),
             sensors: Interner::new(),
             levels: Interner::new(),
-            path_rows: Interner::new(),
         }
     }
 
@@ -121,7 +132,13 @@ impl Builder {
         self.satellite.push(self.satellites.id(&s.satellite) as u16);
         self.sensor.push(self.sensors.id(&s.sensor) as u16);
         self.level.push(self.levels.id(&s.product_level));
-        self.path_row.push(self.path_rows.id(&(s.path, s.row)));
+        match (narrow(s.path), narrow(s.row)) {
+            (Some(p), Some(r)) => self.path_row.push([p, r]),
+            _ => {
+                self.path_row.push([NO_PATH_ROW; 2]);
+                self.wide_path_rows.insert(i, (s.path, s.row));
+            }
+        }
         self.resolution.push(s.resolution_m.unwrap_or(f64::NAN));
         self.size_mb.push(s.size_mb.unwrap_or(f64::NAN));
         self.cloud.push(s.cloud);
@@ -180,7 +197,12 @@ impl Builder {
         let resolution = gather_f(&self.resolution);
         let size_mb = gather_f(&self.size_mb);
         let level = gather_u(&self.level);
-        let path_row = gather_u(&self.path_row);
+        let path_row = order.iter().map(|&i| self.path_row[i as usize]).collect();
+        let wide_path_rows = order
+            .iter()
+            .enumerate()
+            .filter_map(|(pos, i)| Some((pos as u32, self.wide_path_rows.remove(i)?)))
+            .collect();
         let texts = Texts {
             start: order
                 .iter()
@@ -189,7 +211,11 @@ impl Builder {
             lens: order.iter().map(|&i| self.texts.lens[i as usize]).collect(),
             file: gather_u(&self.texts.file),
             quicklook: gather_u(&self.texts.quicklook),
-            arena: std::mem::take(&mut self.texts.arena),
+            arena: {
+                let mut a = std::mem::take(&mut self.texts.arena);
+                a.shrink_to_fit();
+                a
+            },
             affixes: std::mem::take(&mut self.affixes.values),
         };
         let satellite_of: Vec<u16> = order.iter().map(|&i| self.satellite[i as usize]).collect();
@@ -204,6 +230,7 @@ impl Builder {
             satellite_of,
             level,
             path_row,
+            wide_path_rows,
             resolution,
             size_mb,
             texts,
@@ -217,7 +244,6 @@ impl Builder {
             satellites: Vec::new(),
             sensors: std::mem::take(&mut self.sensors.values),
             levels: std::mem::take(&mut self.levels.values),
-            path_rows: std::mem::take(&mut self.path_rows.values),
         };
         index.ring_start.push(0);
         for (s, group) in groups.into_iter().enumerate() {

@@ -25,7 +25,7 @@ use geo_kit::packed_rtree::PackedRTree;
 use geo_types::{LineString, MultiPolygon, Polygon};
 
 pub use build::Builder;
-use build::{ABSENT, LITERAL};
+use build::{ABSENT, LITERAL, NO_PATH_ROW};
 
 use super::store::SceneRow;
 
@@ -109,7 +109,9 @@ pub struct SceneIndex {
     slot_of: Vec<u32>,
     satellite_of: Vec<u16>,
     level: Vec<u32>,
-    path_row: Vec<u32>,
+    /// Path and row, `NO_PATH_ROW` for none; pairs that do not fit 32 bits are in `wide_path_rows`.
+    path_row: Vec<[i32; 2]>,
+    wide_path_rows: HashMap<u32, (Option<i64>, Option<i64>)>,
     /// NaN for none (SQLite stores no NaN).
     resolution: Vec<f64>,
     /// NaN for none.
@@ -125,7 +127,6 @@ pub struct SceneIndex {
     satellites: Vec<SatelliteTree>,
     sensors: Vec<String>,
     levels: Vec<Option<String>>,
-    path_rows: Vec<(Option<i64>, Option<i64>)>,
 }
 
 /// A filter resolved against the index: which satellites, which sensors of
@@ -178,7 +179,11 @@ impl SceneIndex {
         }
         let slot = self.slot_of[i] as usize;
         let flags = self.slot_flags[slot];
-        let (path, row) = self.path_rows[self.path_row[i] as usize];
+        let wide = |v: i32| (v != NO_PATH_ROW).then_some(i64::from(v));
+        let (path, row) = match self.wide_path_rows.get(&(i as u32)) {
+            Some(&pair) => pair,
+            None => (wide(self.path_row[i][0]), wide(self.path_row[i][1])),
+        };
         let some = |v: f64| (!v.is_nan()).then_some(v);
         let quicklook = self.texts.quicklook[i];
         Some(SceneRow {

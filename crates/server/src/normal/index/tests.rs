@@ -207,6 +207,8 @@ fn rows_come_back_as_they_went_in() {
     literal.quicklook = None;
     literal.product_level = None;
     literal.resolution_m = None;
+    literal.path = Some(i64::MAX);
+    literal.row = Some(-3);
     let mut rows = rows;
     rows[0] = literal;
     let index = SceneIndex::new(rows.clone());
