@@ -324,6 +324,18 @@ impl AreaGrid {
         if ring.iter().any(|&p| self.state_at(p).0 == INSIDE) {
             return true;
         }
+        // A part of the area inside a wide footprint: cheap to see first. A vertex
+        // on the footprint's border may count either way, and touching is meeting.
+        let holds_a_part = self.ring_points.iter().any(|&v| {
+            v.x >= bbox.min_x
+                && v.x <= bbox.max_x
+                && v.y >= bbox.min_y
+                && v.y <= bbox.max_y
+                && ring_contains(ring, v)
+        });
+        if holds_a_part {
+            return true;
+        }
         let n = ring.len();
         for i in 0..n {
             let (a, b) = (ring[i], ring[(i + 1) % n]);
@@ -335,15 +347,8 @@ impl AreaGrid {
                 return true;
             }
         }
-        // No boundary meets the other: either one lies inside the other or they are apart.
+        // No boundary meets the other: the footprint is inside the area or apart from it.
         self.contains_point(ring[0])
-            || self.ring_points.iter().any(|&v| {
-                v.x >= bbox.min_x
-                    && v.x <= bbox.max_x
-                    && v.y >= bbox.min_y
-                    && v.y <= bbox.max_y
-                    && ring_contains(ring, v)
-            })
     }
 
     /// Whether a point that lies on no edge of the area is inside it: crossings of

@@ -111,8 +111,9 @@ pub fn insert_all<S: Borrow<SceneRow>>(
     scenes: impl Iterator<Item = S>,
 ) -> rusqlite::Result<usize> {
     let announced = scenes.size_hint().0;
-    let stored: usize = conn.query_row("SELECT count(*) FROM scene", [], |r| r.get(0))?;
-    insert_rows(conn, scenes, announced >= BULK && announced >= stored / 4)
+    let stored: i64 = conn.query_row("SELECT count(*) FROM scene", [], |r| r.get(0))?;
+    let bulk = announced >= BULK && announced as i64 >= stored / 4;
+    insert_rows(conn, scenes, bulk)
 }
 
 fn insert_rows<S: Borrow<SceneRow>>(
@@ -244,7 +245,7 @@ mod tests {
         .expect("insert");
         insert_rows(
             &mut conn,
-            &[scene("B", 110.0), scene("C", 102.0), scene("D", 103.0)],
+            [scene("B", 110.0), scene("C", 102.0), scene("D", 103.0)].iter(),
             true,
         )
         .expect("bulk");

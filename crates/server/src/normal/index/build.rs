@@ -2,14 +2,14 @@
 //! million rows never exist as `SceneRow`s at once), and are laid out by
 //! acquisition time and, per satellite, in R-tree leaf order.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::hash::Hash;
 
 use geo_kit::Envelope;
 use geo_kit::packed_rtree::PackedRTree;
 use geo_types::{Coord, LineString};
 
-use super::{DEMO, HOLES, ONLINE, SatelliteTree, SceneIndex, Texts};
+use super::{DEMO, HOLES, ONLINE, SceneIndex, SensorTree, Texts};
 use crate::normal::store::SceneRow;
 
 /// Values seen many times, stored once and referred to by number.
@@ -219,9 +219,10 @@ impl Builder {
             affixes: std::mem::take(&mut self.affixes.values),
         };
         let satellite_of: Vec<u16> = order.iter().map(|&i| self.satellite[i as usize]).collect();
-        let mut groups: Vec<Vec<u32>> = vec![Vec::new(); self.satellites.values.len()];
-        for (pos, &s) in satellite_of.iter().enumerate() {
-            groups[s as usize].push(pos as u32);
+        let mut groups: BTreeMap<(u16, u16), Vec<u32>> = BTreeMap::new();
+        for (pos, &i) in order.iter().enumerate() {
+            let key = (self.satellite[i as usize], self.sensor[i as usize]);
+            groups.entry(key).or_default().push(pos as u32);
         }
         let mut index = SceneIndex {
             slot_of: vec![0; n],
@@ -241,12 +242,13 @@ impl Builder {
             ring_start: Vec::with_capacity(n + 1),
             coords: Vec::with_capacity(self.coords.len()),
             holes: HashMap::new(),
-            satellites: Vec::new(),
+            satellite_names: std::mem::take(&mut self.satellites.values),
+            trees: Vec::new(),
             sensors: std::mem::take(&mut self.sensors.values),
             levels: std::mem::take(&mut self.levels.values),
         };
         index.ring_start.push(0);
-        for (s, group) in groups.into_iter().enumerate() {
+        for ((satellite, sensor), group) in groups {
             let boxes: Vec<Envelope> = group
                 .iter()
                 .map(|&p| self.bbox(order[p as usize] as usize))
@@ -272,8 +274,9 @@ impl Builder {
                 }
                 sorted.push(boxes[k as usize]);
             }
-            index.satellites.push(SatelliteTree {
-                value: self.satellites.values[s].clone(),
+            index.trees.push(SensorTree {
+                satellite,
+                sensor,
                 first,
                 tree: PackedRTree::new(&sorted),
             });

@@ -95,9 +95,12 @@ impl Texts {
     }
 }
 
-/// One satellite's slots (from `first`, as many as the tree has items) and tree.
-struct SatelliteTree {
-    value: String,
+/// The slots of one satellite's sensor (from `first`, as many as the tree has
+/// items) and their tree: a sensor's footprints are alike in size, so a wide
+/// camera's scenes do not inflate the nodes of a narrow one's.
+struct SensorTree {
+    satellite: u16,
+    sensor: u16,
     first: usize,
     tree: PackedRTree,
 }
@@ -124,17 +127,18 @@ pub struct SceneIndex {
     ring_start: Vec<u32>,
     coords: Vec<geo_types::Coord<f64>>,
     holes: HashMap<u32, Vec<LineString<f64>>>,
-    satellites: Vec<SatelliteTree>,
+    satellite_names: Vec<String>,
+    trees: Vec<SensorTree>,
     sensors: Vec<String>,
     levels: Vec<Option<String>>,
 }
 
-/// A filter resolved against the index: which satellites, which sensors of
-/// each, and the position range of the time bounds.
+/// A filter resolved against the index: which trees (satellite and sensor),
+/// and the position range of the time bounds.
 struct Plan<'a> {
     filter: &'a Filter,
-    /// Satellite numbers searched, each with its allowed sensor numbers (None: all).
-    satellites: Vec<(usize, Option<Vec<bool>>)>,
+    /// Trees searched.
+    trees: Vec<usize>,
     positions: std::ops::Range<usize>,
 }
 
@@ -190,7 +194,7 @@ impl SceneIndex {
             fid: self.fid[i],
             scene_id: self.texts.id(i).to_owned(),
             file_name: self.texts.derived(i, 1, self.texts.file[i]),
-            satellite: self.satellites[self.satellite_of[i] as usize].value.clone(),
+            satellite: self.satellite_names[self.satellite_of[i] as usize].clone(),
             sensor: self.sensors[self.slot_sensor[slot] as usize].clone(),
             acquired_at: self.time[i],
             cloud: self.slot_cloud[slot],
@@ -207,28 +211,27 @@ impl SceneIndex {
     }
 
     fn plan<'a>(&self, filter: &'a Filter) -> Plan<'a> {
-        let satellites = self
-            .satellites
+        let trees = self
+            .trees
             .iter()
             .enumerate()
-            .filter_map(|(n, s)| {
-                let chosen =
-                    filter.satellites.is_empty() || filter.satellites.contains_key(&s.value);
-                let entry = crate::catalogue::satellite(&s.value);
+            .filter(|(_, t)| {
+                let name = &self.satellite_names[t.satellite as usize];
+                let entry = crate::catalogue::satellite(name);
+                let chosen = if filter.satellites.is_empty() {
+                    true
+                } else {
+                    filter.satellites.get(name).is_some_and(|wanted| {
+                        wanted.is_empty() || wanted.contains(&self.sensors[t.sensor as usize])
+                    })
+                };
                 let class_ok = filter.resolutions.is_empty()
                     || entry.is_some_and(|e| filter.resolutions.contains(&(e.resolution as u8)));
                 let type_ok = filter.types.is_empty()
                     || entry.is_some_and(|e| filter.types.contains(&(e.kind as u8)));
-                if !(chosen && class_ok && type_ok) {
-                    return None;
-                }
-                let sensors = filter
-                    .satellites
-                    .get(&s.value)
-                    .filter(|wanted| !wanted.is_empty())
-                    .map(|wanted| self.sensors.iter().map(|x| wanted.contains(x)).collect());
-                Some((n, sensors))
+                chosen && class_ok && type_ok
             })
+            .map(|(n, _)| n)
             .collect();
         let lo = filter
             .from
@@ -238,16 +241,15 @@ impl SceneIndex {
             .map_or(self.len(), |t| self.time.partition_point(|&x| x <= t));
         Plan {
             filter,
-            satellites,
+            trees,
             positions: lo..hi.max(lo),
         }
     }
 
     /// Whether a slot passes everything but the area.
-    fn keeps(&self, plan: &Plan, sensors: Option<&Vec<bool>>, slot: usize) -> bool {
+    fn keeps(&self, plan: &Plan, slot: usize) -> bool {
         let f = plan.filter;
         plan.positions.contains(&(self.slot_pos[slot] as usize))
-            && sensors.is_none_or(|s| s[self.slot_sensor[slot] as usize])
             && f.cloud_max.is_none_or(|c| self.slot_cloud[slot] <= c)
             && f.online
                 .is_none_or(|o| (self.slot_flags[slot] & ONLINE != 0) == o)
@@ -275,15 +277,13 @@ impl SceneIndex {
         let plan = self.plan(filter);
         let grid = AreaGrid::new(aoi);
         let mut hits = Vec::new();
-        for (n, sensors) in &plan.satellites {
-            let sat = &self.satellites[*n];
-            sat.tree.search(
+        for &n in &plan.trees {
+            let t = &self.trees[n];
+            t.tree.search(
                 |b| grid.classify(b),
                 |items, inside| {
-                    for slot in items.start + sat.first..items.end + sat.first {
-                        if self.keeps(&plan, sensors.as_ref(), slot)
-                            && (inside || self.meets(slot, &grid, aoi))
-                        {
+                    for slot in items.start + t.first..items.end + t.first {
+                        if self.keeps(&plan, slot) && (inside || self.meets(slot, &grid, aoi)) {
                             hits.push(self.slot_pos[slot]);
                         }
                     }
@@ -348,10 +348,9 @@ impl SceneIndex {
     ) -> Vec<usize> {
         let plan = self.plan(filter);
         let mut hits = Vec::new();
-        for (n, sensors) in &plan.satellites {
-            let sat = &self.satellites[*n];
-            for slot in sat.first..sat.first + self.satellite_len(*n) {
-                if self.keeps(&plan, sensors.as_ref(), slot) {
+        for &n in &plan.trees {
+            for slot in self.tree_slots(n) {
+                if self.keeps(&plan, slot) {
                     let pos = self.slot_pos[slot];
                     if self.get(pos as usize).is_some_and(|row| keep(&row)) {
                         hits.push(pos);
@@ -363,11 +362,11 @@ impl SceneIndex {
         self.order(hits, sort, n)
     }
 
-    fn satellite_len(&self, n: usize) -> usize {
+    fn tree_slots(&self, n: usize) -> std::ops::Range<usize> {
         let end = self
-            .satellites
+            .trees
             .get(n + 1)
-            .map_or(self.slot_pos.len(), |s| s.first);
-        end - self.satellites[n].first
+            .map_or(self.slot_pos.len(), |t| t.first);
+        self.trees[n].first..end
     }
 }
