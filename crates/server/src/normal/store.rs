@@ -143,21 +143,21 @@ fn insert_rows<S: Borrow<SceneRow>>(
         tx.execute_batch(&format!("PRAGMA cache_size = {BULK_CACHE}"))?;
     }
     {
+        // An upsert's UPDATE would run the GeoPackage R*Tree trigger under its
+        // own conflict policy and fail on the tree's existing entry: a repeated
+        // product id deletes the old row (its trigger clears the tree) instead.
         let mut stmt = tx.prepare(
             "INSERT INTO scene (geom, scene_id, file_name, satellite, sensor, acquired_at, cloud, resolution_m,
                                 product_level, path, row, quicklook, size_mb, online, demo)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
-             ON CONFLICT (scene_id) DO UPDATE SET geom = excluded.geom, file_name = excluded.file_name,
-               satellite = excluded.satellite, sensor = excluded.sensor, acquired_at = excluded.acquired_at,
-               cloud = excluded.cloud, resolution_m = excluded.resolution_m, product_level = excluded.product_level,
-               path = excluded.path, row = excluded.row, quicklook = excluded.quicklook, size_mb = excluded.size_mb,
-               online = excluded.online, demo = excluded.demo",
+             ON CONFLICT (scene_id) DO NOTHING",
         )?;
+        let mut replace = tx.prepare("DELETE FROM scene WHERE scene_id = ?1")?;
         for s in scenes {
             let s = s.borrow();
             written += 1;
             let blob = geo_kit::gpkg::encode(&Geometry::Polygon(s.footprint.clone()), 4326);
-            stmt.execute(params![
+            let values = params![
                 blob,
                 s.scene_id,
                 s.file_name,
@@ -173,7 +173,11 @@ fn insert_rows<S: Borrow<SceneRow>>(
                 s.size_mb,
                 s.online,
                 s.demo
-            ])?;
+            ];
+            if stmt.execute(values)? == 0 {
+                replace.execute([&s.scene_id])?;
+                stmt.execute(values)?;
+            }
         }
     }
     if bulk {
@@ -185,6 +189,20 @@ fn insert_rows<S: Borrow<SceneRow>>(
     }
     tx.commit()?;
     Ok(written)
+}
+
+/// Whether any generated demo scene is stored.
+pub fn has_demo(conn: &Connection) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM scene WHERE demo = 1)",
+        [],
+        |r| r.get(0),
+    )
+}
+
+/// Removes every generated demo scene; real ones stay. Answers how many went.
+pub fn delete_demo(conn: &Connection) -> rusqlite::Result<usize> {
+    conn.execute("DELETE FROM scene WHERE demo = 1", [])
 }
 
 #[cfg(test)]
@@ -222,6 +240,16 @@ mod tests {
             .expect("rows")
     }
 
+    /// What the R*Tree should hold: every row's id and smallest x.
+    fn stored(conn: &Connection) -> Vec<(i64, f64)> {
+        conn.prepare("SELECT fid, ST_MinX(geom) FROM scene ORDER BY fid")
+            .expect("prepare")
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .expect("query")
+            .collect::<Result<_, _>>()
+            .expect("rows")
+    }
+
     fn schema(conn: &Connection) -> Vec<String> {
         conn.prepare(
             "SELECT sql FROM sqlite_master WHERE tbl_name = 'scene' AND sql NOT NULL ORDER BY name",
@@ -250,29 +278,18 @@ mod tests {
         )
         .expect("bulk");
         assert_eq!(schema(&conn), before);
-        assert_eq!(
-            rtree(&conn),
-            vec![(1, 100.0), (2, 110.0), (3, 102.0), (4, 103.0)]
-        );
+        assert_eq!(rtree(&conn), stored(&conn));
+        let minx: Vec<f64> = rtree(&conn).iter().map(|r| r.1).collect();
+        assert_eq!(minx, [100.0, 110.0, 102.0, 103.0]);
         insert(&mut conn, &[scene("E", 104.0)]).expect("insert after");
-        assert_eq!(rtree(&conn).last(), Some(&(5, 104.0)));
+        assert_eq!(rtree(&conn), stored(&conn));
         let index = load_index(&conn).expect("load");
         assert_eq!(index.len(), 5);
         let ids: Vec<&str> = (0..5).filter_map(|i| index.scene_id(i)).collect();
         assert_eq!(ids, ["A", "B", "C", "D", "E"]);
+        insert(&mut conn, &[scene("A", 120.0)]).expect("replace row by row");
+        assert_eq!(rtree(&conn), stored(&conn));
+        let minx: Vec<f64> = rtree(&conn).iter().map(|r| r.1).collect();
+        assert_eq!(minx, [110.0, 102.0, 103.0, 104.0, 120.0]);
     }
-}
-
-/// Whether any generated demo scene is stored.
-pub fn has_demo(conn: &Connection) -> rusqlite::Result<bool> {
-    conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM scene WHERE demo = 1)",
-        [],
-        |r| r.get(0),
-    )
-}
-
-/// Removes every generated demo scene; real ones stay. Answers how many went.
-pub fn delete_demo(conn: &Connection) -> rusqlite::Result<usize> {
-    conn.execute("DELETE FROM scene WHERE demo = 1", [])
 }
