@@ -29,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(normal_meta))
         .routes(routes!(all_ids))
+        .merge(quicklook::router())
 }
 
 /// One satellite and the sensors chosen of it (none: all of them).
