@@ -384,7 +384,10 @@ impl Mission {
             if matches!(sensor.kind, Kind::Laser | Kind::Gravity) {
                 return None;
             }
-            let resolution_m = sensor.resolution_m.or(s.best_resolution_m)?;
+            // The satellite's best figure stands for a sensor only when it is the only one.
+            let resolution_m = sensor
+                .resolution_m
+                .or(s.best_resolution_m.filter(|_| sensors.len() == 1))?;
             let width_km = sensor_width(s.value, id).or(s.swath_km)?;
             Some((width_km, resolution_m))
         };
