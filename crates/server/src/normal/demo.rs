@@ -1060,6 +1060,13 @@ mod tests {
             assert_eq!(ring.len(), 5);
             assert_eq!(ring[0], ring[4]);
             assert!(
+                geo_kit::validity::check_polygon(&s.footprint).is_ok(),
+                "{}",
+                s.scene_id
+            );
+            // Counter-clockwise, as GeoJSON wants an exterior ring.
+            assert!(geo::Area::signed_area(&s.footprint) > 0.0, "{}", s.scene_id);
+            assert!(
                 s.footprint.intersects(&china),
                 "{} not over China",
                 s.scene_id
