@@ -10,7 +10,8 @@
 //! the CGCS2000 datum or the GRS80 ellipsoid), not from its name, since every
 //! program names them differently. Everything else is refused, naming it.
 
-use geo_types::MultiPolygon;
+use geo::MapCoordsInPlace;
+use geo_types::Coord;
 use proj4rs::proj::Proj;
 use thiserror::Error;
 
@@ -89,7 +90,10 @@ impl Crs {
     }
 
     /// Brings coordinates in this system to longitude/latitude degrees.
-    pub fn to_wgs84(&self, mp: &mut MultiPolygon<f64>) -> Result<(), CrsError> {
+    pub fn to_wgs84<G>(&self, geometry: &mut G) -> Result<(), CrsError>
+    where
+        G: proj4rs::transform::Transform + MapCoordsInPlace<f64>,
+    {
         let Crs::GaussKruger(z) = self else {
             return Ok(());
         };
@@ -98,20 +102,14 @@ impl Crs {
         // The same ellipsoid on both sides: no datum shift (CGCS2000 is taken as WGS 84).
         let to = Proj::from_proj_string("+proj=longlat +ellps=GRS80 +no_defs")
             .map_err(|e| CrsError::Transform(e.to_string()))?;
-        proj4rs::transform::transform(&from, &to, mp)
+        proj4rs::transform::transform(&from, &to, geometry)
             .map_err(|e| CrsError::Transform(e.to_string()))?;
-        for p in &mut mp.0 {
-            p.exterior_mut(degrees);
-            p.interiors_mut(|rings| rings.iter_mut().for_each(degrees));
-        }
+        // proj4rs answers in radians.
+        geometry.map_coords_in_place(|c| Coord {
+            x: c.x.to_degrees(),
+            y: c.y.to_degrees(),
+        });
         Ok(())
-    }
-}
-
-fn degrees(ring: &mut geo_types::LineString<f64>) {
-    for c in &mut ring.0 {
-        c.x = c.x.to_degrees();
-        c.y = c.y.to_degrees();
     }
 }
 
@@ -446,17 +444,17 @@ pub fn from_prj(text: &str) -> Result<Crs, CrsError> {
         .ok_or_else(unsupported)
 }
 
-/// Whether every coordinate is a plausible longitude/latitude in degrees.
-pub fn plausible_degrees(mp: &MultiPolygon<f64>) -> bool {
-    use geo::CoordsIter;
-    mp.coords_iter()
-        .all(|c| c.x.is_finite() && c.y.is_finite() && c.x.abs() <= 180.0 && c.y.abs() <= 90.0)
+/// The first coordinate that is not a plausible longitude/latitude in degrees.
+pub fn not_degrees<G: geo::CoordsIter<Scalar = f64>>(geometry: &G) -> Option<Coord<f64>> {
+    geometry.coords_iter().find(|c| {
+        !(c.x.is_finite() && c.y.is_finite() && c.x.abs() <= 180.0 && c.y.abs() <= 90.0)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use geo_types::{Coord, polygon};
+    use geo_types::{MultiPolygon, polygon};
 
     const GK_ZONE_39_ESRI: &str = r#"PROJCS["CGCS2000_3_Degree_GK_Zone_39",GEOGCS["GCS_China_Geodetic_Coordinate_System_2000",DATUM["D_China_2000",SPHEROID["CGCS2000",6378137.0,298.257222101]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Gauss_Kruger"],PARAMETER["False_Easting",39500000.0],PARAMETER["False_Northing",0.0],PARAMETER["Central_Meridian",117.0],PARAMETER["Scale_Factor",1.0],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]"#;
 
@@ -682,7 +680,7 @@ mod tests {
                 (got.x - degrees.x).abs() < 1e-8 && (got.y - degrees.y).abs() < 1e-8,
                 "{epsg}: {got:?}"
             );
-            assert!(plausible_degrees(&mp));
+            assert_eq!(not_degrees(&mp), None);
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod state;
 pub mod statistics;
 pub mod telemetry;
 pub mod usercenter;
+pub mod vector;
 pub mod web;
 
 use std::future::Future;
