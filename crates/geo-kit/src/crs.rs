@@ -446,9 +446,9 @@ pub fn from_prj(text: &str) -> Result<Crs, CrsError> {
 
 /// The first coordinate that is not a plausible longitude/latitude in degrees.
 pub fn not_degrees<G: geo::CoordsIter<Scalar = f64>>(geometry: &G) -> Option<Coord<f64>> {
-    geometry.coords_iter().find(|c| {
-        !(c.x.is_finite() && c.y.is_finite() && c.x.abs() <= 180.0 && c.y.abs() <= 90.0)
-    })
+    geometry
+        .coords_iter()
+        .find(|c| !(c.x.is_finite() && c.y.is_finite() && c.x.abs() <= 180.0 && c.y.abs() <= 90.0))
 }
 
 #[cfg(test)]

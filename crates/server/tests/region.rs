@@ -465,7 +465,10 @@ fn a_gbk_shapefile_imports_with_or_without_its_cpg_in_degrees_or_a_gauss_kruger_
     let err = rscloud::region::import::read_regions(&utm)
         .expect_err("UTM is refused")
         .to_string();
-    assert!(err.contains("不支持的坐标系：WGS_1984_UTM_Zone_49N"), "{err}");
+    assert!(
+        err.contains("不支持的坐标系：WGS_1984_UTM_Zone_49N"),
+        "{err}"
+    );
 }
 
 /// The imported tree against the MCA 2024 code table and geodesic areas.

@@ -130,13 +130,14 @@ fn kml(text: &str) -> Result<Vec<Geometry<f64>>, VectorError> {
 /// The geometries of a GeoJSON geometry, Feature or FeatureCollection.
 fn geojson(text: &str) -> Result<Vec<Geometry<f64>>, VectorError> {
     let bad = |e: &dyn std::fmt::Display| VectorError(format!("GeoJSON 无法解析：{e}"));
-    let geometries: Vec<geojson::Geometry> = match text.parse::<geojson::GeoJson>().map_err(|e| bad(&e))? {
-        geojson::GeoJson::Geometry(g) => vec![g],
-        geojson::GeoJson::Feature(f) => f.geometry.into_iter().collect(),
-        geojson::GeoJson::FeatureCollection(fc) => {
-            fc.features.into_iter().filter_map(|f| f.geometry).collect()
-        }
-    };
+    let geometries: Vec<geojson::Geometry> =
+        match text.parse::<geojson::GeoJson>().map_err(|e| bad(&e))? {
+            geojson::GeoJson::Geometry(g) => vec![g],
+            geojson::GeoJson::Feature(f) => f.geometry.into_iter().collect(),
+            geojson::GeoJson::FeatureCollection(fc) => {
+                fc.features.into_iter().filter_map(|f| f.geometry).collect()
+            }
+        };
     geometries
         .into_iter()
         .map(|g| Geometry::<f64>::try_from(g).map_err(|e| bad(&e)))
