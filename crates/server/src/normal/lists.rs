@@ -56,6 +56,29 @@ pub enum List {
     PathRows(Vec<PathRow>),
 }
 
+impl List {
+    /// How many entries it holds.
+    pub fn len(&self) -> usize {
+        match self {
+            List::FileNames(n) => n.len(),
+            List::PathRows(r) => r.len(),
+        }
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The first `n` entries as text: file names, or `satellite,path,row` / `path,row`.
+    pub fn first(&self, n: usize) -> Vec<String> {
+        match self {
+            List::FileNames(names) => names.iter().take(n).cloned().collect(),
+            List::PathRows(rows) => rows.iter().take(n).map(ToString::to_string).collect(),
+        }
+    }
+}
+
 /// Extensions a delivered file may carry; a name matches with or without them.
 const EXTENSIONS: &[&str] = &[
     ".tar.gz", ".tgz", ".tar", ".gz", ".zip", ".rar", ".7z", ".tiff", ".tif", ".img", ".xml",

@@ -298,14 +298,7 @@ async fn upload_list(
         return Err(AppError::bad_request("请上传 .txt 或 .csv 文件"));
     }
     let (list, rejected) = lists::parse_list(&lists::decode_text(&form.bytes), path_rows)?;
-    let entries: Vec<String> = match &list {
-        List::FileNames(names) => names.iter().take(100).cloned().collect(),
-        List::PathRows(rows) => rows.iter().take(100).map(ToString::to_string).collect(),
-    };
-    let count = match &list {
-        List::FileNames(n) => n.len(),
-        List::PathRows(r) => r.len(),
-    };
+    let (entries, count) = (list.first(100), list.len());
     let upload_id = store(&state, form.file_name, Stored::List(list), None).await?;
     Ok(ok(ListUpload {
         upload_id,

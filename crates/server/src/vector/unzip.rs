@@ -89,3 +89,53 @@ impl<R: Read + Seek> Archive<R> {
         Ok(out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn zip_of(name: &str, bytes: &[u8]) -> Vec<u8> {
+        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        zip.start_file(name, zip::write::SimpleFileOptions::default())
+            .expect("start");
+        zip.write_all(bytes).expect("write");
+        zip.finish().expect("finish").into_inner()
+    }
+
+    /// Bytes that do not compress: a linear congruential sequence.
+    fn noise(n: usize) -> Vec<u8> {
+        let mut x: u32 = 12345;
+        (0..n)
+            .map(|_| {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                (x >> 16) as u8
+            })
+            .collect()
+    }
+
+    #[test]
+    fn inflated_bytes_are_counted_against_the_cap() {
+        let bytes = zip_of("a.shp", &noise(2 << 20));
+        let mut small = Archive::open(std::io::Cursor::new(&bytes), 1 << 20).expect("zip");
+        let err = small.read("a.shp").expect_err("over the cap");
+        assert_eq!(err.0, "压缩包解压后超过 1 MB，已拒绝");
+        let mut big = Archive::open(std::io::Cursor::new(&bytes), 4 << 20).expect("zip");
+        assert_eq!(
+            big.read("A.SHP").map(|b| b.len()).ok(),
+            None,
+            "names are exact"
+        );
+        assert_eq!(big.find("A.SHP"), Some("a.shp"));
+        assert_eq!(big.read("a.shp").map(|b| b.len()).ok(), Some(2 << 20));
+    }
+
+    #[test]
+    fn a_member_inflating_a_thousandfold_is_refused() {
+        let bytes = zip_of("bomb.dbf", &vec![0u8; 16 << 20]);
+        let mut zip = Archive::open(std::io::Cursor::new(&bytes), 1 << 30).expect("zip");
+        let err = zip.read("bomb.dbf").expect_err("a bomb");
+        assert!(err.0.contains("压缩比异常"), "{err}");
+        assert!(Archive::open(std::io::Cursor::new(b"not a zip"), 1 << 20).is_err());
+    }
+}
