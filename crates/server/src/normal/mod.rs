@@ -4,9 +4,11 @@
 //! filters, paged.
 
 pub mod area;
+pub mod demo;
 pub mod import;
 pub mod index;
 pub mod lists;
+pub mod quicklook;
 pub mod store;
 pub mod upload;
 
