@@ -61,6 +61,34 @@ impl Crs {
     /// WGS 84 longitude/latitude, what a file without `.prj` is taken to be.
     pub const WGS84: Crs = Crs::Geographic { epsg: 4326 };
 
+    /// The system of an EPSG code: 4326, 4490 (and OGC CRS84 as 4326), or a
+    /// CGCS2000 Gauss-Krüger zone 4491–4554.
+    pub fn from_epsg(code: u16) -> Option<Crs> {
+        let zone = |width: u8, central_meridian: f64, prefix: Option<f64>| {
+            Crs::GaussKruger(Zone {
+                central_meridian,
+                false_easting: prefix.map_or(500_000.0, |z| z * 1e6 + 500_000.0),
+                width,
+                zone_prefix: prefix.is_some(),
+            })
+        };
+        let n = f64::from(code);
+        match code {
+            4326 | 4490 => Some(Crs::Geographic { epsg: code }),
+            4491..=4501 => {
+                let z = n - 4491.0 + 13.0;
+                Some(zone(6, 6.0 * z - 3.0, Some(z)))
+            }
+            4502..=4512 => Some(zone(6, 75.0 + 6.0 * (n - 4502.0), None)),
+            4513..=4533 => {
+                let z = n - 4513.0 + 25.0;
+                Some(zone(3, 3.0 * z, Some(z)))
+            }
+            4534..=4554 => Some(zone(3, 75.0 + 3.0 * (n - 4534.0), None)),
+            _ => None,
+        }
+    }
+
     /// Its EPSG code.
     pub fn epsg(&self) -> u16 {
         match self {
@@ -582,6 +610,25 @@ mod tests {
             from_prj(GK_ZONE_39_ESRI).expect("zone 39").label(),
             "CGCS2000 / 3-degree Gauss-Kruger zone 39 (EPSG:4527)"
         );
+    }
+
+    #[test]
+    fn every_zone_code_comes_back_from_its_parameters() {
+        for code in 4491..=4554 {
+            let crs = Crs::from_epsg(code).expect("a zone");
+            assert_eq!(crs.epsg(), code);
+            let Crs::GaussKruger(z) = crs else {
+                panic!("{code} is a zone")
+            };
+            let name = if z.width == 3 { "3DEGREE" } else { "" };
+            assert_eq!(
+                Zone::from_parameters(z.central_meridian, z.false_easting, name),
+                Some(z),
+                "{code}"
+            );
+        }
+        assert_eq!(Crs::from_epsg(4326), Some(Crs::WGS84));
+        assert_eq!(Crs::from_epsg(3857), None);
     }
 
     #[test]

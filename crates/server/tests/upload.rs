@@ -120,23 +120,31 @@ fn zip_of(files: &[(&str, Vec<u8>)]) -> Vec<u8> {
     zip.finish().expect("finish").into_inner()
 }
 
-/// A zipped shapefile GDAL writes from a GeoJSON geometry, in `srs` when given.
-fn gdal_shapefile(dir: &Path, geometry: Value, srs: Option<&str>, keep_prj: bool) -> Vec<u8> {
+/// What GDAL writes from a GeoJSON geometry, in `srs` when given: a zipped
+/// shapefile (with or without its .prj), or with `geojson` a GeoJSON file
+/// naming its system in a `crs` member.
+fn gdal(dir: &Path, geometry: &Value, srs: Option<&str>, keep_prj: bool, geojson: bool) -> Vec<u8> {
     let out = tempfile::tempdir_in(dir).expect("dir");
     let source = out.path().join("in.geojson");
     let fc = json!({"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "area"}, "geometry": geometry}]});
     std::fs::write(&source, fc.to_string()).expect("write");
+    let target = out
+        .path()
+        .join(if geojson { "area.geojson" } else { "area.shp" });
     let mut cmd = Command::new("ogr2ogr");
-    cmd.args(["-f", "ESRI Shapefile"]);
+    cmd.args(["-f", if geojson { "GeoJSON" } else { "ESRI Shapefile" }]);
     if let Some(srs) = srs {
         cmd.args(["-t_srs", srs]);
     }
     let status = cmd
-        .arg(out.path().join("area.shp"))
+        .arg(&target)
         .arg(&source)
         .status()
         .expect("ogr2ogr (gdal-bin)");
     assert!(status.success());
+    if geojson {
+        return std::fs::read(&target).expect("read");
+    }
     let mut files = Vec::new();
     for ext in ["shp", "shx", "dbf", "prj", "cpg"] {
         let p = out.path().join(format!("area.{ext}"));
@@ -146,6 +154,10 @@ fn gdal_shapefile(dir: &Path, geometry: Value, srs: Option<&str>, keep_prj: bool
     }
     let named: Vec<(&str, Vec<u8>)> = files.iter().map(|(n, b)| (n.as_str(), b.clone())).collect();
     zip_of(&named)
+}
+
+fn gdal_shapefile(dir: &Path, geometry: Value, srs: Option<&str>, keep_prj: bool) -> Vec<u8> {
+    gdal(dir, &geometry, srs, keep_prj, false)
 }
 
 fn kml() -> String {
@@ -234,6 +246,11 @@ async fn an_area_in_every_format_and_in_a_gauss_kruger_zone_finds_what_the_recta
             gdal_shapefile(dir.path(), polygon.clone(), Some("EPSG:4547"), true),
             "CGCS2000 / 3-degree Gauss-Kruger CM 114E (EPSG:4547)",
         ),
+        (
+            "gk-zone-38.geojson",
+            gdal(dir.path(), &polygon, Some("EPSG:4526"), true, true),
+            "CGCS2000 / 3-degree Gauss-Kruger zone 38 (EPSG:4526)",
+        ),
     ];
     // The rectangle's geodesic area: 0.8° × 0.6° at 30.6°N.
     let rect_km2 = {
@@ -268,7 +285,7 @@ async fn an_area_in_every_format_and_in_a_gauss_kruger_zone_finds_what_the_recta
         let found = ids(&s, json!({"selectMode": 3, "uploadId": id})).await;
         assert_eq!(found, expected, "{name}");
     }
-    assert_eq!(stored_uploads(&db), 9);
+    assert_eq!(stored_uploads(&db), 10);
 }
 
 #[tokio::test]
@@ -325,6 +342,16 @@ async fn bad_area_files_are_refused_with_the_reason_and_nothing_is_stored() {
             "lines.zip",
             gdal_shapefile(dir.path(), line.clone(), None, true),
             "文件中含有线，只有面（Polygon/MultiPolygon）才能作为查询范围".into(),
+        ),
+        (
+            "web-mercator.geojson",
+            gdal(dir.path(), &polygon, Some("EPSG:3857"), true, true),
+            "不支持的坐标系：urn:ogc:def:crs:EPSG::3857".into(),
+        ),
+        (
+            "metres.wkt",
+            b"POLYGON((500000 3300000, 510000 3300000, 510000 3310000, 500000 3300000))".to_vec(),
+            "坐标 (500000.000, 3300000.000) 不是经纬度：WKT 文件应为 WGS84 经纬度".into(),
         ),
         (
             "point.geojson",

@@ -47,24 +47,16 @@ pub struct Area {
     pub repaired: bool,
 }
 
-/// Refuses coordinates that are not longitude/latitude degrees; `crs` is the
-/// system a `.prj` named, or `None` when the file has none.
-pub fn check_degrees(g: &Geometry<f64>, crs: Option<&Crs>) -> Result<(), VectorError> {
-    let Some(c) = crs::not_degrees(g) else {
-        return Ok(());
-    };
-    Err(VectorError(match crs {
-        None => format!(
+/// Refuses coordinates of a shapefile without `.prj` that are not
+/// longitude/latitude degrees: its system cannot be known.
+pub fn check_degrees_without_prj(g: &Geometry<f64>) -> Result<(), VectorError> {
+    match crs::not_degrees(g) {
+        None => Ok(()),
+        Some(c) => Err(VectorError(format!(
             "文件没有坐标系（.prj），坐标 ({:.3}, {:.3}) 也不是经纬度，无法确定坐标系；请附上 .prj 文件",
             c.x, c.y
-        ),
-        Some(crs) => format!(
-            "坐标 ({:.3}, {:.3}) 不是经纬度，与坐标系 {} 不符",
-            c.x,
-            c.y,
-            crs.label()
-        ),
-    }))
+        ))),
+    }
 }
 
 /// Reads an uploaded area from a file of one of the supported kinds, told by
@@ -84,9 +76,9 @@ pub fn read_area(file_name: &str, bytes: &[u8]) -> Result<Area, VectorError> {
         "zip" => {
             let layer = shp::read_zipped(Cursor::new(bytes), MAX_UNZIPPED)?;
             let geoms = layer.shapes.into_iter().flatten().collect();
-            (geoms, layer.crs.unwrap_or(Crs::WGS84))
+            (geoms, layer.crs)
         }
-        "kml" => (kml(&text()?)?, Crs::WGS84),
+        "kml" => (kml(&text()?)?, None),
         "kmz" => {
             let mut zip = unzip::Archive::open(Cursor::new(bytes), MAX_UNZIPPED)?;
             let name = zip
@@ -97,12 +89,12 @@ pub fn read_area(file_name: &str, bytes: &[u8]) -> Result<Area, VectorError> {
             let doc = zip.read(&name)?;
             let doc = String::from_utf8(doc)
                 .map_err(|_| VectorError("KMZ 中的 KML 不是 UTF-8 编码".into()))?;
-            (kml(&doc)?, Crs::WGS84)
+            (kml(&doc)?, None)
         }
-        "geojson" | "json" => (geojson(&text()?)?, Crs::WGS84),
+        "geojson" | "json" => geojson(&text()?)?,
         "wkt" | "txt" => (
             geo_kit::wkt::parse(&text()?).map_err(|e| VectorError(e.to_string()))?,
-            Crs::WGS84,
+            None,
         ),
         _ => {
             return Err(VectorError(format!(
@@ -112,13 +104,26 @@ pub fn read_area(file_name: &str, bytes: &[u8]) -> Result<Area, VectorError> {
     };
     let polygons = aoi::polygons(geoms)?;
     aoi::check_vertices(&polygons, MAX_VERTICES)?;
-    if ext != "zip" {
-        check_degrees(&Geometry::MultiPolygon(polygons.clone()), None)?;
+    if let Some(c) = crs::not_degrees(&polygons) {
+        return Err(VectorError(match &crs {
+            Some(crs) => format!(
+                "坐标 ({:.3}, {:.3}) 不是经纬度，与坐标系 {} 不符",
+                c.x,
+                c.y,
+                crs.label()
+            ),
+            None => format!(
+                "坐标 ({:.3}, {:.3}) 不是经纬度：{} 文件应为 WGS84 经纬度",
+                c.x,
+                c.y,
+                ext.to_uppercase()
+            ),
+        }));
     }
     let (geom, repaired) = aoi::repair(polygons)?;
     Ok(Area {
         geom,
-        crs,
+        crs: crs.unwrap_or(Crs::WGS84),
         repaired,
     })
 }
@@ -127,19 +132,49 @@ fn kml(text: &str) -> Result<Vec<Geometry<f64>>, VectorError> {
     geo_kit::kml::parse(text).map_err(|e| VectorError(e.to_string()))
 }
 
-/// The geometries of a GeoJSON geometry, Feature or FeatureCollection.
-fn geojson(text: &str) -> Result<Vec<Geometry<f64>>, VectorError> {
+/// The geometries of a GeoJSON geometry, Feature or FeatureCollection in
+/// WGS84, and the system a legacy `crs` member named, if any (reprojected from).
+fn geojson(text: &str) -> Result<(Vec<Geometry<f64>>, Option<Crs>), VectorError> {
     let bad = |e: &dyn std::fmt::Display| VectorError(format!("GeoJSON 无法解析：{e}"));
-    let geometries: Vec<geojson::Geometry> =
+    let (geometries, members): (Vec<geojson::Geometry>, _) =
         match text.parse::<geojson::GeoJson>().map_err(|e| bad(&e))? {
-            geojson::GeoJson::Geometry(g) => vec![g],
-            geojson::GeoJson::Feature(f) => f.geometry.into_iter().collect(),
-            geojson::GeoJson::FeatureCollection(fc) => {
-                fc.features.into_iter().filter_map(|f| f.geometry).collect()
+            geojson::GeoJson::Geometry(g) => {
+                let members = g.foreign_members.clone();
+                (vec![g], members)
             }
+            geojson::GeoJson::Feature(f) => (f.geometry.into_iter().collect(), f.foreign_members),
+            geojson::GeoJson::FeatureCollection(fc) => (
+                fc.features.into_iter().filter_map(|f| f.geometry).collect(),
+                fc.foreign_members,
+            ),
         };
-    geometries
+    let crs = members
+        .as_ref()
+        .and_then(|m| m.get("crs"))
+        .map(named_crs)
+        .transpose()?;
+    let mut geoms = geometries
         .into_iter()
         .map(|g| Geometry::<f64>::try_from(g).map_err(|e| bad(&e)))
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(c) = &crs {
+        for g in &mut geoms {
+            c.to_wgs84(g)?;
+        }
+    }
+    Ok((geoms, crs))
+}
+
+/// The system of a GeoJSON 2008 `crs` member, e.g.
+/// `{"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::4527"}}`.
+fn named_crs(member: &serde_json::Value) -> Result<Crs, VectorError> {
+    let name = member["properties"]["name"].as_str().unwrap_or_default();
+    if name.ends_with("CRS84") {
+        return Ok(Crs::WGS84);
+    }
+    name.rsplit(':')
+        .next()
+        .and_then(|code| code.parse::<u16>().ok())
+        .and_then(Crs::from_epsg)
+        .ok_or_else(|| crs::CrsError::Unsupported(name.to_owned()).into())
 }

@@ -80,7 +80,7 @@ pub fn read_zipped<R: Read + Seek>(reader: R, cap: u64) -> Result<Shapefile, Vec
                 .map_err(|e| VectorError(format!("第 {} 个要素无法读取：{e:?}", i + 1)))?;
             match &crs {
                 Some(c) => c.to_wgs84(&mut g)?,
-                None => super::check_degrees(&g, None)?,
+                None => super::check_degrees_without_prj(&g)?,
             }
             Ok(Some(g))
         })
