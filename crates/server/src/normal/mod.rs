@@ -172,9 +172,8 @@ impl SceneFilters {
 
     /// The index filter and order these ask for.
     fn compile(&self) -> Result<(Filter, Sort), AppError> {
-        let q = self;
         let mut satellites = HashMap::new();
-        for choice in &q.satellites {
+        for choice in &self.satellites {
             if crate::catalogue::satellite(&choice.satellite).is_none() {
                 return Err(AppError::bad_request(format!(
                     "卫星不存在：{}",
@@ -185,20 +184,20 @@ impl SceneFilters {
         }
         let filter = Filter {
             satellites,
-            from: q
+            from: self
                 .start_time
                 .as_deref()
                 .map(|t| instant(t, false))
                 .transpose()?,
-            to: q
+            to: self
                 .end_time
                 .as_deref()
                 .map(|t| instant(t, true))
                 .transpose()?,
-            cloud_max: q.cloud_max,
-            online: q.online,
+            cloud_max: self.cloud_max,
+            online: self.online,
         };
-        let sort = match q.sort.as_deref() {
+        let sort = match self.sort.as_deref() {
             None | Some("time") => Sort::Time,
             Some("cloud") => Sort::Cloud,
             Some(other) => {
