@@ -573,3 +573,41 @@ async fn names_are_suggested_and_looked_up_and_the_template_downloads() {
         3
     );
 }
+
+#[tokio::test]
+async fn an_upload_older_than_a_week_is_gone_and_purged_by_the_next_one() {
+    let (s, db) = server().await;
+    let conn = rusqlite::Connection::open(&db).expect("db");
+    rscloud::db::gpkg::register_functions(&conn).expect("functions");
+    let entries = json!({"kind": "filename", "entries": [file_name(0, 0)]}).to_string();
+    for (id, days) in [("eight-days-old", 8), ("six-days-old", 6)] {
+        conn.execute(
+            "INSERT INTO upload (upload_id, kind, entries, file_name, created_at)
+             VALUES (?1, 'filename', ?2, 'old.txt', unixepoch() - ?3 * 86400)",
+            rusqlite::params![id, entries, days],
+        )
+        .expect("insert");
+    }
+    let (status, body) = s
+        .post_json(
+            "/api/normal/v5/normalmeta",
+            None,
+            &json!({"selectMode": 5, "uploadId": "eight-days-old"}),
+        )
+        .await;
+    assert_error(status, &body, 404, "上传文件已过期或不存在，请重新上传");
+    assert_eq!(
+        ids(&s, json!({"selectMode": 5, "uploadId": "six-days-old"})).await,
+        ["S00"]
+    );
+    let (status, _) = upload(&s, "file", "names.txt", file_name(1, 1).as_bytes(), None).await;
+    assert_eq!(status, 200);
+    let left: Vec<String> = conn
+        .prepare("SELECT upload_id FROM upload WHERE file_name = 'old.txt'")
+        .expect("prepare")
+        .query_map([], |r| r.get(0))
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows");
+    assert_eq!(left, ["six-days-old"]);
+}
