@@ -381,7 +381,29 @@ async fn bad_area_files_are_refused_with_the_reason_and_nothing_is_stored() {
         let got = body["message"].as_str().expect("message");
         assert!(got.starts_with(&message), "{name}: {got}");
     }
-    assert_eq!(stored_uploads(&db), 0, "nothing half-stored");
+    let (status, body) = s
+        .post_json(
+            "/api/normal/v5/upload/shp",
+            None,
+            &json!({"file": "area.wkt"}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["message"],
+        "上传格式错误：需要 multipart/form-data 表单"
+    );
+    let (status, body) = upload(&s, "file", "names.txt", b"x", None).await;
+    assert_eq!(status, 200, "the list route takes it: {body}");
+    let (status, body) = s
+        .post_raw(
+            "/api/normal/v5/upload/shp",
+            "multipart/form-data; boundary=b",
+            "--b\r\nContent-Disposition: form-data; name=\"kind\"\r\n\r\nx\r\n--b--\r\n",
+        )
+        .await;
+    assert_error(status, &body, 400, "请选择要上传的文件");
+    assert_eq!(stored_uploads(&db), 1, "nothing half-stored");
     // A self-crossing ring is repaired into its two triangles.
     let (status, body) = upload(
         &s,
