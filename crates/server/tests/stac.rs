@@ -7,7 +7,6 @@ mod common;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use common::TestServer;
 use geo::Intersects;
@@ -58,31 +57,20 @@ fn scenes() -> Vec<Scene> {
 /// since the validator opens every asset URL).
 const WITH_QUICKLOOK: &str = "GF1_PMS1_202501030230_000";
 
-fn import(dir: &Path) {
+fn import_fixture(dir: &Path) {
     let mut fc = fixture();
     fc["features"][0]["properties"]["quicklook"] =
         json!(format!("/api/normal/v5/quicklook/{WITH_QUICKLOOK}"));
     let file = dir.join("scenes.geojson");
     std::fs::write(&file, fc.to_string()).expect("write");
-    let out = Command::new(env!("CARGO_BIN_EXE_rscloud"))
-        .args(["import", "scenes"])
-        .arg(&file)
-        .arg("--data")
-        .arg(dir)
-        .output()
-        .expect("rscloud");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::import(dir, &["scenes"], &[file]);
 }
 
 async fn server_with(
     tune: impl FnOnce(&mut rscloud::config::Config) + Send + 'static,
 ) -> TestServer {
     let dir = tempfile::tempdir().expect("tempdir").keep();
-    import(&dir);
+    import_fixture(&dir);
     TestServer::start_with(move |c| {
         c.data_dir = dir;
         tune(c);

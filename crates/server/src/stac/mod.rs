@@ -118,9 +118,22 @@ impl Links {
         }
     }
 
-    /// A link object.
+    /// A link object, titled after its relation (STAC clients show the title).
     fn link(rel: &str, href: &str, media: &str) -> Value {
-        json!({"rel": rel, "href": href, "type": media})
+        let title = match rel {
+            "self" => "本文档",
+            "root" => "STAC 根目录",
+            "parent" => "上级",
+            "collection" => "所属集合",
+            "items" => "条目",
+            "conformance" => "符合的规范",
+            "data" => "集合列表",
+            "search" => "检索",
+            "service-desc" => "接口说明（OpenAPI）",
+            "next" => "下一页",
+            _ => rel,
+        };
+        json!({"rel": rel, "href": href, "type": media, "title": title})
     }
 }
 
