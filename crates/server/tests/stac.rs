@@ -518,6 +518,18 @@ async fn search_filters_match_the_fixture_by_get_and_post_alike() {
         ids(&narrowed),
         expect(|sc| some[1..].contains(&sc.id.as_str()))
     );
+    let near = geo_types::Rect::new((115.5, 33.5), (116.5, 34.5)).to_polygon();
+    let (_, _, boxed) = get(
+        &s,
+        &format!(
+            "/stac/search?ids={}&bbox=115.5,33.5,116.5,34.5",
+            some.join(",")
+        ),
+    )
+    .await;
+    let want = expect(|sc| some.contains(&sc.id.as_str()) && sc.footprint.intersects(&near));
+    assert_eq!(want, [some[0]], "the box holds one of the three");
+    assert_eq!(ids(&boxed), want);
 }
 
 #[tokio::test]

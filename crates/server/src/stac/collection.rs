@@ -8,9 +8,9 @@ use serde_json::{Value, json};
 
 use super::Links;
 use super::item::{self, EO};
-use super::search::world;
+use super::search::every;
 use crate::catalogue::{self, Satellite};
-use crate::normal::index::{Filter, SceneIndex, Sort};
+use crate::normal::index::SceneIndex;
 
 /// What the scenes of one satellite cover.
 struct Summary {
@@ -25,19 +25,8 @@ struct Summary {
 
 /// The summaries of the satellites that have scenes (of `only`, when given).
 fn summaries(scenes: &SceneIndex, only: Option<&str>) -> HashMap<String, Summary> {
-    let filter = Filter {
-        satellites: only
-            .map(|s| (s.to_owned(), Vec::new()))
-            .into_iter()
-            .collect(),
-        ..Filter::default()
-    };
     let mut out: HashMap<String, Summary> = HashMap::new();
-    for s in scenes
-        .search(&world(), &filter, Sort::Time)
-        .into_iter()
-        .filter_map(|i| scenes.get(i))
-    {
+    for s in every(scenes).filter(|s| only.is_none_or(|o| s.satellite == o)) {
         let Some(r) = s.footprint.bounding_rect() else {
             continue;
         };

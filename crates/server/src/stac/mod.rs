@@ -256,11 +256,8 @@ async fn one_item(
     links: Links,
     StacPath((collection, id)): StacPath<(String, String)>,
 ) -> Result<Response, StacError> {
-    let scenes = &state.scenes;
-    // The index offers no lookup by id; a scan of the scenes in memory is a few
-    // milliseconds even for a million of them.
-    (0..scenes.len())
-        .filter_map(|i| scenes.get(i))
+    // The index has no lookup by id: a walk over the scenes in memory.
+    search::every(&state.scenes)
         .find(|s| s.scene_id == id && s.satellite == collection)
         .map(|s| reply(GEOJSON, item::item(s, &links)))
         .ok_or_else(|| StacError::not_found(format!("条目不存在：{collection}/{id}")))
