@@ -60,7 +60,7 @@ const WITH_QUICKLOOK: &str = "GF1_PMS1_202501030230_000";
 fn import_fixture(dir: &Path) {
     let mut fc = fixture();
     fc["features"][0]["properties"]["quicklook"] =
-        json!(format!("/api/normal/v5/quicklook/{WITH_QUICKLOOK}"));
+        json!(rscloud::normal::quicklook::url(WITH_QUICKLOOK));
     let file = dir.join("scenes.geojson");
     std::fs::write(&file, fc.to_string()).expect("write");
     common::import(dir, &["scenes"], &[file]);
@@ -422,7 +422,7 @@ async fn items_carry_the_scene_facts_and_an_absolute_thumbnail() {
     assert_eq!(
         item["assets"]["thumbnail"],
         json!({
-            "href": s.url(&format!("/api/normal/v5/quicklook/{WITH_QUICKLOOK}")),
+            "href": s.url(&rscloud::normal::quicklook::url(WITH_QUICKLOOK)),
             "title": "快视图",
             "roles": ["thumbnail"],
             "type": "image/png",

@@ -176,7 +176,7 @@ pub fn item(s: &SceneRow, links: &Links) -> Value {
 }
 
 /// The media type of a quick-look from its file extension, or PNG for our own
-/// generated quick-looks (`/api/normal/v5/quicklook/{id}`).
+/// generated quick-looks (`normal::quicklook::url`).
 fn image_type(url: &str) -> Option<&'static str> {
     let path = url
         .split(['?', '#'])
@@ -188,7 +188,9 @@ fn image_type(url: &str) -> Option<&'static str> {
         Some("png") => Some("image/png"),
         Some("jpg" | "jpeg") => Some("image/jpeg"),
         Some("webp") => Some("image/webp"),
-        _ if path.contains("/api/normal/v5/quicklook/") => Some("image/png"),
+        _ if path.contains(&crate::normal::quicklook::url("").to_ascii_lowercase()) => {
+            Some("image/png")
+        }
         _ => None,
     }
 }
