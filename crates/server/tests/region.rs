@@ -7,30 +7,13 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
-use common::{TestServer, assert_error};
+use common::{TestServer, assert_error, import};
 use serde_json::Value;
 
 fn shared(file: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../../shared/data")
         .join(file)
-}
-
-/// Runs `rscloud import …` into a data folder, failing the test on error.
-fn import(dir: &std::path::Path, args: &[&str], files: &[PathBuf]) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rscloud"))
-        .arg("import")
-        .args(args)
-        .args(files)
-        .arg("--data")
-        .arg(dir)
-        .output()
-        .expect("run rscloud import");
-    assert!(
-        out.status.success(),
-        "import failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
 }
 
 /// One data folder with every province, city, county and world country
