@@ -5,9 +5,11 @@
 #![warn(missing_docs)]
 
 pub mod clip;
+pub mod coverage;
 pub mod frykit;
 pub mod gpkg;
 pub mod mvt;
+pub mod set_cover;
 pub mod simplify;
 pub mod tile;
 pub mod validity;
