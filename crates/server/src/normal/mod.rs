@@ -3,6 +3,7 @@
 //! satellite/sensor and availability filters, paged.
 
 pub mod area;
+pub mod coverage;
 pub mod import;
 pub mod index;
 pub mod store;
@@ -27,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(normal_meta))
         .routes(routes!(all_ids))
+        .merge(coverage::router())
 }
 
 /// One satellite and the sensors chosen of it (none: all of them).
@@ -246,8 +248,20 @@ async fn normal_meta(
     }))
 }
 
-/// The most ids `allids` answers; a larger result asks for a narrower query.
+/// The most ids `allids` answers and coverage counts; a larger result asks for a narrower query.
 const MAX_IDS: usize = 10_000;
+
+/// Runs a query whose whole result is used at once: at most [`MAX_IDS`]
+/// scenes, else a 400 asking to narrow the query before `then` (e.g. 再全选).
+fn run_all(state: &AppState, q: &SceneQuery, then: &str) -> Result<Vec<usize>, AppError> {
+    let hits = run(state, q)?;
+    if hits.len() > MAX_IDS {
+        return Err(AppError::bad_request(format!(
+            "结果超过{MAX_IDS}景，请缩小查询范围后{then}"
+        )));
+    }
+    Ok(hits)
+}
 
 /// Every matching scene id (for "select all").
 #[derive(Debug, Serialize, ToSchema)]
@@ -273,12 +287,7 @@ async fn all_ids(
     state: axum::extract::State<AppState>,
     ApiJson(q): ApiJson<SceneQuery>,
 ) -> ApiResult<AllIds> {
-    let hits = run(&state, &q)?;
-    if hits.len() > MAX_IDS {
-        return Err(AppError::bad_request(format!(
-            "结果超过{MAX_IDS}景，请缩小查询范围后再全选"
-        )));
-    }
+    let hits = run_all(&state, &q, "再全选")?;
     let ids = hits
         .iter()
         .filter_map(|&i| state.scenes.get(i))
