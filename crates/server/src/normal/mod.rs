@@ -4,8 +4,10 @@
 
 pub mod area;
 pub mod coverage;
+pub mod demo;
 pub mod import;
 pub mod index;
+pub mod quicklook;
 pub mod store;
 
 use std::collections::HashMap;
