@@ -2,12 +2,15 @@
 //! footprints clipped to the area, what is left uncovered, and their areas on
 //! the WGS84 ellipsoid.
 //!
-//! Unions go through `i_overlay` directly rather than `geo`'s `BooleanOps`:
-//! every footprint is one subject contour of a single overlay, so the union of
-//! ten thousand footprints, clipped to a province, is one sweep instead of ten
-//! thousand pairwise unions. Rings are oriented first (exteriors
-//! counter-clockwise, holes clockwise) so the non-zero fill rule means "inside
-//! any footprint".
+//! Unions go through `i_overlay` (the engine under `geo`'s `BooleanOps`)
+//! directly, as a cascade: neighbouring footprints (in Z-order) are merged a
+//! pair at a time in one overlay each, then the results, up to one union that
+//! a last overlay clips to the area. A year of scenes lies about a hundred
+//! deep over a province; a single overlay of all of them would cut every
+//! crossing of every pair (seconds), while the cascade only ever overlays
+//! boundaries that survive (tens of milliseconds for ten thousand). Rings are
+//! oriented first (exteriors counter-clockwise, holes clockwise) so the
+//! non-zero fill rule means "inside any footprint".
 //!
 //! Areas are exact on the ellipsoid for edges drawn straight in longitude and
 //! latitude (how maps, GeoJSON and the planar overlay treat them): the Lambert
@@ -61,9 +64,11 @@ pub fn ratio(part: f64, whole: f64) -> f64 {
     }
 }
 
-/// Covered and uncovered parts of `aoi` under `footprints`, from one overlay.
+/// Covered and uncovered parts of `aoi` under `footprints`: both come from one
+/// overlay of the footprints' union with the area.
 pub fn coverage(aoi: &MultiPolygon<f64>, footprints: &[Polygon<f64>]) -> Coverage {
-    let mut overlay = overlay_of(footprints, &aoi.0);
+    let union = cascade(footprints);
+    let mut overlay = overlay_of(&union, &aoi.0);
     let (covered, not_covered) = match overlay.build_graph_view(FillRule::NonZero) {
         Some(graph) => {
             let mut buffer = BooleanExtractionBuffer::default();
@@ -72,7 +77,7 @@ pub fn coverage(aoi: &MultiPolygon<f64>, footprints: &[Polygon<f64>]) -> Coverag
                 to_multi_polygon(graph.extract_shapes(OverlayRule::InverseDifference, &mut buffer)),
             )
         }
-        None => (MultiPolygon(vec![]), MultiPolygon(vec![])),
+        None => (MultiPolygon(vec![]), aoi.clone()),
     };
     Coverage {
         aoi_km2: area_km2(aoi),
@@ -84,14 +89,90 @@ pub fn coverage(aoi: &MultiPolygon<f64>, footprints: &[Polygon<f64>]) -> Coverag
 
 /// The union of the footprints clipped to `aoi`.
 pub fn union_clipped(footprints: &[Polygon<f64>], aoi: &MultiPolygon<f64>) -> MultiPolygon<f64> {
-    to_multi_polygon(
-        overlay_of(footprints, &aoi.0).overlay(OverlayRule::Intersect, FillRule::NonZero),
-    )
+    let union = cascade(footprints);
+    to_multi_polygon(overlay_of(&union, &aoi.0).overlay(OverlayRule::Intersect, FillRule::NonZero))
 }
 
 /// The union of the footprints.
 pub fn union(footprints: &[Polygon<f64>]) -> MultiPolygon<f64> {
-    to_multi_polygon(overlay_of(footprints, &[]).overlay(OverlayRule::Subject, FillRule::NonZero))
+    MultiPolygon(cascade(footprints))
+}
+
+/// Footprints (then partial unions) merged per overlay at each level of the cascade.
+const GROUP: usize = 2;
+
+/// The union as polygons, cascaded: footprints in space-filling-curve order
+/// are merged [`GROUP`] at a time, then the results, and so on. One overlay of
+/// every footprint would have to cut every crossing of every pair, and a
+/// year of scenes over a province lies about a hundred deep; merging
+/// neighbours first keeps each overlay down to the boundaries that survive.
+fn cascade(footprints: &[Polygon<f64>]) -> Vec<Polygon<f64>> {
+    let boxes: Vec<(usize, geo_types::Rect<f64>)> = footprints
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| Some((i, p.bounding_rect()?)))
+        .collect();
+    let Some(all) = boxes.iter().map(|(_, b)| *b).reduce(|a, b| {
+        geo_types::Rect::new(
+            Coord {
+                x: a.min().x.min(b.min().x),
+                y: a.min().y.min(b.min().y),
+            },
+            Coord {
+                x: a.max().x.max(b.max().x),
+                y: a.max().y.max(b.max().y),
+            },
+        )
+    }) else {
+        return Vec::new();
+    };
+    let (w, h) = (
+        all.width().max(f64::MIN_POSITIVE),
+        all.height().max(f64::MIN_POSITIVE),
+    );
+    let mut order: Vec<(u64, usize)> = boxes
+        .iter()
+        .map(|(i, b)| {
+            let c = b.center();
+            let x = ((c.x - all.min().x) / w * f64::from(u16::MAX)) as u32;
+            let y = ((c.y - all.min().y) / h * f64::from(u16::MAX)) as u32;
+            (morton(x, y), *i)
+        })
+        .collect();
+    order.sort_unstable();
+    let mut level: Vec<Vec<Polygon<f64>>> = order
+        .chunks(GROUP)
+        .map(|c| c.iter().map(|&(_, i)| footprints[i].clone()).collect())
+        .collect();
+    loop {
+        let unions: Vec<Vec<Polygon<f64>>> = level
+            .iter()
+            .map(|group| {
+                to_multi_polygon(
+                    overlay_of(group, &[]).overlay(OverlayRule::Subject, FillRule::NonZero),
+                )
+                .0
+            })
+            .collect();
+        if unions.len() <= 1 {
+            return unions.into_iter().next().unwrap_or_default();
+        }
+        level = unions.chunks(GROUP).map(|c| c.concat()).collect();
+    }
+}
+
+/// Interleaves the bits of x and y (the Z-order curve).
+fn morton(x: u32, y: u32) -> u64 {
+    fn spread(v: u32) -> u64 {
+        let mut v = u64::from(v);
+        v = (v | (v << 16)) & 0x0000_FFFF_0000_FFFF;
+        v = (v | (v << 8)) & 0x00FF_00FF_00FF_00FF;
+        v = (v | (v << 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+        v = (v | (v << 2)) & 0x3333_3333_3333_3333;
+        v = (v | (v << 1)) & 0x5555_5555_5555_5555;
+        v
+    }
+    spread(x) | (spread(y) << 1)
 }
 
 /// One overlay holding every ring of `subject` and `clip`, oriented for the

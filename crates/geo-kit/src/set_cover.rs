@@ -7,7 +7,7 @@
 //! most uncovered cells (a max-heap of gains that are only ever stale upwards,
 //! so most footprints are never re-counted), earlier footprints winning ties,
 //! until nothing adds a cell; a last pass drops any chosen footprint that the
-//! others made redundant. Cells are a few hundred metres across on a province,
+//! others made redundant. Cells are about a kilometre across on a province,
 //! so slivers narrower than that may be left to the exact union the caller
 //! reports for the chosen footprints.
 
@@ -17,7 +17,7 @@ use geo::BoundingRect;
 use geo_types::{LineString, MultiPolygon, Polygon};
 
 /// About how many cells the area's bounding box is cut into.
-pub const CELLS: usize = 1 << 20;
+pub const CELLS: usize = 1 << 18;
 
 /// The footprints (indices into `footprints`, in the order chosen) that cover
 /// every cell of `aoi` any of them covers. `footprints` come in order of
