@@ -405,7 +405,7 @@ async fn more_than_ten_thousand_results_ask_for_a_narrower_query() {
         json!({"type": "FeatureCollection", "features": features}).to_string(),
     )
     .expect("write");
-    common::catalogue::run(&["import", "scenes"], &file, &dir);
+    common::import(&dir, &["scenes"], &[file]);
     let s = common::TestServer::start_with(move |c| c.data_dir = dir).await;
     let (status, body) = s
         .post_json(

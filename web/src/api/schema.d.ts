@@ -92,6 +92,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/normal/v5/export/quickimage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A zip of the quick-looks of scenes, each with a world file and a `.prj`. */
+        post: operations["export_quick_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/fallfigure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The quick-looks of scenes with the corners to lay them on the map. */
+        post: operations["fall_figure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/filename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * File names of the catalogue that start with (first) or contain the text,
+         *     for the file-name input of select mode 5.
+         */
+        get: operations["suggest_file_names"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/filenames": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The scenes with these file names (case-insensitive, with or without extension). */
+        post: operations["find_file_names"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/normal/v5/normalmeta": {
         parameters: {
             query?: never;
@@ -129,6 +200,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/normal/v5/offlinebyids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sorts scenes into online, offline (archived) and unknown. */
+        post: operations["offline_by_ids"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/pr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The scenes on these orbit path/rows that pass the filters, a page at a time. */
+        post: operations["path_rows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/quicklook/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A demo scene's quick-look image. */
+        get: operations["quicklook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/normal/v5/satellite": {
         parameters: {
             query?: never;
@@ -138,6 +260,23 @@ export interface paths {
         };
         /** The satellite catalogue with each satellite's sensors. */
         get: operations["get_catalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/template/pathandrows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A CSV template for path/row lists (header and two example lines), as a download. */
+        get: operations["path_row_template"];
         put?: never;
         post?: never;
         delete?: never;
@@ -157,6 +296,48 @@ export interface paths {
         put?: never;
         /** The area of the union of the checked scenes' footprints (no area of interest). */
         post: operations["union_area"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/upload/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a list for select mode 5: field `file` (.txt or .csv, one entry a
+         *     line; UTF-8, UTF-8 with BOM or GBK) and field `kind`: `filename` (scene
+         *     file names) or `pathrow` (`satellite,path,row` or `path,row`).
+         */
+        post: operations["upload_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/upload/shp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads an area of interest for select mode 3: a zipped shapefile (with or
+         *     without .prj; WGS84, CGCS2000 or a CGCS2000 Gauss-Krüger zone), KML, KMZ,
+         *     GeoJSON or WKT, with only polygons, at most 100,000 vertices and 20 MB.
+         */
+        post: operations["upload_area"];
         delete?: never;
         options?: never;
         head?: never;
@@ -788,9 +969,11 @@ export interface components {
             regionId?: string | null;
             /**
              * Format: int32
-             * @description 1 region, 2 extent, 4 drawn polygon.
+             * @description 1 region, 2 extent, 3 uploaded area, 4 drawn polygon, 5 uploaded list.
              */
             selectMode: number;
+            /** @description The `uploadId` of an upload, with modes 3 (an area) and 5 (a list). */
+            uploadId?: string | null;
         };
         /** @description One area range (spec §3). */
         AreaRange: {
@@ -813,6 +996,35 @@ export interface components {
             status: number;
             /** @description `regionId` grants the region. */
             type: string;
+        };
+        /** @description An uploaded area. */
+        AreaUpload: {
+            /**
+             * Format: double
+             * @description Geodesic area, km².
+             */
+            areaKm2: number;
+            /** @description The coordinate system the file was in, e.g. `CGCS2000 / 3-degree Gauss-Kruger zone 39 (EPSG:4527)`. */
+            crs: string;
+            /** @description The area as a GeoJSON MultiPolygon, WGS84. */
+            geojson: Record<string, never>;
+            /** @description Polygons in the area. */
+            parts: number;
+            /** @description Whether invalid rings (self-intersections, overlaps) were repaired. */
+            repaired: boolean;
+            /** @description Use as `uploadId` with select mode 3. */
+            uploadId: string;
+            /** @description Vertices in the area. */
+            vertices: number;
+        };
+        /** @description Which scenes can be delivered now and which must be fetched from the archive. */
+        Availability: {
+            /** @description Not in the catalogue. */
+            missing: string[];
+            /** @description Archived: delivered after retrieval. */
+            offline: string[];
+            /** @description Available for immediate delivery. */
+            online: string[];
         };
         /** @description The catalogue, or the part of it a filter selects. */
         Catalogue: {
@@ -916,6 +1128,61 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_AreaUpload: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description An uploaded area. */
+            data: {
+                /**
+                 * Format: double
+                 * @description Geodesic area, km².
+                 */
+                areaKm2: number;
+                /** @description The coordinate system the file was in, e.g. `CGCS2000 / 3-degree Gauss-Kruger zone 39 (EPSG:4527)`. */
+                crs: string;
+                /** @description The area as a GeoJSON MultiPolygon, WGS84. */
+                geojson: Record<string, never>;
+                /** @description Polygons in the area. */
+                parts: number;
+                /** @description Whether invalid rings (self-intersections, overlaps) were repaired. */
+                repaired: boolean;
+                /** @description Use as `uploadId` with select mode 3. */
+                uploadId: string;
+                /** @description Vertices in the area. */
+                vertices: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Availability: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description Which scenes can be delivered now and which must be fetched from the archive. */
+            data: {
+                /** @description Not in the catalogue. */
+                missing: string[];
+                /** @description Archived: delivered after retrieval. */
+                offline: string[];
+                /** @description Available for immediate delivery. */
+                online: string[];
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Catalogue: {
             /**
              * Format: int32
@@ -969,6 +1236,52 @@ export interface components {
                 sceneCount: number;
                 /** @description The fewest scenes (newest, then least cloudy, first on ties) with the same coverage. */
                 suggestion: components["schemas"]["Suggestion"];
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_FoundNames: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description What a look-up found. */
+            data: {
+                /** @description The scenes named, in the order of the names. */
+                found: components["schemas"]["SceneItem"][];
+                /** @description The names no scene has. */
+                missing: string[];
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_ListUpload: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description An uploaded list. */
+            data: {
+                /** @description Entries kept (duplicates once). */
+                count: number;
+                /** @description The first 100 entries: file names, or `satellite,path,row` / `path,row`. */
+                entries: string[];
+                /** @description `filename` or `pathrow`. */
+                kind: string;
+                /** @description Lines left out and why. */
+                rejected: components["schemas"]["Rejected"][];
+                /** @description Use as `uploadId` with select mode 5. */
+                uploadId: string;
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -1283,6 +1596,30 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Vec_FallFigure: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * @description Where the image corners go, [lon, lat]: top-left, top-right, bottom-right,
+                 *     bottom-left (a MapLibre image source's `coordinates`).
+                 */
+                coordinates: number[][];
+                /** @description Product id. */
+                id: string;
+                /** @description The quick-look image URL. */
+                url: string;
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Vec_Region: {
             /**
              * Format: int32
@@ -1338,6 +1675,20 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Vec_String: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: string[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Vec_f64: {
             /**
              * Format: int32
@@ -1347,6 +1698,18 @@ export interface components {
             data: number[];
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
+        };
+        /** @description A quick-look placed on the map. */
+        FallFigure: {
+            /**
+             * @description Where the image corners go, [lon, lat]: top-left, top-right, bottom-right,
+             *     bottom-left (a MapLibre image source's `coordinates`).
+             */
+            coordinates: number[][];
+            /** @description Product id. */
+            id: string;
+            /** @description The quick-look image URL. */
+            url: string;
         };
         /** @description A forgotten password, proved by a verification code. */
         ForgotForm: {
@@ -1361,10 +1724,35 @@ export interface components {
             /** @description 32 letters or digits made by the page for sealing. */
             token?: string;
         };
+        /** @description What a look-up found. */
+        FoundNames: {
+            /** @description The scenes named, in the order of the names. */
+            found: components["schemas"]["SceneItem"][];
+            /** @description The names no scene has. */
+            missing: string[];
+        };
+        /** @description Scenes chosen by product id. */
+        Ids: {
+            /** @description Product ids. */
+            ids: string[];
+        };
         /** @description An area of interest and checked scenes. */
         IdsInArea: components["schemas"]["AreaQuery"] & {
             /** @description Product ids of the checked scenes (at most 10,000). */
             ids: string[];
+        };
+        /** @description An uploaded list. */
+        ListUpload: {
+            /** @description Entries kept (duplicates once). */
+            count: number;
+            /** @description The first 100 entries: file names, or `satellite,path,row` / `path,row`. */
+            entries: string[];
+            /** @description `filename` or `pathrow`. */
+            kind: string;
+            /** @description Lines left out and why. */
+            rejected: components["schemas"]["Rejected"][];
+            /** @description Use as `uploadId` with select mode 5. */
+            uploadId: string;
         };
         /** @description The login form (spec §3). */
         LoginForm: {
@@ -1376,6 +1764,31 @@ export interface components {
             token?: string;
             /** @description Username, mobile number or e-mail. */
             username?: string;
+        };
+        /** @description File names to look up. */
+        NameList: {
+            /** @description File names, with or without extension, any case; at most 1,000. */
+            names: string[];
+        };
+        /** @description One orbit path/row, of one satellite or of any. */
+        PathRow: {
+            /**
+             * Format: int64
+             * @description Orbit path.
+             */
+            path: number;
+            /**
+             * Format: int64
+             * @description Orbit row.
+             */
+            row: number;
+            /** @description Catalogue value, e.g. GF1; none: any satellite. */
+            satellite?: string | null;
+        };
+        /** @description A path/row search. */
+        PathRowQuery: components["schemas"]["SceneFilters"] & {
+            /** @description The path/rows; a satellite narrows one to that satellite. */
+            pathRows: components["schemas"]["PathRow"][];
         };
         /** @description Person details. */
         PersonInfo: {
@@ -1471,6 +1884,15 @@ export interface components {
             id: number;
             /** @description Login name. */
             username: string;
+        };
+        /** @description A line of an uploaded list that was left out, and why. */
+        Rejected: {
+            /** @description Line number, from 1. */
+            line: number;
+            /** @description Why it was left out. */
+            reason: string;
+            /** @description The line as read. */
+            text: string;
         };
         /**
          * @description One satellite of the catalogue (spec §3: index, label, value, checked,
@@ -1570,6 +1992,34 @@ export interface components {
             /** @description Sensor ids, e.g. PMS1; empty for all. */
             sensors?: string[];
         };
+        /** @description The filters, order and page of a search, whatever selects its scenes. */
+        SceneFilters: {
+            /**
+             * Format: double
+             * @description Largest cloud cover kept, percent.
+             */
+            cloudMax?: number | null;
+            /** @description Last day (YYYY-MM-DD, inclusive, Beijing time) or instant (RFC 3339). */
+            endTime?: string | null;
+            /** @description true: only scenes available now; false: only archived ones. */
+            online?: boolean | null;
+            /**
+             * Format: int32
+             * @description Page, from 1 (default 1).
+             */
+            pageNum?: number | null;
+            /**
+             * Format: int32
+             * @description Rows per page, 1–100 (default 20).
+             */
+            pageSize?: number | null;
+            /** @description Satellites and sensors; none: every satellite. */
+            satellites?: components["schemas"]["SatelliteChoice"][];
+            /** @description `time` (newest first, default) or `cloud` (least cloudy first). */
+            sort?: string | null;
+            /** @description First day (YYYY-MM-DD, Beijing time) or instant (RFC 3339). */
+            startTime?: string | null;
+        };
         /** @description Checked scenes. */
         SceneIds: {
             /** @description Product ids (at most 10,000). */
@@ -1641,33 +2091,7 @@ export interface components {
             total: number;
         };
         /** @description A search. */
-        SceneQuery: components["schemas"]["AreaQuery"] & {
-            /**
-             * Format: double
-             * @description Largest cloud cover kept, percent.
-             */
-            cloudMax?: number | null;
-            /** @description Last day (YYYY-MM-DD, inclusive, Beijing time) or instant (RFC 3339). */
-            endTime?: string | null;
-            /** @description true: only scenes available now; false: only archived ones. */
-            online?: boolean | null;
-            /**
-             * Format: int32
-             * @description Page, from 1 (default 1).
-             */
-            pageNum?: number | null;
-            /**
-             * Format: int32
-             * @description Rows per page, 1–100 (default 20).
-             */
-            pageSize?: number | null;
-            /** @description Satellites and sensors; none: every satellite. */
-            satellites?: components["schemas"]["SatelliteChoice"][];
-            /** @description `time` (newest first, default) or `cloud` (least cloudy first). */
-            sort?: string | null;
-            /** @description First day (YYYY-MM-DD, Beijing time) or instant (RFC 3339). */
-            startTime?: string | null;
-        };
+        SceneQuery: components["schemas"]["AreaQuery"] & components["schemas"]["SceneFilters"];
         /** @description Which display screen asks to log in. */
         ScreenLogin: {
             /**
@@ -1987,6 +2411,137 @@ export interface operations {
             };
         };
     };
+    export_quick_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Ids"];
+            };
+        };
+        responses: {
+            /** @description application/zip: ID.png, ID.pgw and ID.prj per scene with a generated quick-look; README.txt lists the others */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description No ids, or more than 100 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    fall_figure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Ids"];
+            };
+        };
+        responses: {
+            /** @description Scenes that have a quick-look, in the order asked; others are left out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_FallFigure"];
+                };
+            };
+            /** @description More than 200 ids */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    suggest_file_names: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Part of a file name, usually its beginning. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 file names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_String"];
+                };
+            };
+            /** @description No text */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    find_file_names: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NameList"];
+            };
+        };
+        responses: {
+            /** @description Found scenes and missing names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FoundNames"];
+                };
+            };
+            /** @description No names, or more than 1,000 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     normal_meta: {
         parameters: {
             query?: never;
@@ -2018,7 +2573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
-            /** @description Unknown region */
+            /** @description Unknown region, or an upload expired or unknown */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2071,6 +2626,104 @@ export interface operations {
             };
         };
     };
+    offline_by_ids: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Ids"];
+            };
+        };
+        responses: {
+            /** @description The ids sorted, each list in the order asked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Availability"];
+                };
+            };
+            /** @description More than 10,000 ids */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    path_rows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PathRowQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of scenes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScenePage"];
+                };
+            };
+            /** @description No path/rows, an unknown satellite, a bad filter or page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    quicklook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PNG image, 256 × 256, top edge north */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            /** @description Unknown scene, or one without a generated quick-look */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     get_catalogue: {
         parameters: {
             query?: {
@@ -2107,6 +2760,26 @@ export interface operations {
             };
         };
     };
+    path_row_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
     union_area: {
         parameters: {
             query?: never;
@@ -2131,6 +2804,92 @@ export interface operations {
             };
             /** @description Unknown ids (listed) or more than 10,000 */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    upload_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Fields `file` (.txt or .csv) and `kind` (`filename` or `pathrow`) */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            /** @description The stored list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListUpload"];
+                };
+            };
+            /** @description Not .txt/.csv, bad kind, no valid entry, too many entries or too large */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Request over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    upload_area: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Field `file`: .zip (shapefile), .kml, .kmz, .geojson/.json or .wkt/.txt */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            /** @description The stored area */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AreaUpload"];
+                };
+            };
+            /** @description Unreadable file, unsupported coordinate system, not polygons, too many vertices, too large or a zip bomb */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Request over the size limit */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -224,13 +224,11 @@ async fn coverage(
     State(state): State<AppState>,
     ApiJson(q): ApiJson<SceneQuery>,
 ) -> ApiResult<Coverage> {
-    blocking(move || {
-        let aoi = area::resolve(&state, &q.area)?;
-        let hits = super::run_all(&state, &q, "再统计覆盖")?;
-        Ok(report(&aoi, &scenes_at(&state, &hits)))
-    })
-    .await
-    .map(ok)
+    let aoi = area::resolve(&state, &q.area).await?.into_area()?;
+    let hits = super::run_all(&state, &q, "再统计覆盖").await?;
+    blocking(move || Ok(report(&aoi, &scenes_at(&state, &hits))))
+        .await
+        .map(ok)
 }
 
 /// Coverage of the area by the checked scenes.
@@ -249,19 +247,13 @@ async fn coverage_by_ids(
     State(state): State<AppState>,
     ApiJson(q): ApiJson<IdsInArea>,
 ) -> ApiResult<Coverage> {
+    let aoi = area::resolve(&state, &q.area).await?.into_area()?;
     blocking(move || {
-        let (aoi, scenes) = checked(&state, &q)?;
+        let scenes = scenes_at(&state, &positions_of(&state, &q.ids)?);
         Ok(report(&aoi, &scenes))
     })
     .await
     .map(ok)
-}
-
-/// The area and the checked scenes of a request.
-fn checked(state: &AppState, q: &IdsInArea) -> Result<(MultiPolygon<f64>, Vec<Scene>), AppError> {
-    let aoi = area::resolve(state, &q.area)?;
-    let positions = positions_of(state, &q.ids)?;
-    Ok((aoi, scenes_at(state, &positions)))
 }
 
 /// The area of the union of the checked scenes' footprints (no area of interest).
@@ -328,8 +320,9 @@ async fn export(state: AppState, q: IdsInArea, part: Part) -> Result<Response, A
         today.day()
     );
     let zip_name = name.clone();
+    let aoi = area::resolve(&state, &q.area).await?.into_area()?;
     let bytes = blocking(move || {
-        let (aoi, scenes) = checked(&state, &q)?;
+        let scenes = scenes_at(&state, &positions_of(&state, &q.ids)?);
         let footprints: Vec<Polygon<f64>> = scenes.iter().map(|s| s.footprint.clone()).collect();
         let c = geo_kit::coverage::coverage(&aoi, &footprints);
         let geometry = match part {

@@ -3,13 +3,12 @@
 //! next to the real province boundaries.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use geo::orient::{Direction, Orient};
 use geo_types::{Geometry, MultiPolygon, Polygon};
 use serde_json::{Value, json};
 
-use super::TestServer;
+use super::{TestServer, import};
 
 /// A file in ../shared/data (next to the repository).
 pub fn shared(file: &str) -> PathBuf {
@@ -27,22 +26,6 @@ pub fn gunzip_json(path: &Path) -> Value {
     )
     .expect("gunzip");
     serde_json::from_str(&text).expect("json")
-}
-
-/// Runs `rscloud ARGS FILE --data DIR`, failing the test on error.
-pub fn run(args: &[&str], file: &Path, dir: &Path) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rscloud"))
-        .args(args)
-        .arg(file)
-        .arg("--data")
-        .arg(dir)
-        .output()
-        .expect("rscloud");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
 }
 
 /// One scene of the fixture.
@@ -120,13 +103,13 @@ pub fn province(adcode: u64) -> MultiPolygon<f64> {
 /// A server over the provinces and the fixture catalogue.
 pub async fn server() -> (TestServer, Vec<FixtureScene>) {
     let dir = tempfile::tempdir().expect("tempdir").keep();
-    run(
-        &["import", "regions"],
-        &shared("boundaries/cn_province_tianditu.geojson.gz"),
+    import(
         &dir,
+        &["regions"],
+        &[shared("boundaries/cn_province_tianditu.geojson.gz")],
     );
     let (file, scenes) = scenes_geojson(&dir);
-    run(&["import", "scenes"], &file, &dir);
+    import(&dir, &["scenes"], &[file]);
     (
         TestServer::start_with(move |c| c.data_dir = dir).await,
         scenes,
