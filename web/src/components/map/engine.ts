@@ -22,12 +22,13 @@ import {
   carryOver,
   ours,
   overlayLayers,
+  overlayOfPart,
   overlaySource,
   partId,
   sourceId,
 } from './mapStyle';
 import { diffScene, type MapCommand, type MapScene } from './scene';
-import type { BaseLayer, Bbox, DrawnShape, MapViewState } from './types';
+import type { BaseLayer, Bbox, DrawnShape, FeatureHit, MapViewState } from './types';
 
 // The worker is an asset of its own (Vite copies it); MapLibre would look for it beside
 // its own module otherwise, which is not where the bundle puts it.
@@ -58,6 +59,8 @@ export interface EngineEvents {
   view: (view: MapViewState) => void;
   /** The cursor moved over the map ([lon, lat]), or left it (null). */
   cursor: (position: [number, number] | null) => void;
+  /** The mouse moved onto a feature of an interactive overlay, or off them all (null). */
+  hover: (hit: FeatureHit | null) => void;
 }
 
 function styleOf(layer: BaseLayer): string | StyleSpecification {
@@ -73,6 +76,8 @@ export class MapEngine {
   private wanted: MapScene;
   /** False while a style loads: the commands wait for it. */
   private styleReady = false;
+  /** The feature last reported under the mouse ("layer/id"), or null. */
+  private hovered: string | null = null;
 
   private readonly events: EngineEvents;
 
@@ -118,8 +123,14 @@ export class MapEngine {
     this.map.on('moveend', () => this.reportView());
     this.map.on('movestart', () => this.setIdle(false));
     this.map.on('idle', () => this.setIdle(true));
-    this.map.on('mousemove', (event) => this.events.cursor([event.lngLat.lng, event.lngLat.lat]));
-    this.map.on('mouseout', () => this.events.cursor(null));
+    this.map.on('mousemove', (event) => {
+      this.events.cursor([event.lngLat.lng, event.lngLat.lat]);
+      this.reportHover(this.featureAt([event.point.x, event.point.y]));
+    });
+    this.map.on('mouseout', () => {
+      this.events.cursor(null);
+      this.reportHover(null);
+    });
     this.map.on('error', (event) => console.warn('map:', event.error.message));
     this.setIdle(false);
   }
@@ -311,6 +322,28 @@ export class MapEngine {
     ]);
     const refused = results.find((result) => !result.valid);
     if (refused) console.warn('map: the shape cannot be shown:', refused.reason);
+  }
+
+  /** The topmost feature of an interactive overlay at a pixel of the map. */
+  private featureAt(point: [number, number]): FeatureHit | null {
+    if (!this.styleReady) return null;
+    const layers = this.applied.overlays
+      .filter((layer) => layer.kind === 'geojson' && layer.interactive)
+      .flatMap((layer) => PARTS.map((part) => partId(layer.id, part)))
+      .filter((id) => this.map.getLayer(id));
+    if (!layers.length) return null;
+    const [top] = this.map.queryRenderedFeatures(point, { layers });
+    const id: unknown = top?.properties.id;
+    if (!top || (typeof id !== 'string' && typeof id !== 'number')) return null;
+    return { layer: overlayOfPart(top.layer.id), id: String(id) };
+  }
+
+  private reportHover(hit: FeatureHit | null): void {
+    const key = hit && `${hit.layer}/${hit.id}`;
+    if (key === this.hovered) return;
+    this.hovered = key;
+    this.map.getCanvas().style.cursor = hit ? 'pointer' : '';
+    this.events.hover(hit);
   }
 
   private reportView(): void {

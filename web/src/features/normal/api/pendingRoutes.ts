@@ -1,0 +1,45 @@
+// The image-query routes of the shared contract that the generated schema does not have yet,
+// declared into it so that the calls are typed as they will be. Delete this file once
+// `make openapi` brings them in.
+import type { Envelope } from '../../../api/client';
+import type {
+  Coverage,
+  CoverageByIds,
+  FallFigure,
+  SceneQuery,
+  UploadedList,
+  UploadedShape,
+} from './types';
+
+type NoParameters = { query?: never; header?: never; path?: never; cookie?: never };
+
+interface Post<Content, Data, Answer = 'application/json'> {
+  parameters: NoParameters;
+  post: {
+    parameters: NoParameters;
+    requestBody: { content: Content };
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: Answer extends 'application/json'
+          ? { 'application/json': Envelope<Data> }
+          : { 'application/zip': Blob };
+      };
+    };
+  };
+}
+
+type Json<T> = { 'application/json': T };
+type Upload = { 'multipart/form-data': FormData };
+
+declare module '../../../api/schema' {
+  interface paths {
+    '/api/normal/v5/upload/shp': Post<Upload, UploadedShape>;
+    '/api/normal/v5/upload/file': Post<Upload, UploadedList>;
+    '/api/normal/v5/coverage': Post<Json<SceneQuery>, Coverage>;
+    '/api/normal/v5/coveragebyids': Post<Json<CoverageByIds>, Coverage>;
+    '/api/normal/v5/covershp': Post<Json<CoverageByIds>, never, 'application/zip'>;
+    '/api/normal/v5/notcovershp': Post<Json<CoverageByIds>, never, 'application/zip'>;
+    '/api/normal/v5/fallfigure': Post<Json<{ ids: string[] }>, FallFigure[]>;
+  }
+}
