@@ -13,12 +13,13 @@ import {
   newSearch,
   type Area,
   type Search,
+  type SidebarTab,
 } from './query';
 
 const now = new Date('2026-11-22T03:00:00Z');
 const filters = defaultFilters(now);
 
-function roundTrip(search: Search, tab = RESULT_TAB) {
+function roundTrip(search: Search, tab: SidebarTab = RESULT_TAB) {
   const text = encodePermalink(search, tab).toString();
   return decodePermalink(new URLSearchParams(text), now);
 }
@@ -70,8 +71,9 @@ describe('the permalink', () => {
       pageSize: 50,
     };
     expect(roundTrip(search, COVERAGE_TAB)).toEqual({ search, tab: COVERAGE_TAB });
-    expect(roundTrip({ ...search, filters: { ...search.filters, online: false } }).search)
-      .toMatchObject({ filters: { online: false } });
+    expect(
+      roundTrip({ ...search, filters: { ...search.filters, online: false } }).search,
+    ).toMatchObject({ filters: { online: false } });
   });
 
   it('writes short, readable parameters and leaves the defaults out', () => {

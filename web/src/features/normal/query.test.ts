@@ -109,7 +109,10 @@ describe('the request body', () => {
     const chosen = {
       ...filters,
       cloudMax: 30,
-      satellites: [{ satellite: 'GF1', sensors: ['PMS1'] }, { satellite: 'GF2', sensors: [] }],
+      satellites: [
+        { satellite: 'GF1', sensors: ['PMS1'] },
+        { satellite: 'GF2', sensors: [] },
+      ],
       resolutions: [1, 2],
       types: [1],
       online: false,
@@ -131,6 +134,8 @@ describe('the request body', () => {
     expect(JSON.parse(JSON.stringify(allResultsBody(third)))).not.toHaveProperty('pageNum');
     expect(JSON.stringify(allResultsBody(first))).toBe(JSON.stringify(allResultsBody(third)));
     expect(resultKey(first)).toBe(resultKey(third));
-    expect(resultKey(first)).not.toBe(resultKey({ ...first, filters: { ...filters, cloudMax: 10 } }));
+    expect(resultKey(first)).not.toBe(
+      resultKey({ ...first, filters: { ...filters, cloudMax: 10 } }),
+    );
   });
 });

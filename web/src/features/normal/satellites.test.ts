@@ -15,7 +15,7 @@ function satellite(value: string, properties: number): Satellite {
   };
 }
 
-const sensor = (id: string) => ({ id, name: id });
+const sensor = (id: string) => ({ id, name: id, type: 1 });
 
 const catalogue: Catalogue = {
   satellites: [satellite('GF1', 1), satellite('GF2', 1), satellite('S2A', 2)],
@@ -24,7 +24,7 @@ const catalogue: Catalogue = {
     GF2: [sensor('PMS1'), sensor('PMS2')],
     S2A: [sensor('MSI')],
   },
-} as Catalogue;
+};
 
 describe('the satellite filter', () => {
   it('groups the catalogue by origin, with sensors under satellites that have several', () => {
