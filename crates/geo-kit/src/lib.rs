@@ -7,7 +7,10 @@
 pub mod clip;
 pub mod frykit;
 pub mod gpkg;
+pub mod mask;
 pub mod mvt;
+pub mod orbit;
+pub mod quad;
 pub mod simplify;
 pub mod tile;
 pub mod validity;

@@ -21,6 +21,9 @@ pub struct Config {
     pub web_dir: PathBuf,
     /// Load the demo data at start (`RSCLOUD_DEMO`).
     pub demo: bool,
+    /// With `demo`: how many demo scenes to generate when the database has none
+    /// (`RSCLOUD_DEMO_SCENES`); 0 generates none.
+    pub demo_scenes: usize,
     /// Log format: `pretty` for people, `json` for log collectors (`RSCLOUD_LOG_FORMAT`).
     pub log_format: LogFormat,
     /// Connections in the database pool (`RSCLOUD_DB_POOL_SIZE`).
@@ -109,6 +112,7 @@ impl Default for Config {
             data_dir: PathBuf::from("var"),
             web_dir: PathBuf::from("web/dist"),
             demo: false,
+            demo_scenes: crate::normal::demo::DEMO_SCENES,
             log_format: LogFormat::Pretty,
             db_pool_size: 4,
             max_body_bytes: 2 * 1024 * 1024,

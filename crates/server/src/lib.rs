@@ -156,6 +156,24 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         countries = regions.countries.len(),
         "boundaries loaded"
     );
+    if config.demo && config.demo_scenes > 0 && !db.call(|c| normal::store::has_demo(c)).await? {
+        let china = regions
+            .shape(region::tree::COUNTRY)
+            .map_or_else(normal::demo::rough_china, |s| s.geom.clone());
+        let plan = normal::demo::Plan {
+            scenes: config.demo_scenes,
+            ..normal::demo::Plan::demo(time::OffsetDateTime::now_utc().unix_timestamp())
+        };
+        let started = std::time::Instant::now();
+        let made = db
+            .call(move |c| normal::demo::store(c, &plan, &china))
+            .await?;
+        tracing::info!(
+            scenes = made,
+            seconds = started.elapsed().as_secs_f64(),
+            "demo catalogue generated"
+        );
+    }
     let scenes = normal::index::SceneIndex::new(db.call(|c| normal::store::all(c)).await?);
     tracing::info!(scenes = scenes.len(), "image catalogue loaded");
     Ok(AppState {

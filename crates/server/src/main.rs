@@ -62,8 +62,29 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         limit: u32,
     },
+    /// Generate demo data.
+    Demo {
+        #[command(flatten)]
+        place: Place,
+        #[command(subcommand)]
+        kind: DemoKind,
+    },
     /// Print the OpenAPI document of every /api route.
     Openapi,
+}
+
+#[derive(Subcommand)]
+enum DemoKind {
+    /// Replace the demo scenes with COUNT new ones over the last 12 months: the 20
+    /// satellites of the demo up to 100,000 scenes, every imaging satellite beyond.
+    Scenes {
+        /// How many scenes.
+        #[arg(long, default_value_t = rscloud::normal::demo::DEMO_SCENES)]
+        count: usize,
+        /// Varies orbits, cloud and availability; the same seed and day give the same scenes.
+        #[arg(long, default_value_t = 5)]
+        seed: u64,
+    },
 }
 
 #[derive(Subcommand)]
@@ -159,6 +180,9 @@ fn main() -> ExitCode {
         }
         Command::Outbox { place, limit } => {
             load_config(&place, Overrides::default()).and_then(|config| outbox(&config, limit))
+        }
+        Command::Demo { place, kind } => {
+            load_config(&place, Overrides::default()).and_then(|config| demo(&config, kind))
         }
         Command::Openapi => rscloud::openapi()
             .to_pretty_json()
@@ -280,6 +304,42 @@ fn import(config: &Config, kind: ImportKind) -> Result<(), Failure> {
             println!("imported {} countries", countries.len());
         }
     }
+    Ok(())
+}
+
+fn demo(config: &Config, kind: DemoKind) -> Result<(), Failure> {
+    use rscloud::normal::{demo, store};
+    let DemoKind::Scenes { count, seed } = kind;
+    let mut conn = open_db(config)?;
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    let plan = if count <= 100_000 {
+        demo::Plan {
+            seed,
+            scenes: count,
+            ..demo::Plan::demo(now)
+        }
+    } else {
+        demo::Plan {
+            seed,
+            ..demo::Plan::every_satellite(now, count)
+        }
+    };
+    // The national outline when regions are imported, else a rough one.
+    let china = rscloud::region::index::RegionIndex::load(&conn)
+        .ok()
+        .and_then(|r| {
+            r.shape(rscloud::region::tree::COUNTRY)
+                .map(|s| s.geom.clone())
+        })
+        .unwrap_or_else(demo::rough_china);
+    let started = std::time::Instant::now();
+    let removed = store::delete_demo(&conn).map_err(anyhow::Error::from)?;
+    let made = demo::store(&mut conn, &plan, &china).map_err(anyhow::Error::from)?;
+    println!(
+        "generated {made} demo scenes of {} satellites in {:.1} s (replacing {removed})",
+        plan.satellites.len(),
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 

@@ -3,8 +3,10 @@
 //! satellite/sensor and availability filters, paged.
 
 pub mod area;
+pub mod demo;
 pub mod import;
 pub mod index;
+pub mod quicklook;
 pub mod store;
 
 use std::collections::HashMap;

@@ -116,3 +116,17 @@ pub fn insert(conn: &mut Connection, scenes: &[SceneRow]) -> rusqlite::Result<()
     }
     tx.commit()
 }
+
+/// Whether any generated demo scene is stored.
+pub fn has_demo(conn: &Connection) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM scene WHERE demo = 1)",
+        [],
+        |r| r.get(0),
+    )
+}
+
+/// Removes every generated demo scene; real ones stay. Answers how many went.
+pub fn delete_demo(conn: &Connection) -> rusqlite::Result<usize> {
+    conn.execute("DELETE FROM scene WHERE demo = 1", [])
+}

@@ -61,6 +61,8 @@ impl TestServer {
             data_dir: data.path().to_path_buf(),
             web_dir: web.path().to_path_buf(),
             demo: true,
+            // Generating the demo catalogue is for the tests that ask for it.
+            demo_scenes: 0,
             captcha_fixed: Some(CAPTCHA.into()),
             ..Config::default()
         };
