@@ -18,6 +18,7 @@ import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { rasterStyle } from './baseLayers';
 import {
   DRAW_PREFIX,
+  OVERLAY_PREFIX,
   PARTS,
   carryOver,
   ours,
@@ -352,13 +353,27 @@ export class MapEngine {
     this.events.view(view);
   }
 
-  /** For tests and for whoever waits: whether the map has drawn everything it has loaded. */
+  /**
+   * For tests and for whoever waits: whether the map has drawn everything it has loaded;
+   * then how many base-map features it drew, and how many features of each overlay.
+   */
   private setIdle(idle: boolean): void {
     this.container.dataset.idle = String(idle);
-    if (idle) {
-      this.container.dataset.rendered = String(
-        this.map.queryRenderedFeatures().filter((feature) => !ours(feature.layer.id)).length,
-      );
+    if (!idle) return;
+    const features = this.map.queryRenderedFeatures();
+    this.container.dataset.rendered = String(
+      features.filter((feature) => !ours(feature.layer.id)).length,
+    );
+    // Per part (fill, line…), the largest count: a polygon is one feature, not two.
+    const parts = new Map<string, number>();
+    for (const { layer } of features) {
+      if (layer.id.startsWith(OVERLAY_PREFIX)) parts.set(layer.id, (parts.get(layer.id) ?? 0) + 1);
     }
+    const overlays: Record<string, number> = {};
+    for (const layer of this.applied.overlays) {
+      const counts = PARTS.map((part) => parts.get(partId(layer.id, part)) ?? 0);
+      overlays[layer.id] = Math.max(...counts);
+    }
+    this.container.dataset.overlays = JSON.stringify(overlays);
   }
 }

@@ -1,6 +1,6 @@
 // The 结果 tab: the page of scenes a search found, with quick-looks and key facts, checkboxes
 // and select-all, order and paging, fall figures per row or for the page, and 加入购物车.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Empty, Pagination, Segmented, Spin, Tag, Tooltip } from 'antd';
 import { PictureOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { SceneItem, ScenePage } from './api/types';
@@ -39,8 +39,14 @@ function SceneRow({
   figureShown: boolean;
   onFigure: () => void;
 }) {
+  const row = useRef<HTMLLIElement>(null);
+  // A footprint hovered on the map brings its row into the list's view.
+  useEffect(() => {
+    if (hovered) row.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [hovered]);
   return (
     <li
+      ref={row}
       className={hovered ? 'scene-row scene-row--hovered' : 'scene-row'}
       data-testid="scene-row"
       data-id={item.id}
