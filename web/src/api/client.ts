@@ -131,7 +131,8 @@ export function createApi(environment: ApiEnvironment) {
   ): Promise<Blob> {
     return settle(
       call,
-      (answer) => (answer.data instanceof Blob ? { value: answer.data } : undefined),
+      // A successful answer read with parseAs 'blob' is the file.
+      (answer) => (answer.data === undefined ? undefined : { value: answer.data as Blob }),
       options,
     );
   }

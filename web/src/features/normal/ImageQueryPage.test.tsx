@@ -11,6 +11,7 @@ import type { SceneItem } from './api/types';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   useSession.getState().clear();
   useLoginPrompt.setState({ open: false });
 });
@@ -172,5 +173,82 @@ describe('影像查询 (/normal)', () => {
           .some((notice) => notice.textContent?.includes('购物车将随订单模块提供')),
       ).toBe(true),
     );
+  });
+
+  it('shows the coverage of every result, applies the suggestion, and exports with its ids', async () => {
+    const square = {
+      type: 'MultiPolygon',
+      coordinates: [
+        [
+          [
+            [114, 30],
+            [115, 30],
+            [115, 31],
+            [114, 30],
+          ],
+        ],
+      ],
+    };
+    const requests = stubServer({
+      ...routes(),
+      'POST /api/normal/v5/coverage': () =>
+        envelope({
+          aoiAreaKm2: 185900.5,
+          coveredAreaKm2: 92950.25,
+          ratio: 0.5,
+          sceneCount: 2,
+          covered: square,
+          notCovered: square,
+          suggestion: { ids: ['GF1_2'], coveredAreaKm2: 92950.25, ratio: 0.5 },
+        }),
+      'POST /api/normal/v5/coveragebyids': () =>
+        envelope({
+          aoiAreaKm2: 185900.5,
+          coveredAreaKm2: 92950.25,
+          ratio: 0.5,
+          sceneCount: 1,
+          covered: square,
+          notCovered: square,
+          suggestion: { ids: ['GF1_2'], coveredAreaKm2: 92950.25, ratio: 0.5 },
+        }),
+      'POST /api/normal/v5/notcovershp': () =>
+        new Response('PK', { headers: { 'Content-Type': 'application/zip' } }),
+    });
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:zip' }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    renderApp(HUBEI_RESULTS.replace('tab=2', 'tab=3'));
+
+    const figures = await screen.findByTestId('coverage-figures');
+    expect(figures).toHaveTextContent('185,900.5 km²');
+    expect(figures).toHaveTextContent('50.00%');
+    expect(screen.getByTestId('coverage-suggestion')).toHaveTextContent('最少景数：1 景');
+    expect(await bodyOf(requestsTo(requests, '/api/normal/v5/coverage')[0])).not.toHaveProperty(
+      'pageNum',
+    );
+
+    // exporting with nothing checked exports every result
+    await userEvent.click(screen.getByTestId('export-not-covered'));
+    await waitFor(() => expect(saved).toEqual(['未覆盖范围.zip']));
+    expect(await bodyOf(requestsTo(requests, '/api/normal/v5/notcovershp')[0])).toMatchObject({
+      selectMode: 1,
+      regionId: '420000',
+      ids: ['GF1_1', 'GF1_2'],
+    });
+
+    // applying the suggestion checks exactly its scenes, and the coverage is theirs
+    await userEvent.click(screen.getByTestId('coverage-apply-suggestion'));
+    await waitFor(() =>
+      expect(requestsTo(requests, '/api/normal/v5/coveragebyids')).toHaveLength(1),
+    );
+    expect(await bodyOf(requestsTo(requests, '/api/normal/v5/coveragebyids')[0])).toMatchObject({
+      regionId: '420000',
+      ids: ['GF1_2'],
+    });
+    expect(await screen.findByText('统计范围：已选 1 景')).toBeInTheDocument();
   });
 });
