@@ -44,7 +44,9 @@ test('a province, GF1/GF2 of the last three months: results, footprints, coverag
   // then the area of Hubei, the covered area and the ratio show, and both parts are drawn
   await expect(imageQuery.coverageFigures()).toContainText('km²');
   await expect(imageQuery.coverageFigures()).toContainText('%');
-  await expect.poll(async () => (await imageQuery.overlays())['not-covered'] ?? 0).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await imageQuery.overlays())['not-covered'] ?? 0)
+    .toBeGreaterThan(0);
   await imageQuery.screenshot(testInfo.outputPath('coverage.png'));
 
   // when the visitor exports the not-covered part
