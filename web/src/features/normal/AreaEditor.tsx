@@ -98,23 +98,24 @@ function Dropper({
   testId: string;
 }) {
   return (
-    <Upload.Dragger
-      accept={accept.join(',')}
-      multiple={false}
-      showUploadList={false}
-      disabled={busy}
-      beforeUpload={(file) => {
-        onFile(file);
-        return false;
-      }}
-      data-testid={testId}
-    >
-      <p className="ant-upload-drag-icon">
-        <InboxOutlined />
-      </p>
-      <p className="ant-upload-text">{busy ? '正在上传…' : '点击或拖拽文件到此处上传'}</p>
-      <p className="ant-upload-hint">{hint}</p>
-    </Upload.Dragger>
+    <div data-testid={testId}>
+      <Upload.Dragger
+        accept={accept.join(',')}
+        multiple={false}
+        showUploadList={false}
+        disabled={busy}
+        beforeUpload={(file) => {
+          onFile(file);
+          return false;
+        }}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">{busy ? '正在上传…' : '点击或拖拽文件到此处上传'}</p>
+        <p className="ant-upload-hint">{hint}</p>
+      </Upload.Dragger>
+    </div>
   );
 }
 
@@ -146,6 +147,16 @@ function ShapeUpload({
             { key: 'crs', label: '坐标系', children: uploaded.crs, span: 2 },
             { key: 'parts', label: '多边形', children: `${uploaded.parts} 个` },
             { key: 'vertices', label: '顶点', children: `${uploaded.vertices} 个` },
+            ...(uploaded.repaired
+              ? [
+                  {
+                    key: 'repaired',
+                    label: '说明',
+                    children: '无效多边形（自相交、重叠）已修复',
+                    span: 2,
+                  },
+                ]
+              : []),
           ]}
         />
       )}
@@ -198,7 +209,11 @@ function ListUpload({
             title={`已读取 ${uploaded.count} 条${uploaded.kind === 'pathrow' ? '轨道号' : '文件名'}`}
             description={
               uploaded.rejected.length
-                ? `${uploaded.rejected.length} 行无法识别，已忽略`
+                ? `${uploaded.rejected.length} 行已忽略：` +
+                  uploaded.rejected
+                    .slice(0, 3)
+                    .map((line) => `第 ${line.line} 行 ${line.reason}`)
+                    .join('；')
                 : uploaded.entries.slice(0, 3).join('、') +
                   (uploaded.count > 3 ? ` 等 ${uploaded.count} 条` : '')
             }

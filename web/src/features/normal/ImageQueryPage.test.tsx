@@ -251,4 +251,51 @@ describe('影像查询 (/normal)', () => {
     });
     expect(await screen.findByText('统计范围：已选 1 景')).toBeInTheDocument();
   });
+
+  it('searches over an uploaded shape by its uploadId', async () => {
+    const requests = stubServer({
+      ...routes(),
+      'POST /api/normal/v5/upload/shp': () =>
+        envelope({
+          uploadId: 'up-1',
+          geojson: {
+            type: 'MultiPolygon',
+            coordinates: [
+              [
+                [
+                  [114, 30],
+                  [115, 30],
+                  [115, 31],
+                  [114, 30],
+                ],
+              ],
+            ],
+          },
+          areaKm2: 5432.1,
+          crs: 'CGCS2000 (EPSG:4490)',
+          parts: 1,
+          vertices: 3,
+          repaired: false,
+        }),
+    });
+    const { router } = renderApp('/normal');
+    await userEvent.click(within(await screen.findByTestId('select-mode')).getByText('上传SHP'));
+    const input = screen.getByTestId('upload-shape').querySelector('input[type=file]');
+    if (!(input instanceof HTMLInputElement)) throw new Error('no file input');
+    await userEvent.upload(input, new File(['{}'], 'aoi.geojson', { type: 'application/json' }));
+
+    const uploaded = await screen.findByTestId('uploaded-shape');
+    expect(uploaded).toHaveTextContent('5,432.1 km²');
+    expect(uploaded).toHaveTextContent('EPSG:4490');
+    // (jsdom's FormData does not survive Node's Request: the multipart body is the e2e's)
+    expect(requestsTo(requests, '/api/normal/v5/upload/shp')).toHaveLength(1);
+
+    await userEvent.click(screen.getByTestId('search-button'));
+    await waitFor(() => expect(router.state.location.search).toContain('mode=3&upload=up-1'));
+    await waitFor(() => expect(requestsTo(requests, '/api/normal/v5/normalmeta')).toHaveLength(1));
+    expect(await bodyOf(requestsTo(requests, '/api/normal/v5/normalmeta')[0])).toMatchObject({
+      selectMode: 3,
+      uploadId: 'up-1',
+    });
+  });
 });

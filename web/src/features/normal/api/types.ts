@@ -50,6 +50,8 @@ export interface UploadedShape {
   crs: string;
   parts: number;
   vertices: number;
+  /** Invalid rings were repaired. */
+  repaired: boolean;
 }
 
 /** What an uploaded list holds: file names or path/rows. */
@@ -63,8 +65,8 @@ export interface UploadedList {
   count: number;
   /** The first 100 entries. */
   entries: string[];
-  /** Lines that could not be read. */
-  rejected: unknown[];
+  /** Lines left out and why. */
+  rejected: { line: number; text: string; reason: string }[];
 }
 
 /** The fewest scenes reaching the best coverage. */
