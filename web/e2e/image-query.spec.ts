@@ -97,3 +97,31 @@ test('a permalink restores the query and its results', async ({ imageQuery, page
   await expect(imageQuery.chosenRegion()).toContainText('湖北省');
   await expect(imageQuery.chosenSatellites()).toContainText('GF2');
 });
+
+test('an uploaded GeoJSON area is searched by its upload', async ({ imageQuery, page }) => {
+  await imageQuery.open();
+  await imageQuery.chooseMode('上传SHP');
+  // given a square around Wuhan as a GeoJSON file
+  await imageQuery.uploadShape(
+    'wuhan.geojson',
+    JSON.stringify({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [114, 30.3],
+          [114.6, 30.3],
+          [114.6, 30.8],
+          [114, 30.8],
+          [114, 30.3],
+        ],
+      ],
+    }),
+  );
+  // then the page shows its area, and the map draws it
+  await expect(imageQuery.uploadedShape()).toContainText('km²');
+  await expect.poll(async () => (await imageQuery.overlays()).upload ?? 0).toBeGreaterThan(0);
+  // when the visitor searches, the address names the upload and results (or none) show
+  await imageQuery.search();
+  await expect(page).toHaveURL(/mode=3&upload=/);
+  await expect(imageQuery.resultRows().first().or(imageQuery.emptyResults())).toBeVisible();
+});

@@ -162,6 +162,18 @@ export class ImageQueryDriver {
     return this.page.getByTestId('select-mode').locator('.ant-segmented-item-selected');
   }
 
+  /** Uploads an area of interest file (mode 上传SHP must be chosen). */
+  async uploadShape(name: string, content: string): Promise<void> {
+    await this.page
+      .getByTestId('upload-shape')
+      .locator('input[type=file]')
+      .setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(content) });
+  }
+
+  uploadedShape() {
+    return this.page.getByTestId('uploaded-shape');
+  }
+
   /** Checks satellites in the filter by their catalogue value, e.g. 'GF1', 'GF2'. */
   async chooseSatellites(...values: string[]): Promise<void> {
     const field = this.page.getByTestId('filter-satellites');
