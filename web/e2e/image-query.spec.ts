@@ -37,6 +37,10 @@ test('a province, GF1/GF2 of the last three months: results, footprints, coverag
   await expect
     .poll(async () => (await imageQuery.overlays())['footprint-hovered'] ?? 0)
     .toBeGreaterThan(0);
+  // and 本页落图 lays the page's quick-looks on the map
+  const firstId = await imageQuery.resultRows().first().getAttribute('data-id');
+  await imageQuery.showPageFigures();
+  await expect.poll(async () => (await imageQuery.overlays())[`figure-${firstId}`] ?? 0).toBe(1);
   await imageQuery.screenshot(testInfo.outputPath('results.png'));
 
   // when the visitor opens the coverage tab

@@ -217,6 +217,11 @@ export class ImageQueryDriver {
     return Number(await this.page.getByTestId('results-total').textContent());
   }
 
+  /** 本页落图: the page's quick-looks laid on the map. */
+  async showPageFigures(): Promise<void> {
+    await this.page.getByTestId('results-page-figures').click();
+  }
+
   emptyResults() {
     return this.page.getByTestId('results-empty');
   }

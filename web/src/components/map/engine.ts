@@ -355,7 +355,8 @@ export class MapEngine {
 
   /**
    * For tests and for whoever waits: whether the map has drawn everything it has loaded;
-   * then how many base-map features it drew, and how many features of each overlay.
+   * then how many base-map features it drew, and how many features of each overlay (an
+   * image overlay: 1 once its picture has loaded).
    */
   private setIdle(idle: boolean): void {
     this.container.dataset.idle = String(idle);
@@ -372,7 +373,11 @@ export class MapEngine {
     const overlays: Record<string, number> = {};
     for (const layer of this.applied.overlays) {
       const counts = PARTS.map((part) => parts.get(partId(layer.id, part)) ?? 0);
-      overlays[layer.id] = Math.max(...counts);
+      // A picture has no features: 1 once it has loaded.
+      overlays[layer.id] =
+        layer.kind === 'image'
+          ? Number(this.map.getSource(sourceId(layer.id))?.loaded() ?? false)
+          : Math.max(...counts);
     }
     this.container.dataset.overlays = JSON.stringify(overlays);
   }

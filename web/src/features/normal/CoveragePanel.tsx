@@ -3,6 +3,7 @@
 import { Alert, Button, Descriptions, Progress, Space, Spin, Switch } from 'antd';
 import { CheckSquareOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { Coverage } from './api/types';
+import { PanelFailed, PanelLoading } from './PanelState';
 import type { ExportPart } from './api/exportShapefile';
 import { formatKm2, formatRatio } from './format';
 
@@ -41,28 +42,16 @@ export function CoveragePanel({
   const basis = checkedCount > 0 ? `已选 ${checkedCount} 景` : '全部查询结果';
   if (error && !coverage) {
     return (
-      <Alert
-        type="error"
-        showIcon
+      <PanelFailed
         title="覆盖分析失败"
         description="覆盖统计未能完成，请稍后重试。"
-        action={
-          <Button size="small" onClick={onRetry}>
-            重试
-          </Button>
-        }
-        data-testid="coverage-error"
+        onRetry={onRetry}
+        testId="coverage-error"
       />
     );
   }
   if (!coverage) {
-    return (
-      <div className="image-query__state" data-testid="coverage-loading">
-        <Spin description="正在计算覆盖…" size="large">
-          <div className="image-query__spin" />
-        </Spin>
-      </div>
-    );
+    return <PanelLoading text="正在计算覆盖…" testId="coverage-loading" />;
   }
   const { suggestion } = coverage;
   return (

@@ -1,5 +1,6 @@
 // The 选择 tab's second half: the search filters (time range, cloud cover, satellites and
 // sensors, resolution classes, payload types, online/offline).
+import type { ReactNode } from 'react';
 import { Checkbox, DatePicker, Radio, Slider, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
 import { useCatalogue } from './api/getCatalogue';
@@ -15,7 +16,7 @@ const ONLINE_OPTIONS = [
   { value: 'offline', label: '离线' },
 ];
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="image-query__field">
       <span className="image-query__label">{label}</span>

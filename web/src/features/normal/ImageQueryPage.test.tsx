@@ -189,28 +189,19 @@ describe('影像查询 (/normal)', () => {
         ],
       ],
     };
+    const coverage = (sceneCount: number) => ({
+      aoiAreaKm2: 185900.5,
+      coveredAreaKm2: 92950.25,
+      ratio: 0.5,
+      sceneCount,
+      covered: square,
+      notCovered: square,
+      suggestion: { ids: ['GF1_2'], coveredAreaKm2: 92950.25, ratio: 0.5 },
+    });
     const requests = stubServer({
       ...routes(),
-      'POST /api/normal/v5/coverage': () =>
-        envelope({
-          aoiAreaKm2: 185900.5,
-          coveredAreaKm2: 92950.25,
-          ratio: 0.5,
-          sceneCount: 2,
-          covered: square,
-          notCovered: square,
-          suggestion: { ids: ['GF1_2'], coveredAreaKm2: 92950.25, ratio: 0.5 },
-        }),
-      'POST /api/normal/v5/coveragebyids': () =>
-        envelope({
-          aoiAreaKm2: 185900.5,
-          coveredAreaKm2: 92950.25,
-          ratio: 0.5,
-          sceneCount: 1,
-          covered: square,
-          notCovered: square,
-          suggestion: { ids: ['GF1_2'], coveredAreaKm2: 92950.25, ratio: 0.5 },
-        }),
+      'POST /api/normal/v5/coverage': () => envelope(coverage(2)),
+      'POST /api/normal/v5/coveragebyids': () => envelope(coverage(1)),
       'POST /api/normal/v5/notcovershp': () =>
         new Response('PK', { headers: { 'Content-Type': 'application/zip' } }),
     });

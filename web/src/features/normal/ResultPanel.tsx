@@ -1,8 +1,9 @@
 // The 结果 tab: the page of scenes a search found, with quick-looks and key facts, checkboxes
 // and select-all, order and paging, fall figures per row or for the page, and 加入购物车.
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Empty, Pagination, Segmented, Spin, Tag, Tooltip } from 'antd';
+import { Button, Checkbox, Empty, Pagination, Segmented, Spin, Tag, Tooltip } from 'antd';
 import { PictureOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { PanelFailed, PanelLoading } from './PanelState';
 import type { SceneItem, ScenePage } from './api/types';
 import { formatAcquired, formatResolution } from './format';
 import { PAGE_SIZES, type Sort } from './query';
@@ -129,28 +130,16 @@ export function ResultPanel({
   const [checkingAll, setCheckingAll] = useState(false);
   if (error && !page) {
     return (
-      <Alert
-        type="error"
-        showIcon
+      <PanelFailed
         title="查询失败"
         description="影像查询未能完成，请稍后重试。"
-        action={
-          <Button size="small" onClick={onRetry}>
-            重试
-          </Button>
-        }
-        data-testid="results-error"
+        onRetry={onRetry}
+        testId="results-error"
       />
     );
   }
   if (!page) {
-    return (
-      <div className="image-query__state" data-testid="results-loading">
-        <Spin description="正在查询…" size="large">
-          <div className="image-query__spin" />
-        </Spin>
-      </div>
-    );
+    return <PanelLoading text="正在查询…" testId="results-loading" />;
   }
   const total = page.total;
   const allChecked = total > 0 && checked.size >= total;

@@ -9,6 +9,7 @@ import type {
   SceneQuery,
   UploadedList,
   UploadedShape,
+  Wire,
 } from './types';
 
 type NoParameters = { query?: never; header?: never; path?: never; cookie?: never };
@@ -36,10 +37,10 @@ declare module '../../../api/schema' {
   interface paths {
     '/api/normal/v5/upload/shp': Post<Upload, UploadedShape>;
     '/api/normal/v5/upload/file': Post<Upload, UploadedList>;
-    '/api/normal/v5/coverage': Post<Json<SceneQuery>, Coverage>;
-    '/api/normal/v5/coveragebyids': Post<Json<CoverageByIds>, Coverage>;
-    '/api/normal/v5/covershp': Post<Json<CoverageByIds>, never, 'application/zip'>;
-    '/api/normal/v5/notcovershp': Post<Json<CoverageByIds>, never, 'application/zip'>;
+    '/api/normal/v5/coverage': Post<Json<Wire<SceneQuery>>, Coverage>;
+    '/api/normal/v5/coveragebyids': Post<Json<Wire<CoverageByIds>>, Coverage>;
+    '/api/normal/v5/covershp': Post<Json<Wire<CoverageByIds>>, never, 'application/zip'>;
+    '/api/normal/v5/notcovershp': Post<Json<Wire<CoverageByIds>>, never, 'application/zip'>;
     '/api/normal/v5/fallfigure': Post<Json<{ ids: string[] }>, FallFigure[]>;
   }
 }

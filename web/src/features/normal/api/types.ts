@@ -19,12 +19,12 @@ export type AreaQuery = Omit<Schemas['AreaQuery'], 'geojson'> & {
   uploadId?: string | null;
 };
 
-/**
- * A search body as the generated schema types it: the schema writes GeoJSON as an object of
- * unknown shape, which a Polygon type is not.
- */
-export function wire(body: SceneQuery): Schemas['SceneQuery'] {
-  return body as Schemas['SceneQuery'];
+/** A body as the generated schema types it: GeoJSON as an object of unknown shape. */
+export type Wire<B> = Omit<B, 'geojson'> & { geojson?: Record<string, never> | null };
+
+/** `body` for the typed client: a Polygon is not an object of unknown shape to TypeScript. */
+export function wire<B extends { geojson?: Polygon | null }>(body: B): Wire<B> {
+  return body as unknown as Wire<B>;
 }
 
 /** A search (SceneQuery) with the resolution and type filters. */
