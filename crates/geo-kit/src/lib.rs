@@ -4,9 +4,12 @@
 
 #![warn(missing_docs)]
 
+pub mod aoi;
 pub mod clip;
+pub mod crs;
 pub mod frykit;
 pub mod gpkg;
+pub mod kml;
 pub mod mask;
 pub mod mvt;
 pub mod orbit;
@@ -15,6 +18,7 @@ pub mod simplify;
 pub mod tile;
 pub mod validity;
 pub mod wkb;
+pub mod wkt;
 
 /// An axis-aligned bounding box in the geometry's own coordinates.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -38,6 +38,9 @@ pub struct Config {
     pub smtp: Option<SmtpConfig>,
     /// Display-screen accounts: `screenCode` → username, for the silent read-only login of big screens.
     pub screens: Vec<ScreenAccount>,
+    /// The address clients reach the server at, e.g. `https://rs.example.cn` (`RSCLOUD_PUBLIC_URL`):
+    /// absolute links (STAC) start with it; without it they follow the request's `Host`.
+    pub public_url: Option<String>,
 }
 
 /// How to reach the mail server.
@@ -120,6 +123,7 @@ impl Default for Config {
             captcha_fixed: None,
             smtp: None,
             screens: Vec::new(),
+            public_url: None,
         }
     }
 }

@@ -11,10 +11,12 @@ pub mod error;
 pub mod normal;
 pub mod ows;
 pub mod region;
+pub mod stac;
 pub mod state;
 pub mod statistics;
 pub mod telemetry;
 pub mod usercenter;
+pub mod vector;
 pub mod web;
 
 use std::future::Future;
@@ -102,6 +104,7 @@ pub fn app(state: AppState) -> Router {
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(Extension(Arc::new(doc)))
         .merge(ows::router())
+        .merge(stac::router())
         .route("/healthz", get(healthz))
         .route("/metrics", get(telemetry::metrics))
         .merge(web::router(&state.config.web_dir))

@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{TestServer, assert_error};
+use common::{TestServer, assert_error, import};
 use geo::Intersects;
 use geo::orient::{Direction, Orient};
 use serde_json::{Value, json};
@@ -27,21 +27,6 @@ fn gunzip_json(path: &Path) -> Value {
     )
     .expect("gunzip");
     serde_json::from_str(&text).expect("json")
-}
-
-fn run(args: &[&str], file: &Path, dir: &Path) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rscloud"))
-        .args(args)
-        .arg(file)
-        .arg("--data")
-        .arg(dir)
-        .output()
-        .expect("rscloud");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
 }
 
 /// The fixture: every tile becomes one scene, GF1/PMS1 and GF2/PMS1 in turn,
@@ -103,13 +88,13 @@ fn hubei() -> geo_types::MultiPolygon<f64> {
 
 async fn server() -> (TestServer, Vec<(String, geo_types::Polygon<f64>)>) {
     let dir = tempfile::tempdir().expect("tempdir").keep();
-    run(
-        &["import", "regions"],
-        &shared("boundaries/cn_province_tianditu.geojson.gz"),
+    import(
         &dir,
+        &["regions"],
+        &[shared("boundaries/cn_province_tianditu.geojson.gz")],
     );
     let (file, footprints) = scenes_geojson(&dir);
-    run(&["import", "scenes"], &file, &dir);
+    import(&dir, &["scenes"], &[file]);
     (
         TestServer::start_with(move |c| c.data_dir = dir).await,
         footprints,

@@ -7,30 +7,13 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
-use common::{TestServer, assert_error};
+use common::{TestServer, assert_error, import};
 use serde_json::Value;
 
 fn shared(file: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../../shared/data")
         .join(file)
-}
-
-/// Runs `rscloud import …` into a data folder, failing the test on error.
-fn import(dir: &std::path::Path, args: &[&str], files: &[PathBuf]) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rscloud"))
-        .arg("import")
-        .args(args)
-        .args(files)
-        .arg("--data")
-        .arg(dir)
-        .output()
-        .expect("run rscloud import");
-    assert!(
-        out.status.success(),
-        "import failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
 }
 
 /// One data folder with every province, city, county and world country
@@ -435,24 +418,40 @@ fn zipped_shapefile(dir: &std::path::Path, extra: &[&str], keep_cpg: bool) -> Pa
 }
 
 #[test]
-fn a_gbk_shapefile_imports_with_or_without_its_cpg_and_a_projected_one_is_refused() {
+fn a_gbk_shapefile_imports_with_or_without_its_cpg_in_degrees_or_a_gauss_kruger_zone() {
     let dir = tempfile::tempdir().expect("tempdir");
+    let mut wuhan = Vec::new();
     for keep_cpg in [true, false] {
         let zip = zipped_shapefile(dir.path(), &[], keep_cpg);
         let records = rscloud::region::import::read_regions(&zip).expect("imports");
         assert_eq!(records.len(), 17);
-        assert!(
-            records
-                .iter()
-                .any(|r| r.code == "420100" && r.name == "武汉市"),
-            "names decoded (cpg kept: {keep_cpg})"
-        );
+        let w = records
+            .iter()
+            .find(|r| r.code == "420100" && r.name == "武汉市")
+            .unwrap_or_else(|| panic!("names decoded (cpg kept: {keep_cpg})"));
+        wuhan.push(w.geom.clone());
     }
+    // CGCS2000 / 3-degree Gauss-Kruger CM 114E: reprojected back to degrees.
     let projected = zipped_shapefile(dir.path(), &["-t_srs", "EPSG:4547"], true);
-    let err = rscloud::region::import::read_regions(&projected)
-        .expect_err("projected is refused")
+    let records = rscloud::region::import::read_regions(&projected).expect("a GK zone imports");
+    let back = &records
+        .iter()
+        .find(|r| r.code == "420100")
+        .expect("武汉市")
+        .geom;
+    let (a, b) = (
+        geo::GeodesicArea::geodesic_area_unsigned(back),
+        geo::GeodesicArea::geodesic_area_unsigned(&wuhan[0]),
+    );
+    assert!((a - b).abs() / b < 1e-6, "{a} m² against {b} m²");
+    let utm = zipped_shapefile(dir.path(), &["-t_srs", "EPSG:32649"], true);
+    let err = rscloud::region::import::read_regions(&utm)
+        .expect_err("UTM is refused")
         .to_string();
-    assert!(err.contains("is projected"), "{err}");
+    assert!(
+        err.contains("不支持的坐标系：WGS_1984_UTM_Zone_49N"),
+        "{err}"
+    );
 }
 
 /// The imported tree against the MCA 2024 code table and geodesic areas.

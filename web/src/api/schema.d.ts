@@ -38,6 +38,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/normal/v5/filename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * File names of the catalogue that start with (first) or contain the text,
+         *     for the file-name input of select mode 5.
+         */
+        get: operations["suggest_file_names"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/filenames": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The scenes with these file names (case-insensitive, with or without extension). */
+        post: operations["find_file_names"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/normal/v5/normalmeta": {
         parameters: {
             query?: never;
@@ -55,6 +92,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/normal/v5/pr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The scenes on these orbit path/rows that pass the filters, a page at a time. */
+        post: operations["path_rows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/normal/v5/satellite": {
         parameters: {
             query?: never;
@@ -66,6 +120,65 @@ export interface paths {
         get: operations["get_catalogue"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/template/pathandrows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A CSV template for path/row lists (header and two example lines), as a download. */
+        get: operations["path_row_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/upload/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a list for select mode 5: field `file` (.txt or .csv, one entry a
+         *     line; UTF-8, UTF-8 with BOM or GBK) and field `kind`: `filename` (scene
+         *     file names) or `pathrow` (`satellite,path,row` or `path,row`).
+         */
+        post: operations["upload_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/upload/shp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads an area of interest for select mode 3: a zipped shapefile (with or
+         *     without .prj; WGS84, CGCS2000 or a CGCS2000 Gauss-Krüger zone), KML, KMZ,
+         *     GeoJSON or WKT, with only polygons, at most 100,000 vertices and 20 MB.
+         */
+        post: operations["upload_area"];
         delete?: never;
         options?: never;
         head?: never;
@@ -697,9 +810,11 @@ export interface components {
             regionId?: string | null;
             /**
              * Format: int32
-             * @description 1 region, 2 extent, 4 drawn polygon.
+             * @description 1 region, 2 extent, 3 uploaded area, 4 drawn polygon, 5 uploaded list.
              */
             selectMode: number;
+            /** @description The `uploadId` of an upload, with modes 3 (an area) and 5 (a list). */
+            uploadId?: string | null;
         };
         /** @description One area range (spec §3). */
         AreaRange: {
@@ -722,6 +837,26 @@ export interface components {
             status: number;
             /** @description `regionId` grants the region. */
             type: string;
+        };
+        /** @description An uploaded area. */
+        AreaUpload: {
+            /**
+             * Format: double
+             * @description Geodesic area, km².
+             */
+            areaKm2: number;
+            /** @description The coordinate system the file was in, e.g. `CGCS2000 / 3-degree Gauss-Kruger zone 39 (EPSG:4527)`. */
+            crs: string;
+            /** @description The area as a GeoJSON MultiPolygon, WGS84. */
+            geojson: Record<string, never>;
+            /** @description Polygons in the area. */
+            parts: number;
+            /** @description Whether invalid rings (self-intersections, overlaps) were repaired. */
+            repaired: boolean;
+            /** @description Use as `uploadId` with select mode 3. */
+            uploadId: string;
+            /** @description Vertices in the area. */
+            vertices: number;
         };
         /** @description The catalogue, or the part of it a filter selects. */
         Catalogue: {
@@ -799,6 +934,39 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_AreaUpload: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description An uploaded area. */
+            data: {
+                /**
+                 * Format: double
+                 * @description Geodesic area, km².
+                 */
+                areaKm2: number;
+                /** @description The coordinate system the file was in, e.g. `CGCS2000 / 3-degree Gauss-Kruger zone 39 (EPSG:4527)`. */
+                crs: string;
+                /** @description The area as a GeoJSON MultiPolygon, WGS84. */
+                geojson: Record<string, never>;
+                /** @description Polygons in the area. */
+                parts: number;
+                /** @description Whether invalid rings (self-intersections, overlaps) were repaired. */
+                repaired: boolean;
+                /** @description Use as `uploadId` with select mode 3. */
+                uploadId: string;
+                /** @description Vertices in the area. */
+                vertices: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Catalogue: {
             /**
              * Format: int32
@@ -813,6 +981,52 @@ export interface components {
                 sensors: {
                     [key: string]: components["schemas"]["Sensor"][];
                 };
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_FoundNames: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description What a look-up found. */
+            data: {
+                /** @description The scenes named, in the order of the names. */
+                found: components["schemas"]["SceneItem"][];
+                /** @description The names no scene has. */
+                missing: string[];
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_ListUpload: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description An uploaded list. */
+            data: {
+                /** @description Entries kept (duplicates once). */
+                count: number;
+                /** @description The first 100 entries: file names, or `satellite,path,row` / `path,row`. */
+                entries: string[];
+                /** @description `filename` or `pathrow`. */
+                kind: string;
+                /** @description Lines left out and why. */
+                rejected: components["schemas"]["Rejected"][];
+                /** @description Use as `uploadId` with select mode 5. */
+                uploadId: string;
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -1159,6 +1373,20 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Vec_String: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: string[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Vec_f64: {
             /**
              * Format: int32
@@ -1182,6 +1410,26 @@ export interface components {
             /** @description 32 letters or digits made by the page for sealing. */
             token?: string;
         };
+        /** @description What a look-up found. */
+        FoundNames: {
+            /** @description The scenes named, in the order of the names. */
+            found: components["schemas"]["SceneItem"][];
+            /** @description The names no scene has. */
+            missing: string[];
+        };
+        /** @description An uploaded list. */
+        ListUpload: {
+            /** @description Entries kept (duplicates once). */
+            count: number;
+            /** @description The first 100 entries: file names, or `satellite,path,row` / `path,row`. */
+            entries: string[];
+            /** @description `filename` or `pathrow`. */
+            kind: string;
+            /** @description Lines left out and why. */
+            rejected: components["schemas"]["Rejected"][];
+            /** @description Use as `uploadId` with select mode 5. */
+            uploadId: string;
+        };
         /** @description The login form (spec §3). */
         LoginForm: {
             /** @description The captcha answer. */
@@ -1192,6 +1440,31 @@ export interface components {
             token?: string;
             /** @description Username, mobile number or e-mail. */
             username?: string;
+        };
+        /** @description File names to look up. */
+        NameList: {
+            /** @description File names, with or without extension, any case; at most 1,000. */
+            names: string[];
+        };
+        /** @description One orbit path/row, of one satellite or of any. */
+        PathRow: {
+            /**
+             * Format: int64
+             * @description Orbit path.
+             */
+            path: number;
+            /**
+             * Format: int64
+             * @description Orbit row.
+             */
+            row: number;
+            /** @description Catalogue value, e.g. GF1; none: any satellite. */
+            satellite?: string | null;
+        };
+        /** @description A path/row search. */
+        PathRowQuery: components["schemas"]["SceneFilters"] & {
+            /** @description The path/rows; a satellite narrows one to that satellite. */
+            pathRows: components["schemas"]["PathRow"][];
         };
         /** @description Person details. */
         PersonInfo: {
@@ -1287,6 +1560,15 @@ export interface components {
             id: number;
             /** @description Login name. */
             username: string;
+        };
+        /** @description A line of an uploaded list that was left out, and why. */
+        Rejected: {
+            /** @description Line number, from 1. */
+            line: number;
+            /** @description Why it was left out. */
+            reason: string;
+            /** @description The line as read. */
+            text: string;
         };
         /**
          * @description One satellite of the catalogue (spec §3: index, label, value, checked,
@@ -1386,6 +1668,34 @@ export interface components {
             /** @description Sensor ids, e.g. PMS1; empty for all. */
             sensors?: string[];
         };
+        /** @description The filters, order and page of a search, whatever selects its scenes. */
+        SceneFilters: {
+            /**
+             * Format: double
+             * @description Largest cloud cover kept, percent.
+             */
+            cloudMax?: number | null;
+            /** @description Last day (YYYY-MM-DD, inclusive, Beijing time) or instant (RFC 3339). */
+            endTime?: string | null;
+            /** @description true: only scenes available now; false: only archived ones. */
+            online?: boolean | null;
+            /**
+             * Format: int32
+             * @description Page, from 1 (default 1).
+             */
+            pageNum?: number | null;
+            /**
+             * Format: int32
+             * @description Rows per page, 1–100 (default 20).
+             */
+            pageSize?: number | null;
+            /** @description Satellites and sensors; none: every satellite. */
+            satellites?: components["schemas"]["SatelliteChoice"][];
+            /** @description `time` (newest first, default) or `cloud` (least cloudy first). */
+            sort?: string | null;
+            /** @description First day (YYYY-MM-DD, Beijing time) or instant (RFC 3339). */
+            startTime?: string | null;
+        };
         /** @description One scene in a result list. */
         SceneItem: {
             /** @description Acquisition time, RFC 3339 UTC. */
@@ -1452,33 +1762,7 @@ export interface components {
             total: number;
         };
         /** @description A search. */
-        SceneQuery: components["schemas"]["AreaQuery"] & {
-            /**
-             * Format: double
-             * @description Largest cloud cover kept, percent.
-             */
-            cloudMax?: number | null;
-            /** @description Last day (YYYY-MM-DD, inclusive, Beijing time) or instant (RFC 3339). */
-            endTime?: string | null;
-            /** @description true: only scenes available now; false: only archived ones. */
-            online?: boolean | null;
-            /**
-             * Format: int32
-             * @description Page, from 1 (default 1).
-             */
-            pageNum?: number | null;
-            /**
-             * Format: int32
-             * @description Rows per page, 1–100 (default 20).
-             */
-            pageSize?: number | null;
-            /** @description Satellites and sensors; none: every satellite. */
-            satellites?: components["schemas"]["SatelliteChoice"][];
-            /** @description `time` (newest first, default) or `cloud` (least cloudy first). */
-            sort?: string | null;
-            /** @description First day (YYYY-MM-DD, Beijing time) or instant (RFC 3339). */
-            startTime?: string | null;
-        };
+        SceneQuery: components["schemas"]["AreaQuery"] & components["schemas"]["SceneFilters"];
         /** @description Which display screen asks to log in. */
         ScreenLogin: {
             /**
@@ -1642,6 +1926,71 @@ export interface operations {
             };
         };
     };
+    suggest_file_names: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Part of a file name, usually its beginning. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 file names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_String"];
+                };
+            };
+            /** @description No text */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    find_file_names: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NameList"];
+            };
+        };
+        responses: {
+            /** @description Found scenes and missing names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FoundNames"];
+                };
+            };
+            /** @description No names, or more than 1,000 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     normal_meta: {
         parameters: {
             query?: never;
@@ -1673,8 +2022,41 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
-            /** @description Unknown region */
+            /** @description Unknown region, or an upload expired or unknown */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    path_rows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PathRowQuery"];
+            };
+        };
+        responses: {
+            /** @description A page of scenes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScenePage"];
+                };
+            };
+            /** @description No path/rows, an unknown satellite, a bad filter or page */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1711,6 +2093,112 @@ export interface operations {
             };
             /** @description A filter out of range */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    path_row_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    upload_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Fields `file` (.txt or .csv) and `kind` (`filename` or `pathrow`) */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            /** @description The stored list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListUpload"];
+                };
+            };
+            /** @description Not .txt/.csv, bad kind, no valid entry, too many entries or too large */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Request over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    upload_area: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Field `file`: .zip (shapefile), .kml, .kmz, .geojson/.json or .wkt/.txt */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            /** @description The stored area */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AreaUpload"];
+                };
+            };
+            /** @description Unreadable file, unsupported coordinate system, not polygons, too many vertices, too large or a zip bomb */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Request over the size limit */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -91,6 +91,18 @@ const MIGRATIONS: &[Migration] = &[
             description: "卫星影像景（覆盖范围）",
         }],
     },
+    Migration {
+        version: 7,
+        name: "uploads",
+        sql: sql_file!("0007_uploads.sql"),
+        spatial: &[SpatialTable {
+            table: "upload",
+            column: "geom",
+            geometry_type: "MULTIPOLYGON",
+            srs_id: 4326,
+            description: "上传的查询范围与文件名、条带号列表（保留7天）",
+        }],
+    },
 ];
 
 /// FNV-1a: a stable checksum of a migration's text (not for security).

@@ -1,11 +1,14 @@
-//! The area of interest of an image query: a region, a map rectangle or a
-//! drawn polygon (uploads come with modes 3 and 5). Every route that needs an
-//! area (search, coverage, exports) takes an `AreaQuery` and resolves it here.
+//! The area of interest of an image query: a region, a map rectangle, a
+//! drawn polygon, an uploaded area, or (mode 5) an uploaded list of file names
+//! or path/rows instead of an area. Every route that needs an area (search,
+//! coverage, exports) takes an `AreaQuery` and resolves it here.
 
 use geo_types::{Geometry, MultiPolygon, Rect, coord};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use super::lists::List;
+use super::upload::{self, Stored};
 use crate::error::AppError;
 use crate::state::AppState;
 
@@ -15,11 +18,11 @@ pub mod select_mode {
     pub const REGION: u8 = 1;
     /// By map rectangle (`extent`).
     pub const EXTENT: u8 = 2;
-    /// By uploaded shapefile (comes with uploads).
+    /// By uploaded area file (`uploadId` of `upload/shp`).
     pub const SHP: u8 = 3;
     /// By polygon drawn on the map (`geojson`).
     pub const DRAW: u8 = 4;
-    /// By uploaded file-name or path/row list (comes with uploads).
+    /// By uploaded file-name or path/row list (`uploadId` of `upload/file`).
     pub const FILE: u8 = 5;
 }
 
@@ -27,7 +30,7 @@ pub mod select_mode {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AreaQuery {
-    /// 1 region, 2 extent, 4 drawn polygon.
+    /// 1 region, 2 extent, 3 uploaded area, 4 drawn polygon, 5 uploaded list.
     pub select_mode: u8,
     /// Region code, with mode 1.
     pub region_id: Option<String>,
@@ -36,10 +39,59 @@ pub struct AreaQuery {
     /// A GeoJSON Polygon or MultiPolygon (geometry or Feature), with mode 4.
     #[schema(value_type = Option<Object>)]
     pub geojson: Option<serde_json::Value>,
+    /// The `uploadId` of an upload, with modes 3 (an area) and 5 (a list).
+    pub upload_id: Option<String>,
 }
 
-/// The area of interest, or a Chinese message saying what is missing.
-pub fn resolve(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError> {
+/// What a query searches: scenes over an area, or scenes named in a list.
+#[derive(Debug, Clone)]
+pub enum Selection {
+    /// Scenes whose footprint meets this area (modes 1–4).
+    Area(MultiPolygon<f64>),
+    /// Scenes whose file name or path/row is in this list (mode 5).
+    List(List),
+}
+
+impl Selection {
+    /// The area, for the routes that need one (coverage, exports).
+    pub fn into_area(self) -> Result<MultiPolygon<f64>, AppError> {
+        match self {
+            Selection::Area(a) => Ok(a),
+            Selection::List(_) => Err(AppError::bad_request(
+                "文件名或条带号列表查询没有范围，请改用其他查询方式",
+            )),
+        }
+    }
+}
+
+/// What the query selects, or a Chinese message saying what is missing.
+pub async fn resolve(state: &AppState, q: &AreaQuery) -> Result<Selection, AppError> {
+    match q.select_mode {
+        select_mode::SHP | select_mode::FILE => {
+            let id = q.upload_id.as_deref().ok_or_else(|| {
+                AppError::bad_request(if q.select_mode == select_mode::SHP {
+                    "请先上传范围文件"
+                } else {
+                    "请先上传文件名或条带号列表"
+                })
+            })?;
+            match (q.select_mode, upload::load(state, id).await?) {
+                (select_mode::SHP, Stored::Area(a)) => Ok(Selection::Area(a)),
+                (select_mode::FILE, Stored::List(l)) => Ok(Selection::List(l)),
+                (select_mode::SHP, Stored::List(_)) => Err(AppError::bad_request(
+                    "该上传是文件名或条带号列表，请用文件查询方式（selectMode 5）",
+                )),
+                _ => Err(AppError::bad_request(
+                    "该上传是范围文件，请用范围文件查询方式（selectMode 3）",
+                )),
+            }
+        }
+        _ => drawn_or_chosen(state, q).map(Selection::Area),
+    }
+}
+
+/// The area of modes 1, 2 and 4, which need nothing but memory.
+fn drawn_or_chosen(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError> {
     match q.select_mode {
         select_mode::REGION => {
             let id = q
@@ -92,11 +144,8 @@ pub fn resolve(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>, App
                 _ => Err(drawn()),
             }
         }
-        select_mode::SHP | select_mode::FILE => {
-            Err(AppError::bad_request("上传文件查询将随上传功能提供"))
-        }
         other => Err(AppError::bad_request(format!(
-            "查询方式无效：{other}（1 行政区，2 框选，4 绘制）"
+            "查询方式无效：{other}（1 行政区，2 框选，3 范围文件，4 绘制，5 文件名或条带号列表）"
         ))),
     }
 }

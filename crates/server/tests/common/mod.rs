@@ -215,6 +215,23 @@ impl Drop for TestServer {
     }
 }
 
+/// Runs `rscloud import …` into a data folder, failing the test on error.
+pub fn import(dir: &Path, args: &[&str], files: &[PathBuf]) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rscloud"))
+        .arg("import")
+        .args(args)
+        .args(files)
+        .arg("--data")
+        .arg(dir)
+        .output()
+        .expect("run rscloud import");
+    assert!(
+        out.status.success(),
+        "import failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// Asserts an error envelope: HTTP status, `code` equal to it, a Chinese message.
 pub fn assert_error(status: u16, body: &Value, expected: u16, message: &str) {
     assert_eq!(status, expected, "status for {body}");

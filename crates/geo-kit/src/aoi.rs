@@ -1,0 +1,184 @@
+//! An uploaded area of interest as one valid multipolygon: only polygonal
+//! geometries make an area, a vertex limit keeps searches fast, and invalid
+//! rings (self-intersections, overlapping parts) are repaired by a boolean
+//! union or refused with the reason.
+
+use geo::bool_ops::{BooleanOps, FillRule, OpType, unary_union};
+use geo::orient::{Direction, Orient};
+use geo::{CoordsIter, RemoveRepeatedPoints};
+use geo_types::{Geometry, MultiPolygon, Polygon};
+
+use crate::validity::check_multi_polygon;
+
+/// Why an upload makes no area; the text is for the user.
+#[derive(Debug, Clone, thiserror::Error, PartialEq)]
+#[non_exhaustive]
+pub enum AreaError {
+    /// A geometry that is not a polygon.
+    #[error("文件中含有{0}，只有面（Polygon/MultiPolygon）才能作为查询范围")]
+    NotPolygon(&'static str),
+    /// No polygon at all.
+    #[error("文件中没有面要素")]
+    Empty,
+    /// More vertices than a query may use.
+    #[error("范围的顶点过多：{count} 个，上限 {max} 个。请简化后再上传")]
+    TooManyVertices {
+        /// Vertices in the upload.
+        count: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// Invalid even after repair.
+    #[error("范围的几何无效且无法修复：{0}")]
+    Invalid(String),
+}
+
+/// Chinese name of a geometry type, for messages.
+fn kind(g: &Geometry<f64>) -> &'static str {
+    match g {
+        Geometry::Point(_) | Geometry::MultiPoint(_) => "点",
+        Geometry::Line(_) | Geometry::LineString(_) | Geometry::MultiLineString(_) => "线",
+        Geometry::GeometryCollection(_) => "几何集合",
+        Geometry::Polygon(_) | Geometry::Rect(_) | Geometry::Triangle(_) => "面",
+        Geometry::MultiPolygon(_) => "多面",
+    }
+}
+
+/// The polygons of a list of geometries (collections opened); any other
+/// geometry refuses the whole list.
+pub fn polygons(geoms: Vec<Geometry<f64>>) -> Result<MultiPolygon<f64>, AreaError> {
+    let mut out = Vec::new();
+    let mut stack = geoms;
+    stack.reverse();
+    while let Some(g) = stack.pop() {
+        match g {
+            Geometry::Polygon(p) => out.push(p),
+            Geometry::MultiPolygon(mp) => out.extend(mp.0),
+            Geometry::Rect(r) => out.push(r.to_polygon()),
+            Geometry::Triangle(t) => out.push(t.to_polygon()),
+            Geometry::GeometryCollection(c) => stack.extend(c.0.into_iter().rev()),
+            other => return Err(AreaError::NotPolygon(kind(&other))),
+        }
+    }
+    let out: Vec<Polygon<f64>> = out
+        .into_iter()
+        .filter(|p| p.exterior().0.len() >= 3)
+        .collect();
+    if out.is_empty() {
+        return Err(AreaError::Empty);
+    }
+    Ok(MultiPolygon(out))
+}
+
+/// Every coordinate of the area, closing points included.
+pub fn vertices(mp: &MultiPolygon<f64>) -> usize {
+    mp.coords_count()
+}
+
+/// Refuses an area with more than `max` vertices.
+pub fn check_vertices(mp: &MultiPolygon<f64>, max: usize) -> Result<(), AreaError> {
+    let count = vertices(mp);
+    if count > max {
+        return Err(AreaError::TooManyVertices { count, max });
+    }
+    Ok(())
+}
+
+/// The area made valid and wound as RFC 7946 wants (exteriors counter-clockwise);
+/// `true` with it when it had to be repaired.
+pub fn repair(mp: MultiPolygon<f64>) -> Result<(MultiPolygon<f64>, bool), AreaError> {
+    let mp = close_rings(mp.remove_repeated_points());
+    if check_multi_polygon(&mp).is_ok() {
+        return Ok((mp.orient(Direction::Default), false));
+    }
+    // Each polygon against nothing, even-odd: a bow-tie becomes its two
+    // triangles; then the union of all parts merges overlapping ones.
+    let empty = MultiPolygon::<f64>::new(Vec::new());
+    let cleaned: Vec<MultiPolygon<f64>> =
+        mp.0.iter()
+            .map(|p| p.boolean_op_with_fill_rule(&empty, OpType::Union, FillRule::EvenOdd))
+            .map(|m| m.orient(Direction::Default))
+            .collect();
+    let merged = unary_union(cleaned.iter()).orient(Direction::Default);
+    if merged.0.is_empty() {
+        return Err(AreaError::Invalid("面积为零".into()));
+    }
+    check_multi_polygon(&merged).map_err(|e| AreaError::Invalid(e.to_string()))?;
+    Ok((merged, true))
+}
+
+/// Closes rings whose last point is not their first (KML and WKT writers forget).
+fn close_rings(mut mp: MultiPolygon<f64>) -> MultiPolygon<f64> {
+    for p in &mut mp.0 {
+        p.exterior_mut(|r| r.close());
+        p.interiors_mut(|rs| rs.iter_mut().for_each(|r| r.close()));
+    }
+    mp
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use geo::Area;
+    use geo_types::{LineString, Point, polygon};
+
+    #[test]
+    fn only_polygons_make_an_area() {
+        let square =
+            polygon![(x: 0.0, y: 0.0), (x: 1.0, y: 0.0), (x: 1.0, y: 1.0), (x: 0.0, y: 0.0)];
+        let collection =
+            Geometry::GeometryCollection(geo_types::GeometryCollection(vec![Geometry::Polygon(
+                square.clone(),
+            )]));
+        assert_eq!(
+            polygons(vec![Geometry::Polygon(square.clone()), collection]).map(|m| m.0.len()),
+            Ok(2)
+        );
+        let line = Geometry::LineString(LineString::from(vec![(0.0, 0.0), (1.0, 1.0)]));
+        let err = polygons(vec![Geometry::Polygon(square), line]).expect_err("a line");
+        assert_eq!(err, AreaError::NotPolygon("线"));
+        assert!(err.to_string().contains("只有面"));
+        assert_eq!(
+            polygons(vec![Geometry::Point(Point::new(0.0, 0.0))]),
+            Err(AreaError::NotPolygon("点"))
+        );
+        assert_eq!(polygons(Vec::new()), Err(AreaError::Empty));
+    }
+
+    #[test]
+    fn a_bow_tie_is_repaired_into_its_two_triangles() {
+        let bow_tie = MultiPolygon(vec![polygon![
+            (x: 0.0, y: 0.0), (x: 2.0, y: 2.0), (x: 2.0, y: 0.0), (x: 0.0, y: 2.0), (x: 0.0, y: 0.0)
+        ]]);
+        let (fixed, repaired) = repair(bow_tie).expect("repairable");
+        assert!(repaired);
+        assert_eq!(fixed.0.len(), 2);
+        assert!((fixed.unsigned_area() - 2.0).abs() < 1e-9);
+        assert!(fixed.signed_area() > 0.0, "exteriors counter-clockwise");
+    }
+
+    #[test]
+    fn overlapping_parts_are_merged_and_valid_areas_kept_as_they_are() {
+        let a = polygon![(x: 0.0, y: 0.0), (x: 2.0, y: 0.0), (x: 2.0, y: 2.0), (x: 0.0, y: 2.0)];
+        let b = polygon![(x: 1.0, y: 1.0), (x: 3.0, y: 1.0), (x: 3.0, y: 3.0), (x: 1.0, y: 3.0), (x: 1.0, y: 1.0)];
+        let (merged, repaired) = repair(MultiPolygon(vec![a, b])).expect("merged");
+        assert!(repaired);
+        assert!((merged.unsigned_area() - 7.0).abs() < 1e-9);
+        // Unclosed and clockwise, but valid: only closed and re-wound.
+        let clockwise = MultiPolygon(vec![
+            polygon![(x: 0.0, y: 0.0), (x: 0.0, y: 1.0), (x: 1.0, y: 1.0), (x: 1.0, y: 0.0)],
+        ]);
+        let (kept, repaired) = repair(clockwise).expect("valid");
+        assert!(!repaired);
+        assert!(kept.signed_area() > 0.0);
+        assert_eq!(vertices(&kept), 5);
+        assert_eq!(
+            check_vertices(&kept, 4),
+            Err(AreaError::TooManyVertices { count: 5, max: 4 })
+        );
+        let flat = MultiPolygon(vec![
+            polygon![(x: 0.0, y: 0.0), (x: 1.0, y: 0.0), (x: 2.0, y: 0.0), (x: 0.0, y: 0.0)],
+        ]);
+        assert!(matches!(repair(flat), Err(AreaError::Invalid(_))));
+    }
+}

@@ -1,0 +1,106 @@
+//! KML documents of uploaded areas: every Polygon, LineString and Point of
+//! the document (inside Placemarks and MultiGeometries alike), in document order.
+
+use geo_types::{Coord, Geometry, LineString, Point, Polygon};
+
+/// Why a KML document could not be read; the text is for the user.
+#[derive(Debug, Clone, thiserror::Error, PartialEq)]
+#[error("KML 无法解析：{0}")]
+pub struct KmlError(pub String);
+
+/// Every geometry of a KML document.
+pub fn parse(text: &str) -> Result<Vec<Geometry<f64>>, KmlError> {
+    let doc = roxmltree::Document::parse(text.trim_start_matches('\u{feff}'))
+        .map_err(|e| KmlError(e.to_string()))?;
+    let mut out = Vec::new();
+    for node in doc.descendants().filter(|n| n.is_element()) {
+        match node.tag_name().name() {
+            "Polygon" => out.push(Geometry::Polygon(polygon(node)?)),
+            // Rings of polygons are LinearRings, so every LineString is a line.
+            "LineString" => out.push(Geometry::LineString(ring(node)?)),
+            "Point" => {
+                let c = ring(node)?
+                    .0
+                    .first()
+                    .copied()
+                    .ok_or_else(|| KmlError("Point 没有坐标".into()))?;
+                out.push(Geometry::Point(Point(c)));
+            }
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+fn polygon(node: roxmltree::Node) -> Result<Polygon<f64>, KmlError> {
+    let boundary = |name: &'static str| {
+        node.children()
+            .filter(move |c| c.is_element() && c.tag_name().name() == name)
+            .flat_map(|b| {
+                b.descendants()
+                    .filter(|d| d.tag_name().name() == "LinearRing")
+            })
+    };
+    let outer = boundary("outerBoundaryIs")
+        .next()
+        .ok_or_else(|| KmlError("Polygon 没有外边界（outerBoundaryIs）".into()))?;
+    let inner = boundary("innerBoundaryIs")
+        .map(ring)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Polygon::new(ring(outer)?, inner))
+}
+
+/// The `coordinates` of an element: "lon,lat[,alt]" tuples separated by white space.
+fn ring(node: roxmltree::Node) -> Result<LineString<f64>, KmlError> {
+    let text = node
+        .descendants()
+        .find(|d| d.tag_name().name() == "coordinates")
+        .and_then(|c| c.text())
+        .unwrap_or_default();
+    text.split_whitespace()
+        .map(|tuple| {
+            let mut parts = tuple.split(',').map(str::parse::<f64>);
+            match (parts.next(), parts.next()) {
+                (Some(Ok(x)), Some(Ok(y))) => Ok(Coord { x, y }),
+                _ => Err(KmlError(format!("坐标无效：{tuple}"))),
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(LineString)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use geo::Area;
+
+    const DOC: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>武汉</name>
+<Placemark><name>带洞</name><Polygon><outerBoundaryIs><LinearRing><coordinates>
+114,30,0 115,30,0 115,31,0 114,31,0 114,30,0
+</coordinates></LinearRing></outerBoundaryIs><innerBoundaryIs><LinearRing>
+<coordinates>114.2,30.2 114.4,30.2 114.4,30.4 114.2,30.2</coordinates></LinearRing></innerBoundaryIs></Polygon></Placemark>
+<Placemark><MultiGeometry><Point><coordinates>114.5,30.5</coordinates></Point>
+<LineString><coordinates>114,30 115,31</coordinates></LineString></MultiGeometry></Placemark>
+</Document></kml>"#;
+
+    #[test]
+    fn polygons_with_holes_lines_and_points_are_read_in_order() {
+        let geoms = parse(DOC).expect("kml");
+        assert_eq!(geoms.len(), 3);
+        let Geometry::Polygon(p) = &geoms[0] else {
+            panic!("a polygon first")
+        };
+        assert_eq!(p.interiors().len(), 1);
+        assert!((p.unsigned_area() - (1.0 - 0.02)).abs() < 1e-9);
+        assert!(matches!(geoms[1], Geometry::Point(_)));
+        assert!(matches!(geoms[2], Geometry::LineString(_)));
+    }
+
+    #[test]
+    fn broken_documents_and_coordinates_are_refused() {
+        assert!(parse("<kml><Document>").is_err());
+        let bad = "<kml><Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>114;30</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></kml>";
+        assert_eq!(parse(bad), Err(KmlError("坐标无效：114;30".into())));
+    }
+}

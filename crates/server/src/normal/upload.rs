@@ -1,0 +1,333 @@
+//! Uploads for select modes 3 and 5: an area file (`upload/shp`) or a list of
+//! file names or path/rows (`upload/file`), stored under an unguessable id for
+//! seven days, and the path/row template.
+
+use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use geo::GeodesicArea;
+use geo_types::{Geometry, MultiPolygon};
+use rusqlite::{OptionalExtension, params};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::lists::{self, List, Rejected};
+use crate::api::{ApiResult, Envelope, ok};
+use crate::error::AppError;
+use crate::state::AppState;
+use crate::usercenter::session::{new_token, now_secs};
+use crate::vector;
+
+/// Largest file accepted, bytes.
+pub const MAX_FILE: usize = 20 << 20;
+
+/// How long an upload can be searched with, seconds.
+const KEEP_SECS: i64 = 7 * 86_400;
+
+/// The upload routes, which take bodies up to 20 MB (plus the multipart framing).
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(upload_area))
+        .routes(routes!(upload_list))
+        .layer(DefaultBodyLimit::max(MAX_FILE + (1 << 20)))
+        .routes(routes!(path_row_template))
+}
+
+/// What an upload id stands for.
+#[derive(Debug, Clone)]
+pub enum Stored {
+    /// An area (mode 3).
+    Area(MultiPolygon<f64>),
+    /// A list (mode 5).
+    List(List),
+}
+
+/// The upload behind an id, if it exists and is younger than seven days.
+pub async fn load(state: &AppState, upload_id: &str) -> Result<Stored, AppError> {
+    let id = upload_id.to_owned();
+    let row = state
+        .db
+        .call(move |c| {
+            c.query_row(
+                "SELECT geom, entries FROM upload WHERE upload_id = ?1 AND created_at >= ?2",
+                params![id, now_secs() - KEEP_SECS],
+                |r| {
+                    Ok((
+                        r.get::<_, Option<Vec<u8>>>(0)?,
+                        r.get::<_, Option<String>>(1)?,
+                    ))
+                },
+            )
+            .optional()
+        })
+        .await?;
+    let broken = |what: &str| AppError::Internal(anyhow::anyhow!("upload {upload_id}: {what}"));
+    match row {
+        None => Err(AppError::NotFound(
+            "上传文件已过期或不存在，请重新上传".into(),
+        )),
+        Some((Some(blob), _)) => match geo_kit::gpkg::decode(&blob) {
+            Ok(Geometry::MultiPolygon(mp)) => Ok(Stored::Area(mp)),
+            _ => Err(broken("geometry is not a multipolygon")),
+        },
+        Some((None, Some(json))) => serde_json::from_str(&json)
+            .map(Stored::List)
+            .map_err(|_| broken("entries are not a list")),
+        Some((None, None)) => Err(broken("neither geometry nor entries")),
+    }
+}
+
+/// Stores an upload in one transaction, purging week-old ones; its new id.
+async fn store(
+    state: &AppState,
+    file_name: String,
+    what: Stored,
+    crs: Option<String>,
+) -> Result<String, AppError> {
+    let id = new_token()?;
+    let (kind, geom, entries) = match &what {
+        Stored::Area(mp) => (
+            "area",
+            Some(geo_kit::gpkg::encode(
+                &Geometry::MultiPolygon(mp.clone()),
+                4326,
+            )),
+            None,
+        ),
+        Stored::List(list) => (
+            match list {
+                List::FileNames(_) => "filename",
+                List::PathRows(_) => "pathrow",
+            },
+            None,
+            Some(serde_json::to_string(list).map_err(|e| AppError::Internal(anyhow::anyhow!(e)))?),
+        ),
+    };
+    let stored_id = id.clone();
+    state
+        .db
+        .call(move |c| {
+            let now = now_secs();
+            let tx = c.transaction()?;
+            tx.execute(
+                "DELETE FROM upload WHERE created_at < ?1",
+                [now - KEEP_SECS],
+            )?;
+            tx.execute(
+                "INSERT INTO upload (geom, upload_id, kind, entries, file_name, crs, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![geom, stored_id, kind, entries, file_name, crs, now],
+            )?;
+            tx.commit()
+        })
+        .await?;
+    Ok(id)
+}
+
+/// The uploaded file and the other fields of the form.
+struct Form {
+    file_name: String,
+    bytes: Vec<u8>,
+    kind: Option<String>,
+}
+
+fn multipart_error(e: &MultipartError) -> AppError {
+    if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        AppError::PayloadTooLarge
+    } else {
+        AppError::BadRequest {
+            message: "上传格式错误：需要 multipart/form-data 表单".into(),
+            detail: Some(e.body_text()),
+        }
+    }
+}
+
+/// Reads the form, counting the file's bytes against the limit as they come.
+async fn read_form(form: Result<Multipart, MultipartRejection>) -> Result<Form, AppError> {
+    let mut form = form.map_err(|e| AppError::BadRequest {
+        message: "上传格式错误：需要 multipart/form-data 表单".into(),
+        detail: Some(e.body_text()),
+    })?;
+    let mut file = None;
+    let mut kind = None;
+    while let Some(mut field) = form.next_field().await.map_err(|e| multipart_error(&e))? {
+        match field.name() {
+            Some("file") => {
+                let name = field.file_name().unwrap_or("upload").to_owned();
+                let mut bytes = Vec::new();
+                while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(&e))? {
+                    if bytes.len() + chunk.len() > MAX_FILE {
+                        return Err(AppError::bad_request(format!(
+                            "文件超过 {} MB，请压缩或简化后再上传",
+                            MAX_FILE >> 20
+                        )));
+                    }
+                    bytes.extend_from_slice(&chunk);
+                }
+                file = Some((name, bytes));
+            }
+            Some("kind") => kind = Some(field.text().await.map_err(|e| multipart_error(&e))?),
+            _ => {}
+        }
+    }
+    let (file_name, bytes) = file.ok_or_else(|| AppError::bad_request("请选择要上传的文件"))?;
+    if bytes.is_empty() {
+        return Err(AppError::bad_request("文件为空"));
+    }
+    Ok(Form {
+        file_name,
+        bytes,
+        kind,
+    })
+}
+
+/// An uploaded area.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AreaUpload {
+    /// Use as `uploadId` with select mode 3.
+    upload_id: String,
+    /// The area as a GeoJSON MultiPolygon, WGS84.
+    #[schema(value_type = Object)]
+    geojson: serde_json::Value,
+    /// Geodesic area, km².
+    area_km2: f64,
+    /// The coordinate system the file was in, e.g. `CGCS2000 / 3-degree Gauss-Kruger zone 39 (EPSG:4527)`.
+    crs: String,
+    /// Polygons in the area.
+    parts: usize,
+    /// Vertices in the area.
+    vertices: usize,
+    /// Whether invalid rings (self-intersections, overlaps) were repaired.
+    repaired: bool,
+}
+
+/// Uploads an area of interest for select mode 3: a zipped shapefile (with or
+/// without .prj; WGS84, CGCS2000 or a CGCS2000 Gauss-Krüger zone), KML, KMZ,
+/// GeoJSON or WKT, with only polygons, at most 100,000 vertices and 20 MB.
+#[utoipa::path(
+    post,
+    path = "/api/normal/v5/upload/shp",
+    tag = "normal",
+    request_body(content_type = "multipart/form-data", description = "Field `file`: .zip (shapefile), .kml, .kmz, .geojson/.json or .wkt/.txt"),
+    responses(
+        (status = 200, description = "The stored area", body = Envelope<AreaUpload>),
+        (status = 400, description = "Unreadable file, unsupported coordinate system, not polygons, too many vertices, too large or a zip bomb", body = Envelope<Option<String>>),
+        (status = 413, description = "Request over the size limit", body = Envelope<Option<String>>),
+    )
+)]
+async fn upload_area(
+    State(state): State<AppState>,
+    form: Result<Multipart, MultipartRejection>,
+) -> ApiResult<AreaUpload> {
+    let form = read_form(form).await?;
+    let name = form.file_name.clone();
+    let area = tokio::task::spawn_blocking(move || vector::read_area(&name, &form.bytes))
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?
+        .map_err(|e| AppError::bad_request(e.0))?;
+    let crs = area.crs.label();
+    let geojson = serde_json::to_value(geojson::Geometry::from(&Geometry::MultiPolygon(
+        area.geom.clone(),
+    )))
+    .map_err(|e| AppError::Internal(e.into()))?;
+    let answer = AreaUpload {
+        upload_id: String::new(),
+        geojson,
+        area_km2: area.geom.geodesic_area_unsigned() / 1e6,
+        crs: crs.clone(),
+        parts: area.geom.0.len(),
+        vertices: geo_kit::aoi::vertices(&area.geom),
+        repaired: area.repaired,
+    };
+    let upload_id = store(&state, form.file_name, Stored::Area(area.geom), Some(crs)).await?;
+    Ok(ok(AreaUpload {
+        upload_id,
+        ..answer
+    }))
+}
+
+/// An uploaded list.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListUpload {
+    /// Use as `uploadId` with select mode 5.
+    upload_id: String,
+    /// `filename` or `pathrow`.
+    kind: String,
+    /// Entries kept (duplicates once).
+    count: usize,
+    /// The first 100 entries: file names, or `satellite,path,row` / `path,row`.
+    entries: Vec<String>,
+    /// Lines left out and why.
+    rejected: Vec<Rejected>,
+}
+
+/// Uploads a list for select mode 5: field `file` (.txt or .csv, one entry a
+/// line; UTF-8, UTF-8 with BOM or GBK) and field `kind`: `filename` (scene
+/// file names) or `pathrow` (`satellite,path,row` or `path,row`).
+#[utoipa::path(
+    post,
+    path = "/api/normal/v5/upload/file",
+    tag = "normal",
+    request_body(content_type = "multipart/form-data", description = "Fields `file` (.txt or .csv) and `kind` (`filename` or `pathrow`)"),
+    responses(
+        (status = 200, description = "The stored list", body = Envelope<ListUpload>),
+        (status = 400, description = "Not .txt/.csv, bad kind, no valid entry, too many entries or too large", body = Envelope<Option<String>>),
+        (status = 413, description = "Request over the size limit", body = Envelope<Option<String>>),
+    )
+)]
+async fn upload_list(
+    State(state): State<AppState>,
+    form: Result<Multipart, MultipartRejection>,
+) -> ApiResult<ListUpload> {
+    let form = read_form(form).await?;
+    let path_rows = match form.kind.as_deref().map(str::trim) {
+        Some("filename") | None => false,
+        Some("pathrow") => true,
+        Some(other) => {
+            return Err(AppError::bad_request(format!(
+                "kind 无效：{other}（filename 或 pathrow）"
+            )));
+        }
+    };
+    let lower = form.file_name.to_lowercase();
+    if !(lower.ends_with(".txt") || lower.ends_with(".csv")) {
+        return Err(AppError::bad_request("请上传 .txt 或 .csv 文件"));
+    }
+    let (list, rejected) = lists::parse_list(&lists::decode_text(&form.bytes), path_rows)?;
+    let (entries, count) = (list.first(100), list.len());
+    let upload_id = store(&state, form.file_name, Stored::List(list), None).await?;
+    Ok(ok(ListUpload {
+        upload_id,
+        kind: if path_rows { "pathrow" } else { "filename" }.into(),
+        count,
+        entries,
+        rejected,
+    }))
+}
+
+/// The path/row template: UTF-8 with BOM so Excel opens it right.
+const TEMPLATE: &str = "\u{feff}satellite,path,row\r\nGF1,12,34\r\nGF6,566,120\r\n";
+
+/// A CSV template for path/row lists (header and two example lines), as a download.
+#[utoipa::path(
+    get,
+    path = "/api/normal/v5/template/pathandrows",
+    tag = "normal",
+    responses((status = 200, description = "CSV template", content_type = "text/csv", body = String))
+)]
+async fn path_row_template() -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"pathandrows.csv\"",
+            ),
+        ],
+        TEMPLATE,
+    )
+}

@@ -1,0 +1,129 @@
+//! One STAC Collection per catalogue satellite that has scenes, with its
+//! extent and summaries taken from the scenes themselves.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use geo::BoundingRect;
+use serde_json::{Value, json};
+
+use super::Links;
+use super::item::{self, EO};
+use super::search::every;
+use crate::catalogue::{self, Satellite};
+use crate::normal::index::SceneIndex;
+
+/// What the scenes of one satellite cover.
+struct Summary {
+    bbox: [f64; 4],
+    first: i64,
+    last: i64,
+    instruments: BTreeSet<String>,
+    gsd: Vec<f64>,
+    cloud: (f64, f64),
+    levels: BTreeSet<String>,
+}
+
+/// The summaries of the satellites that have scenes (of `only`, when given).
+fn summaries<'a>(scenes: &'a SceneIndex, only: Option<&str>) -> HashMap<&'a str, Summary> {
+    let mut out: HashMap<&str, Summary> = HashMap::new();
+    for s in every(scenes).filter(|s| only.is_none_or(|o| s.satellite == o)) {
+        let Some(r) = s.footprint.bounding_rect() else {
+            continue;
+        };
+        let sum = out.entry(s.satellite.as_str()).or_insert_with(|| Summary {
+            bbox: [r.min().x, r.min().y, r.max().x, r.max().y],
+            first: s.acquired_at,
+            last: s.acquired_at,
+            instruments: BTreeSet::new(),
+            gsd: Vec::new(),
+            cloud: (s.cloud, s.cloud),
+            levels: BTreeSet::new(),
+        });
+        sum.bbox = [
+            sum.bbox[0].min(r.min().x),
+            sum.bbox[1].min(r.min().y),
+            sum.bbox[2].max(r.max().x),
+            sum.bbox[3].max(r.max().y),
+        ];
+        sum.first = sum.first.min(s.acquired_at);
+        sum.last = sum.last.max(s.acquired_at);
+        if !sum.instruments.contains(&s.sensor) {
+            sum.instruments.insert(s.sensor.clone());
+        }
+        if let Some(g) = item::gsd(s)
+            && !sum.gsd.contains(&g)
+        {
+            sum.gsd.push(g);
+        }
+        sum.cloud = (sum.cloud.0.min(s.cloud), sum.cloud.1.max(s.cloud));
+        if let Some(level) = &s.product_level
+            && !sum.levels.contains(level)
+        {
+            sum.levels.insert(level.clone());
+        }
+    }
+    for sum in out.values_mut() {
+        sum.gsd.sort_by(f64::total_cmp);
+    }
+    out
+}
+
+/// Every collection, in catalogue order.
+pub fn all(scenes: &SceneIndex, links: &Links) -> Vec<Value> {
+    let sums = summaries(scenes, None);
+    catalogue::satellites()
+        .iter()
+        .filter_map(|sat| Some(collection(sat, sums.get(sat.value)?, links)))
+        .collect()
+}
+
+/// One collection, or `None` for a satellite that is unknown or has no scenes.
+pub fn one(scenes: &SceneIndex, id: &str, links: &Links) -> Option<Value> {
+    let sat = catalogue::satellite(id)?;
+    let sums = summaries(scenes, Some(id));
+    Some(collection(sat, sums.get(id)?, links))
+}
+
+fn collection(sat: &Satellite, sum: &Summary, links: &Links) -> Value {
+    let href = links.collection(sat.value);
+    let mut summaries = BTreeMap::from([
+        ("platform", json!([sat.value])),
+        ("instruments", json!(sum.instruments)),
+        ("gsd", json!(sum.gsd)),
+        (
+            "eo:cloud_cover",
+            json!({"minimum": sum.cloud.0, "maximum": sum.cloud.1}),
+        ),
+    ]);
+    if let Some(c) = item::constellation(sat.value) {
+        summaries.insert("constellation", json!([c]));
+    }
+    if !sum.levels.is_empty() {
+        summaries.insert("processing:level", json!(sum.levels));
+    }
+    json!({
+        "type": "Collection",
+        "stac_version": super::STAC_VERSION,
+        "stac_extensions": [EO],
+        "id": sat.value,
+        "title": format!("{}（{}）", sat.label, sat.value),
+        "description": format!(
+            "{}（{}）卫星影像目录：每景一个条目，含成像时间、传感器、分辨率、云量、产品级别与覆盖范围。",
+            sat.label, sat.value
+        ),
+        "keywords": ["卫星影像", "遥感", sat.label, sat.value],
+        "license": "proprietary",
+        "providers": [{"name": "自然资源卫星遥感云服务平台", "roles": ["host"], "url": links.origin()}],
+        "extent": {
+            "spatial": {"bbox": [sum.bbox]},
+            "temporal": {"interval": [[item::rfc3339(sum.first), item::rfc3339(sum.last)]]},
+        },
+        "summaries": summaries,
+        "links": [
+            Links::link("self", &href, super::JSON),
+            Links::link("root", &links.root(), super::JSON),
+            Links::link("parent", &links.root(), super::JSON),
+            Links::link("items", &format!("{href}/items"), super::GEOJSON),
+        ],
+    })
+}

@@ -1,0 +1,196 @@
+//! A scene as a STAC Item (STAC 1.0.0 with the eo and processing extensions),
+//! and the item properties the Query extension can test.
+
+use geo::BoundingRect;
+use serde_json::{Map, Value, json};
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+
+use super::Links;
+use super::params::{Condition, Op};
+use crate::catalogue;
+use crate::normal::store::SceneRow;
+
+/// The eo extension (eo:cloud_cover).
+pub const EO: &str = "https://stac-extensions.github.io/eo/v1.1.0/schema.json";
+/// The processing extension (processing:level).
+const PROCESSING: &str = "https://stac-extensions.github.io/processing/v1.1.0/schema.json";
+
+/// Every item property, in the order an item lists them.
+const PROPERTIES: &[&str] = &[
+    "datetime",
+    "platform",
+    "constellation",
+    "instruments",
+    "gsd",
+    "eo:cloud_cover",
+    "processing:level",
+    "rscloud:file_name",
+    "rscloud:path",
+    "rscloud:row",
+    "rscloud:size_mb",
+    "rscloud:online",
+    "rscloud:demo",
+];
+
+/// A unix time as RFC 3339 UTC, e.g. `2025-01-03T02:30:00Z`.
+pub fn rfc3339(t: i64) -> String {
+    OffsetDateTime::from_unix_timestamp(t)
+        .ok()
+        .and_then(|t| t.format(&Rfc3339).ok())
+        .unwrap_or_default()
+}
+
+/// The ground sample distance: the scene's own, else its sensor's, else its satellite's best.
+pub fn gsd(s: &SceneRow) -> Option<f64> {
+    s.resolution_m
+        .or_else(|| {
+            catalogue::sensors_of(&s.satellite)?
+                .iter()
+                .find(|x| x.id == s.sensor)?
+                .resolution_m
+        })
+        .or_else(|| catalogue::satellite(&s.satellite)?.best_resolution_m)
+}
+
+/// The family a satellite belongs to: the last part of its catalogue page, e.g. `gf1`.
+pub fn constellation(satellite: &str) -> Option<&'static str> {
+    catalogue::satellite(satellite)?.group.rsplit('/').next()
+}
+
+/// One property of a scene as its item shows it; `None` when the scene has no value.
+pub fn property(s: &SceneRow, name: &str) -> Option<Value> {
+    Some(match name {
+        "datetime" => json!(rfc3339(s.acquired_at)),
+        "platform" => json!(s.satellite),
+        "constellation" => json!(constellation(&s.satellite)?),
+        "instruments" => json!([s.sensor]),
+        "gsd" => json!(gsd(s)?),
+        "eo:cloud_cover" => json!(s.cloud),
+        "processing:level" => json!(s.product_level.as_ref()?),
+        "rscloud:file_name" => json!(s.file_name),
+        "rscloud:path" => json!(s.path?),
+        "rscloud:row" => json!(s.row?),
+        "rscloud:size_mb" => json!(s.size_mb?),
+        "rscloud:online" => json!(s.online),
+        "rscloud:demo" => json!(s.demo),
+        _ => return None,
+    })
+}
+
+/// Whether a scene meets one Query-extension condition; a missing property meets none.
+pub fn meets(s: &SceneRow, c: &Condition) -> bool {
+    let Some(actual) = property(s, &c.field) else {
+        return false;
+    };
+    let order = || compare(&actual, &c.value);
+    let text = || actual.as_str().zip(c.value.as_str());
+    match c.op {
+        Op::Eq => order() == Some(std::cmp::Ordering::Equal),
+        Op::Neq => order() != Some(std::cmp::Ordering::Equal),
+        Op::Lt => order().is_some_and(|o| o.is_lt()),
+        Op::Lte => order().is_some_and(|o| o.is_le()),
+        Op::Gt => order().is_some_and(|o| o.is_gt()),
+        Op::Gte => order().is_some_and(|o| o.is_ge()),
+        Op::StartsWith => text().is_some_and(|(a, b)| a.starts_with(b)),
+        Op::EndsWith => text().is_some_and(|(a, b)| a.ends_with(b)),
+        Op::Contains => text().is_some_and(|(a, b)| a.contains(b)),
+        Op::In => {
+            let wanted = c.value.as_array().map(Vec::as_slice).unwrap_or_default();
+            let hit = |v: &Value| {
+                wanted
+                    .iter()
+                    .any(|w| compare(v, w) == Some(std::cmp::Ordering::Equal))
+            };
+            match &actual {
+                Value::Array(values) => values.iter().any(hit),
+                v => hit(v),
+            }
+        }
+    }
+}
+
+/// Numbers compare as numbers (a number written as a string too, as some
+/// clients send them), strings and booleans as themselves; other pairs do not compare.
+fn compare(actual: &Value, wanted: &Value) -> Option<std::cmp::Ordering> {
+    match (actual, wanted) {
+        (Value::Number(a), w) => {
+            let w = match w {
+                Value::Number(n) => n.as_f64()?,
+                Value::String(s) => s.trim().parse().ok()?,
+                _ => return None,
+            };
+            a.as_f64()?.partial_cmp(&w)
+        }
+        (Value::String(a), Value::String(w)) => Some(a.as_str().cmp(w)),
+        (Value::Bool(a), Value::Bool(w)) => Some(a.cmp(w)),
+        _ => None,
+    }
+}
+
+/// The scene as a STAC Item with absolute links.
+pub fn item(s: &SceneRow, links: &Links) -> Value {
+    let properties: Map<String, Value> = PROPERTIES
+        .iter()
+        .filter_map(|&name| Some((name.to_owned(), property(s, name)?)))
+        .collect();
+    let mut extensions = vec![EO];
+    if s.product_level.is_some() {
+        extensions.push(PROCESSING);
+    }
+    let bbox = s
+        .footprint
+        .bounding_rect()
+        .map(|r| vec![r.min().x, r.min().y, r.max().x, r.max().y]);
+    let geometry = geojson::Geometry::from(&geo_types::Geometry::Polygon(s.footprint.clone()));
+    let mut assets = Map::new();
+    if let Some(url) = &s.quicklook {
+        let mut thumbnail = json!({
+            "href": links.absolute(url),
+            "title": "快视图",
+            "roles": ["thumbnail"],
+        });
+        if let Some(media) = image_type(url) {
+            thumbnail["type"] = json!(media);
+        }
+        assets.insert("thumbnail".into(), thumbnail);
+    }
+    let collection = links.collection(&s.satellite);
+    json!({
+        "type": "Feature",
+        "stac_version": super::STAC_VERSION,
+        "stac_extensions": extensions,
+        "id": s.scene_id,
+        "collection": s.satellite,
+        "geometry": geometry,
+        "bbox": bbox,
+        "properties": properties,
+        "links": [
+            Links::link("self", &links.item(&s.satellite, &s.scene_id), super::GEOJSON),
+            Links::link("parent", &collection, super::JSON),
+            Links::link("collection", &collection, super::JSON),
+            Links::link("root", &links.root(), super::JSON),
+        ],
+        "assets": assets,
+    })
+}
+
+/// The media type of a quick-look from its file extension, or PNG for our own
+/// generated quick-looks (`normal::quicklook::url`).
+fn image_type(url: &str) -> Option<&'static str> {
+    let path = url
+        .split(['?', '#'])
+        .next()
+        .unwrap_or(url)
+        .to_ascii_lowercase();
+    let name = path.rsplit('/').next().unwrap_or(&path);
+    match name.rsplit_once('.').map(|(_, ext)| ext) {
+        Some("png") => Some("image/png"),
+        Some("jpg" | "jpeg") => Some("image/jpeg"),
+        Some("webp") => Some("image/webp"),
+        _ if path.contains(&crate::normal::quicklook::url("").to_ascii_lowercase()) => {
+            Some("image/png")
+        }
+        _ => None,
+    }
+}

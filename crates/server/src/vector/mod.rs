@@ -1,0 +1,180 @@
+//! Vector files people bring: zipped shapefiles, KML and KMZ, GeoJSON and WKT.
+//! The one home of reading them with limits (zip bombs, vertex counts) and of
+//! their coordinate systems; region import and uploads both read here.
+
+pub mod shp;
+pub mod unzip;
+
+use std::io::Cursor;
+
+use geo_kit::aoi;
+use geo_kit::crs::{self, Crs};
+use geo_types::{Geometry, MultiPolygon};
+
+/// Why a file could not be read; the message is for the user (Chinese).
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{0}")]
+pub struct VectorError(pub String);
+
+impl From<crs::CrsError> for VectorError {
+    fn from(e: crs::CrsError) -> Self {
+        Self(e.to_string())
+    }
+}
+
+impl From<aoi::AreaError> for VectorError {
+    fn from(e: aoi::AreaError) -> Self {
+        Self(e.to_string())
+    }
+}
+
+/// Most vertices an uploaded area may have: enough for a detailed county,
+/// few enough that a search over it stays fast.
+pub const MAX_VERTICES: usize = 100_000;
+
+/// Most bytes an uploaded zip may inflate to: a 100 000-vertex polygon is
+/// under 2 MB of `.shp`, so this leaves room for big attribute tables.
+pub const MAX_UNZIPPED: u64 = 64 << 20;
+
+/// An uploaded area of interest, valid and in WGS84.
+#[derive(Debug, Clone)]
+pub struct Area {
+    /// The polygons, exteriors counter-clockwise.
+    pub geom: MultiPolygon<f64>,
+    /// The system the file was in.
+    pub crs: Crs,
+    /// Whether invalid rings had to be repaired.
+    pub repaired: bool,
+}
+
+/// Refuses coordinates of a shapefile without `.prj` that are not
+/// longitude/latitude degrees: its system cannot be known.
+pub fn check_degrees_without_prj(g: &Geometry<f64>) -> Result<(), VectorError> {
+    match crs::not_degrees(g) {
+        None => Ok(()),
+        Some(c) => Err(VectorError(format!(
+            "文件没有坐标系（.prj），坐标 ({:.3}, {:.3}) 也不是经纬度，无法确定坐标系；请附上 .prj 文件",
+            c.x, c.y
+        ))),
+    }
+}
+
+/// Reads an uploaded area from a file of one of the supported kinds, told by
+/// the file name's extension.
+pub fn read_area(file_name: &str, bytes: &[u8]) -> Result<Area, VectorError> {
+    let lower = file_name.to_lowercase();
+    let ext = lower.rsplit_once('.').map_or("", |(_, e)| e);
+    if bytes.is_empty() {
+        return Err(VectorError("文件为空".into()));
+    }
+    let text = || -> Result<String, VectorError> {
+        let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+        String::from_utf8(bytes.to_vec())
+            .map_err(|_| VectorError("文件不是 UTF-8 编码的文本".into()))
+    };
+    let (geoms, crs) = match ext {
+        "zip" => {
+            let layer = shp::read_zipped(Cursor::new(bytes), MAX_UNZIPPED)?;
+            let geoms = layer.shapes.into_iter().flatten().collect();
+            (geoms, layer.crs)
+        }
+        "kml" => (kml(&text()?)?, None),
+        "kmz" => {
+            let mut zip = unzip::Archive::open(Cursor::new(bytes), MAX_UNZIPPED)?;
+            let name = zip
+                .names()
+                .find(|n| n.to_lowercase().ends_with(".kml"))
+                .map(str::to_owned)
+                .ok_or_else(|| VectorError("KMZ 中没有 .kml 文件".into()))?;
+            let doc = zip.read(&name)?;
+            let doc = String::from_utf8(doc)
+                .map_err(|_| VectorError("KMZ 中的 KML 不是 UTF-8 编码".into()))?;
+            (kml(&doc)?, None)
+        }
+        "geojson" | "json" => geojson(&text()?)?,
+        "wkt" | "txt" => (
+            geo_kit::wkt::parse(&text()?).map_err(|e| VectorError(e.to_string()))?,
+            None,
+        ),
+        _ => {
+            return Err(VectorError(format!(
+                "不支持的文件类型：{file_name}（支持 zip 压缩的 Shapefile、KML、KMZ、GeoJSON、WKT）"
+            )));
+        }
+    };
+    let polygons = aoi::polygons(geoms)?;
+    aoi::check_vertices(&polygons, MAX_VERTICES)?;
+    if let Some(c) = crs::not_degrees(&polygons) {
+        return Err(VectorError(match &crs {
+            Some(crs) => format!(
+                "坐标 ({:.3}, {:.3}) 不是经纬度，与坐标系 {} 不符",
+                c.x,
+                c.y,
+                crs.label()
+            ),
+            None => format!(
+                "坐标 ({:.3}, {:.3}) 不是经纬度：{} 文件应为 WGS84 经纬度",
+                c.x,
+                c.y,
+                ext.to_uppercase()
+            ),
+        }));
+    }
+    let (geom, repaired) = aoi::repair(polygons)?;
+    Ok(Area {
+        geom,
+        crs: crs.unwrap_or(Crs::WGS84),
+        repaired,
+    })
+}
+
+fn kml(text: &str) -> Result<Vec<Geometry<f64>>, VectorError> {
+    geo_kit::kml::parse(text).map_err(|e| VectorError(e.to_string()))
+}
+
+/// The geometries of a GeoJSON geometry, Feature or FeatureCollection in
+/// WGS84, and the system a legacy `crs` member named, if any (reprojected from).
+fn geojson(text: &str) -> Result<(Vec<Geometry<f64>>, Option<Crs>), VectorError> {
+    let bad = |e: &dyn std::fmt::Display| VectorError(format!("GeoJSON 无法解析：{e}"));
+    let (geometries, members): (Vec<geojson::Geometry>, _) =
+        match text.parse::<geojson::GeoJson>().map_err(|e| bad(&e))? {
+            geojson::GeoJson::Geometry(g) => {
+                let members = g.foreign_members.clone();
+                (vec![g], members)
+            }
+            geojson::GeoJson::Feature(f) => (f.geometry.into_iter().collect(), f.foreign_members),
+            geojson::GeoJson::FeatureCollection(fc) => (
+                fc.features.into_iter().filter_map(|f| f.geometry).collect(),
+                fc.foreign_members,
+            ),
+        };
+    let crs = members
+        .as_ref()
+        .and_then(|m| m.get("crs"))
+        .map(named_crs)
+        .transpose()?;
+    let mut geoms = geometries
+        .into_iter()
+        .map(|g| Geometry::<f64>::try_from(g).map_err(|e| bad(&e)))
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(c) = &crs {
+        for g in &mut geoms {
+            c.to_wgs84(g)?;
+        }
+    }
+    Ok((geoms, crs))
+}
+
+/// The system of a GeoJSON 2008 `crs` member, e.g.
+/// `{"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::4527"}}`.
+fn named_crs(member: &serde_json::Value) -> Result<Crs, VectorError> {
+    let name = member["properties"]["name"].as_str().unwrap_or_default();
+    if name.ends_with("CRS84") {
+        return Ok(Crs::WGS84);
+    }
+    name.rsplit(':')
+        .next()
+        .and_then(|code| code.parse::<u16>().ok())
+        .and_then(Crs::from_epsg)
+        .ok_or_else(|| crs::CrsError::Unsupported(name.to_owned()).into())
+}
