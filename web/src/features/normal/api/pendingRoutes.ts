@@ -2,15 +2,7 @@
 // declared into it so that the calls are typed as they will be. Delete this file once
 // `make openapi` brings them in.
 import type { Envelope } from '../../../api/client';
-import type {
-  Coverage,
-  CoverageByIds,
-  FallFigure,
-  SceneQuery,
-  UploadedList,
-  UploadedShape,
-  Wire,
-} from './types';
+import type { Coverage, CoverageByIds, FallFigure, SceneQuery, Wire } from './types';
 
 type NoParameters = { query?: never; header?: never; path?: never; cookie?: never };
 
@@ -31,12 +23,9 @@ interface Post<Content, Data, Answer = 'application/json'> {
 }
 
 type Json<T> = { 'application/json': T };
-type Upload = { 'multipart/form-data': FormData };
 
 declare module '../../../api/schema' {
   interface paths {
-    '/api/normal/v5/upload/shp': Post<Upload, UploadedShape>;
-    '/api/normal/v5/upload/file': Post<Upload, UploadedList>;
     '/api/normal/v5/coverage': Post<Json<Wire<SceneQuery>>, Coverage>;
     '/api/normal/v5/coveragebyids': Post<Json<Wire<CoverageByIds>>, Coverage>;
     '/api/normal/v5/covershp': Post<Json<Wire<CoverageByIds>>, never, 'application/zip'>;

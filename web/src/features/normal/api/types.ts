@@ -13,11 +13,7 @@ export type SatelliteChoice = Schemas['SatelliteChoice'];
 export type AllIds = Schemas['AllIds'];
 
 /** Where to search (AreaQuery): select mode and what it needs. */
-export type AreaQuery = Omit<Schemas['AreaQuery'], 'geojson'> & {
-  geojson?: Polygon | null;
-  /** An upload's id, with modes 3 and 5. */
-  uploadId?: string | null;
-};
+export type AreaQuery = Omit<Schemas['AreaQuery'], 'geojson'> & { geojson?: Polygon | null };
 
 /** A body as the generated schema types it: GeoJSON as an object of unknown shape. */
 export type Wire<B> = Omit<B, 'geojson'> & { geojson?: Record<string, never> | null };
@@ -40,34 +36,14 @@ export type SceneItem = Omit<Schemas['SceneItem'], 'footprint'> & { footprint: P
 
 export type ScenePage = Omit<Schemas['ScenePage'], 'list'> & { list: SceneItem[] };
 
-/** POST upload/shp: the uploaded area of interest. */
-export interface UploadedShape {
-  uploadId: string;
-  /** WGS84. */
-  geojson: MultiPolygon;
-  areaKm2: number;
-  /** The CRS it was read in, e.g. EPSG:4490. */
-  crs: string;
-  parts: number;
-  vertices: number;
-  /** Invalid rings were repaired. */
-  repaired: boolean;
-}
+/** POST upload/shp: the uploaded area of interest (its geojson a WGS84 MultiPolygon). */
+export type UploadedShape = Omit<Schemas['AreaUpload'], 'geojson'> & { geojson: MultiPolygon };
 
 /** What an uploaded list holds: file names or path/rows. */
 export type UploadKind = 'filename' | 'pathrow';
 
 /** POST upload/file: the uploaded list. */
-export interface UploadedList {
-  uploadId: string;
-  kind: UploadKind;
-  /** Entries read. */
-  count: number;
-  /** The first 100 entries. */
-  entries: string[];
-  /** Lines left out and why. */
-  rejected: { line: number; text: string; reason: string }[];
-}
+export type UploadedList = Omit<Schemas['ListUpload'], 'kind'> & { kind: UploadKind };
 
 /** The fewest scenes reaching the best coverage. */
 export interface CoverageSuggestion {

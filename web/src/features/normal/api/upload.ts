@@ -27,5 +27,8 @@ export function uploadShape(file: File): Promise<UploadedShape> {
 }
 
 export function uploadList(file: File, kind: UploadKind): Promise<UploadedList> {
-  return unwrap(api.POST('/api/normal/v5/upload/file', { body: form(file, { kind }) }));
+  // `kind` comes back as sent.
+  return unwrap(
+    api.POST('/api/normal/v5/upload/file', { body: form(file, { kind }) }),
+  ) as Promise<UploadedList>;
 }
