@@ -38,6 +38,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/normal/v5/export/quickimage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A zip of the quick-looks of scenes, each with a world file and a `.prj`. */
+        post: operations["export_quick_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/fallfigure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The quick-looks of scenes with the corners to lay them on the map. */
+        post: operations["fall_figure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/normal/v5/filename": {
         parameters: {
             query?: never;
@@ -92,6 +126,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/normal/v5/offlinebyids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sorts scenes into online, offline (archived) and unknown. */
+        post: operations["offline_by_ids"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/normal/v5/pr": {
         parameters: {
             query?: never;
@@ -103,6 +154,23 @@ export interface paths {
         put?: never;
         /** The scenes on these orbit path/rows that pass the filters, a page at a time. */
         post: operations["path_rows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/quicklook/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A demo scene's quick-look image. */
+        get: operations["quicklook"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -858,6 +926,15 @@ export interface components {
             /** @description Vertices in the area. */
             vertices: number;
         };
+        /** @description Which scenes can be delivered now and which must be fetched from the archive. */
+        Availability: {
+            /** @description Not in the catalogue. */
+            missing: string[];
+            /** @description Archived: delivered after retrieval. */
+            offline: string[];
+            /** @description Available for immediate delivery. */
+            online: string[];
+        };
         /** @description The catalogue, or the part of it a filter selects. */
         Catalogue: {
             /** @description The satellites in `index` order. */
@@ -959,6 +1036,28 @@ export interface components {
                 uploadId: string;
                 /** @description Vertices in the area. */
                 vertices: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Availability: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description Which scenes can be delivered now and which must be fetched from the archive. */
+            data: {
+                /** @description Not in the catalogue. */
+                missing: string[];
+                /** @description Archived: delivered after retrieval. */
+                offline: string[];
+                /** @description Available for immediate delivery. */
+                online: string[];
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -1318,6 +1417,30 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Vec_FallFigure: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * @description Where the image corners go, [lon, lat]: top-left, top-right, bottom-right,
+                 *     bottom-left (a MapLibre image source's `coordinates`).
+                 */
+                coordinates: number[][];
+                /** @description Product id. */
+                id: string;
+                /** @description The quick-look image URL. */
+                url: string;
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Vec_Region: {
             /**
              * Format: int32
@@ -1397,6 +1520,18 @@ export interface components {
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
         };
+        /** @description A quick-look placed on the map. */
+        FallFigure: {
+            /**
+             * @description Where the image corners go, [lon, lat]: top-left, top-right, bottom-right,
+             *     bottom-left (a MapLibre image source's `coordinates`).
+             */
+            coordinates: number[][];
+            /** @description Product id. */
+            id: string;
+            /** @description The quick-look image URL. */
+            url: string;
+        };
         /** @description A forgotten password, proved by a verification code. */
         ForgotForm: {
             /** @description The account's mobile number or e-mail. */
@@ -1416,6 +1551,11 @@ export interface components {
             found: components["schemas"]["SceneItem"][];
             /** @description The names no scene has. */
             missing: string[];
+        };
+        /** @description Scenes chosen by product id. */
+        Ids: {
+            /** @description Product ids. */
+            ids: string[];
         };
         /** @description An uploaded list. */
         ListUpload: {
@@ -1926,6 +2066,72 @@ export interface operations {
             };
         };
     };
+    export_quick_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Ids"];
+            };
+        };
+        responses: {
+            /** @description application/zip: ID.png, ID.pgw and ID.prj per scene with a generated quick-look; README.txt lists the others */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description No ids, or more than 100 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    fall_figure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Ids"];
+            };
+        };
+        responses: {
+            /** @description Scenes that have a quick-look, in the order asked; others are left out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_FallFigure"];
+                };
+            };
+            /** @description More than 200 ids */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     suggest_file_names: {
         parameters: {
             query?: never;
@@ -2033,6 +2239,39 @@ export interface operations {
             };
         };
     };
+    offline_by_ids: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Ids"];
+            };
+        };
+        responses: {
+            /** @description The ids sorted, each list in the order asked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Availability"];
+                };
+            };
+            /** @description More than 10,000 ids */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     path_rows: {
         parameters: {
             query?: never;
@@ -2057,6 +2296,38 @@ export interface operations {
             };
             /** @description No path/rows, an unknown satellite, a bad filter or page */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    quicklook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PNG image, 256 × 256, top edge north */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            /** @description Unknown scene, or one without a generated quick-look */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

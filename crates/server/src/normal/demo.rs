@@ -11,8 +11,6 @@
 //! follows from the plan: the same plan gives the same scenes.
 
 use std::cmp::Reverse;
-#[cfg(test)]
-use std::collections::HashSet;
 use std::collections::{BinaryHeap, VecDeque};
 
 use geo_kit::mask::Mask;
@@ -386,7 +384,10 @@ impl Mission {
             if matches!(sensor.kind, Kind::Laser | Kind::Gravity) {
                 return None;
             }
-            let resolution_m = sensor.resolution_m.or(s.best_resolution_m)?;
+            // The satellite's best figure stands for a sensor only when it is the only one.
+            let resolution_m = sensor
+                .resolution_m
+                .or(s.best_resolution_m.filter(|_| sensors.len() == 1))?;
             let width_km = sensor_width(s.value, id).or(s.swath_km)?;
             Some((width_km, resolution_m))
         };
@@ -520,7 +521,8 @@ impl Flight {
         let mut t = start;
         let mut run: Option<f64> = None;
         while t < end {
-            let inside = self.orbit.ground(t).is_some_and(|g| near(&g));
+            let ground = self.orbit.ground(t);
+            let inside = ground.is_some_and(|g| near(&g));
             match (inside, run) {
                 (true, None) => run = Some(t),
                 (false, Some(first)) => {
@@ -529,7 +531,12 @@ impl Flight {
                 }
                 _ => {}
             }
-            t += COARSE_STEP;
+            // South of the band, the track needs at least as many degrees along the
+            // orbit as of latitude to come back to it (|lat| ≤ |u|): skip them.
+            let skip = ground
+                .filter(|g| g.lat < 0.0)
+                .map_or(0.0, |g| (8.0 - g.lat) / 360.0 * self.period_s);
+            t += COARSE_STEP.max(skip);
         }
         let cameras_per_km: f64 = self
             .mission
@@ -547,6 +554,15 @@ impl Flight {
 
     /// Steps along a pass and records the stretches over China (daylit ones for optical).
     fn refine(&mut self, from: f64, to: f64, mask: &Mask) {
+        let middle = (from + to) / 2.0;
+        // Deep night over the middle of the window: nothing in it is daylit.
+        if !self.mission.radar
+            && self.orbit.ground(middle).is_some_and(|g| {
+                orbit::sun_elevation(middle, g.lon, g.lat) < MIN_SUN_ELEVATION - 35.0
+            })
+        {
+            return;
+        }
         let mut t = from;
         let mut open: Option<f64> = None;
         while t <= to {
@@ -990,6 +1006,8 @@ impl ExactSizeIterator for Scenes {}
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashSet;
+
     use super::*;
     use geo::{BoundingRect, Intersects};
 
@@ -1041,6 +1059,13 @@ mod tests {
             let ring = &s.footprint.exterior().0;
             assert_eq!(ring.len(), 5);
             assert_eq!(ring[0], ring[4]);
+            assert!(
+                geo_kit::validity::check_polygon(&s.footprint).is_ok(),
+                "{}",
+                s.scene_id
+            );
+            // Counter-clockwise, as GeoJSON wants an exterior ring.
+            assert!(geo::Area::signed_area(&s.footprint) > 0.0, "{}", s.scene_id);
             assert!(
                 s.footprint.intersects(&china),
                 "{} not over China",

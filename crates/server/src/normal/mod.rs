@@ -33,6 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(normal_meta))
         .routes(routes!(all_ids))
+        .merge(quicklook::router())
         .merge(upload::router())
         .merge(lists::router())
 }

@@ -1,7 +1,7 @@
 //! SQL of the image catalogue.
 
 use geo_types::{Geometry, Polygon};
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 /// One scene as stored.
 #[derive(Debug, Clone, PartialEq)]
@@ -40,43 +40,62 @@ pub struct SceneRow {
     pub footprint: Polygon<f64>,
 }
 
+/// The columns `read` takes, in its order.
+const COLUMNS: &str =
+    "fid, scene_id, file_name, satellite, sensor, acquired_at, cloud, resolution_m,
+    product_level, path, row, quicklook, size_mb, online, demo, geom";
+
+/// A scene from a row of [`COLUMNS`].
+fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<SceneRow> {
+    let blob: Vec<u8> = r.get(15)?;
+    let footprint = match geo_kit::gpkg::decode(&blob) {
+        Ok(Geometry::Polygon(p)) => p,
+        _ => {
+            return Err(rusqlite::Error::UserFunctionError(
+                "scene footprint is not a polygon".into(),
+            ));
+        }
+    };
+    Ok(SceneRow {
+        fid: r.get(0)?,
+        scene_id: r.get(1)?,
+        file_name: r.get(2)?,
+        satellite: r.get(3)?,
+        sensor: r.get(4)?,
+        acquired_at: r.get(5)?,
+        cloud: r.get(6)?,
+        resolution_m: r.get(7)?,
+        product_level: r.get(8)?,
+        path: r.get(9)?,
+        row: r.get(10)?,
+        quicklook: r.get(11)?,
+        size_mb: r.get(12)?,
+        online: r.get(13)?,
+        demo: r.get(14)?,
+        footprint,
+    })
+}
+
 /// Every scene, oldest first.
 pub fn all(conn: &Connection) -> rusqlite::Result<Vec<SceneRow>> {
-    let mut stmt = conn.prepare(
-        "SELECT fid, scene_id, file_name, satellite, sensor, acquired_at, cloud, resolution_m, product_level,
-                path, row, quicklook, size_mb, online, demo, geom
-         FROM scene ORDER BY acquired_at, fid",
-    )?;
-    let rows = stmt.query_map([], |r| {
-        let blob: Vec<u8> = r.get(15)?;
-        let footprint = match geo_kit::gpkg::decode(&blob) {
-            Ok(Geometry::Polygon(p)) => p,
-            _ => {
-                return Err(rusqlite::Error::UserFunctionError(
-                    "scene footprint is not a polygon".into(),
-                ));
-            }
-        };
-        Ok(SceneRow {
-            fid: r.get(0)?,
-            scene_id: r.get(1)?,
-            file_name: r.get(2)?,
-            satellite: r.get(3)?,
-            sensor: r.get(4)?,
-            acquired_at: r.get(5)?,
-            cloud: r.get(6)?,
-            resolution_m: r.get(7)?,
-            product_level: r.get(8)?,
-            path: r.get(9)?,
-            row: r.get(10)?,
-            quicklook: r.get(11)?,
-            size_mb: r.get(12)?,
-            online: r.get(13)?,
-            demo: r.get(14)?,
-            footprint,
-        })
-    })?;
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {COLUMNS} FROM scene ORDER BY acquired_at, fid"
+    ))?;
+    let rows = stmt.query_map([], read)?;
     rows.collect()
+}
+
+/// The scenes with these product ids, in the order asked; unknown ids are left out.
+pub fn by_ids(conn: &Connection, ids: &[String]) -> rusqlite::Result<Vec<SceneRow>> {
+    let mut stmt =
+        conn.prepare_cached(&format!("SELECT {COLUMNS} FROM scene WHERE scene_id = ?1"))?;
+    let mut found = Vec::with_capacity(ids.len());
+    for id in ids {
+        if let Some(row) = stmt.query_row([id], read).optional()? {
+            found.push(row);
+        }
+    }
+    Ok(found)
 }
 
 /// Inserts scenes in one transaction; a repeated product id replaces the old row.
