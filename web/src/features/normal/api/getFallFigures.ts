@@ -7,11 +7,10 @@ import type { FallFigure } from './types';
 /** The server's limit per call. */
 export const FALL_FIGURE_LIMIT = 200;
 
-export function getFallFigures(ids: readonly string[]): Promise<FallFigure[]> {
-  // The corners come typed as any number of points: they are four.
-  return unwrap(api.POST('/api/normal/v5/fallfigure', { body: { ids: [...ids] } })) as Promise<
-    FallFigure[]
-  >;
+export async function getFallFigures(ids: readonly string[]): Promise<FallFigure[]> {
+  const figures = await unwrap(api.POST('/api/normal/v5/fallfigure', { body: { ids: [...ids] } }));
+  // The corners come typed as any number of points: they are the image's four.
+  return figures as FallFigure[];
 }
 
 export function fallFiguresQueryOptions(ids: readonly string[]) {

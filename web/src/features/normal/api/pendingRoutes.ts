@@ -2,7 +2,7 @@
 // declared into it so that the calls are typed as they will be. Delete this file once
 // `make openapi` brings them in.
 import type { Envelope } from '../../../api/client';
-import type { Coverage, CoverageByIds, FallFigure, SceneQuery, Wire } from './types';
+import type { Coverage, CoverageByIds, SceneQuery, Wire } from './types';
 
 type NoParameters = { query?: never; header?: never; path?: never; cookie?: never };
 
@@ -30,6 +30,5 @@ declare module '../../../api/schema' {
     '/api/normal/v5/coveragebyids': Post<Json<Wire<CoverageByIds>>, Coverage>;
     '/api/normal/v5/covershp': Post<Json<Wire<CoverageByIds>>, never, 'application/zip'>;
     '/api/normal/v5/notcovershp': Post<Json<Wire<CoverageByIds>>, never, 'application/zip'>;
-    '/api/normal/v5/fallfigure': Post<Json<{ ids: string[] }>, FallFigure[]>;
   }
 }

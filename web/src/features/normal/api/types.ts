@@ -67,10 +67,9 @@ export interface Coverage {
 /** The body of coveragebyids, covershp and notcovershp. */
 export type CoverageByIds = AreaQuery & { ids: string[] };
 
-/** POST fallfigure: one quick-look placed on the map. */
-export interface FallFigure {
-  id: string;
-  url: string;
-  /** [lon, lat] × 4: top-left, top-right, bottom-right, bottom-left. */
-  coordinates: [[number, number], [number, number], [number, number], [number, number]];
-}
+type Corner = [number, number];
+
+/** POST fallfigure: one quick-look placed on the map, its corners as the map takes them. */
+export type FallFigure = Omit<Schemas['FallFigure'], 'coordinates'> & {
+  coordinates: [Corner, Corner, Corner, Corner];
+};
