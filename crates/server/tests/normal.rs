@@ -178,6 +178,37 @@ async fn filters_and_sorting_hold_on_every_row() {
 }
 
 #[tokio::test]
+async fn resolution_classes_and_types_come_from_the_catalogue() {
+    let (s, footprints) = server().await;
+    let area = hubei();
+    // GF2 is sub-metre (class 1), GF1 metre-class (2); both optical (type 1).
+    let gf2 = footprints
+        .iter()
+        .filter(|(sat, p)| sat == "GF2" && p.intersects(&area))
+        .count();
+    let total = |body: &Value| body["data"]["total"].as_u64();
+    let (_, sub_metre) = search(
+        &s,
+        json!({"selectMode": 1, "regionId": "420000", "resolutions": [1]}),
+    )
+    .await;
+    assert_eq!(total(&sub_metre), Some(gf2 as u64));
+    let (_, radar) = search(
+        &s,
+        json!({"selectMode": 1, "regionId": "420000", "types": [3]}),
+    )
+    .await;
+    assert_eq!(total(&radar), Some(0));
+    let (_, optical) = search(
+        &s,
+        json!({"selectMode": 1, "regionId": "420000", "types": [1, 3], "resolutions": [1, 2]}),
+    )
+    .await;
+    let (_, all) = search(&s, json!({"selectMode": 1, "regionId": "420000"})).await;
+    assert_eq!(total(&optical), total(&all));
+}
+
+#[tokio::test]
 async fn a_rectangle_and_the_same_polygon_drawn_find_the_same_scenes() {
     let (s, _) = server().await;
     let (_, rect) = search(
@@ -220,6 +251,16 @@ async fn bad_queries_say_what_to_fix() {
             json!({"selectMode": 1, "regionId": "420000", "startTime": "2025/03/01"}),
             400,
             "时间格式错误：2025/03/01（应为 YYYY-MM-DD）",
+        ),
+        (
+            json!({"selectMode": 1, "regionId": "420000", "resolutions": [5]}),
+            400,
+            "分辨率等级无效：5（应为 1–4）",
+        ),
+        (
+            json!({"selectMode": 1, "regionId": "420000", "types": [0]}),
+            400,
+            "卫星类型无效：0（应为 1–5）",
         ),
         (
             json!({"selectMode": 1, "regionId": "999999"}),

@@ -1829,12 +1829,16 @@ export interface components {
              * @description Rows per page, 1–100 (default 20).
              */
             pageSize?: number | null;
+            /** @description Resolution classes of the satellite (1 ≤ 1 m, 2 1–4 m, 3 4–16 m, 4 over 16 m); none: all. */
+            resolutions?: number[];
             /** @description Satellites and sensors; none: every satellite. */
             satellites?: components["schemas"]["SatelliteChoice"][];
             /** @description `time` (newest first, default) or `cloud` (least cloudy first). */
             sort?: string | null;
             /** @description First day (YYYY-MM-DD, Beijing time) or instant (RFC 3339). */
             startTime?: string | null;
+            /** @description Satellite types (1 optical, 2 hyperspectral, 3 radar, 4 laser, 5 gravity); none: all. */
+            types?: number[];
         };
         /** @description One scene in a result list. */
         SceneItem: {

@@ -45,20 +45,61 @@ pub fn register_spatial_table(conn: &Connection, t: &SpatialTable) -> rusqlite::
     conn.execute_batch(&rtree_sql(t.table, t.column))
 }
 
-/// The R*Tree virtual table and its six triggers, exactly as the standard words them.
-fn rtree_sql(t: &str, c: &str) -> String {
+/// The insert trigger of a spatial table's R*Tree, as the standard words it.
+fn insert_trigger_sql(t: &str, c: &str) -> String {
     let rt = format!("rtree_{t}_{c}");
-    let values = format!(
-        "NEW.fid, ST_MinX(NEW.\"{c}\"), ST_MaxX(NEW.\"{c}\"), ST_MinY(NEW.\"{c}\"), ST_MaxY(NEW.\"{c}\")"
-    );
     format!(
         r#"
-CREATE VIRTUAL TABLE "{rt}" USING rtree(id, minx, maxx, miny, maxy);
 CREATE TRIGGER "{rt}_insert" AFTER INSERT ON "{t}"
   WHEN (NEW."{c}" NOT NULL AND NOT ST_IsEmpty(NEW."{c}"))
 BEGIN
-  INSERT OR REPLACE INTO "{rt}" VALUES ({values});
+  INSERT OR REPLACE INTO "{rt}" VALUES ({});
 END;
+"#,
+        rtree_values(c)
+    )
+}
+
+fn rtree_values(c: &str) -> String {
+    format!(
+        "NEW.fid, ST_MinX(NEW.\"{c}\"), ST_MaxX(NEW.\"{c}\"), ST_MinY(NEW.\"{c}\"), ST_MaxY(NEW.\"{c}\")"
+    )
+}
+
+/// Bulk loading: drops a spatial table's R*Tree insert trigger (inside the
+/// caller's transaction), so rows are indexed in one pass by `resume_rtree_insert`.
+pub fn suspend_rtree_insert(conn: &Connection, t: &str, c: &str) -> rusqlite::Result<()> {
+    conn.execute_batch(&format!("DROP TRIGGER \"rtree_{t}_{c}_insert\""))
+}
+
+/// Ends bulk loading: indexes the rows with `fid > since` in one statement and
+/// restores the insert trigger.
+pub fn resume_rtree_insert(
+    conn: &Connection,
+    t: &str,
+    c: &str,
+    since: i64,
+) -> rusqlite::Result<()> {
+    conn.execute(
+        &format!(
+            "INSERT OR REPLACE INTO \"rtree_{t}_{c}\"
+             SELECT fid, ST_MinX(\"{c}\"), ST_MaxX(\"{c}\"), ST_MinY(\"{c}\"), ST_MaxY(\"{c}\") FROM \"{t}\"
+             WHERE fid > ?1 AND \"{c}\" NOT NULL AND NOT ST_IsEmpty(\"{c}\")"
+        ),
+        [since],
+    )?;
+    conn.execute_batch(&insert_trigger_sql(t, c))
+}
+
+/// The R*Tree virtual table and its six triggers, exactly as the standard words them.
+fn rtree_sql(t: &str, c: &str) -> String {
+    let rt = format!("rtree_{t}_{c}");
+    let values = rtree_values(c);
+    let insert = insert_trigger_sql(t, c);
+    format!(
+        r#"
+CREATE VIRTUAL TABLE "{rt}" USING rtree(id, minx, maxx, miny, maxy);
+{insert}
 CREATE TRIGGER "{rt}_update1" AFTER UPDATE OF "{c}" ON "{t}"
   WHEN OLD.fid = NEW.fid AND (NEW."{c}" NOTNULL AND NOT ST_IsEmpty(NEW."{c}"))
 BEGIN

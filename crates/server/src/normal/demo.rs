@@ -207,21 +207,14 @@ pub fn generate(plan: &Plan, china: &MultiPolygon<f64>) -> Scenes {
     Scenes::new(streams, mask, keep.iter().sum())
 }
 
-/// Generates a plan's scenes into the database in batches; answers how many.
+/// Generates a plan's scenes into the database as they come, in one
+/// transaction (a bulk load for a large plan); answers how many.
 pub fn store(
     conn: &mut rusqlite::Connection,
     plan: &Plan,
     china: &MultiPolygon<f64>,
 ) -> rusqlite::Result<usize> {
-    let mut scenes = generate(plan, china);
-    let total = scenes.len();
-    loop {
-        let batch: Vec<SceneRow> = scenes.by_ref().take(50_000).collect();
-        if batch.is_empty() {
-            return Ok(total);
-        }
-        super::store::insert(conn, &batch)?;
-    }
+    super::store::insert_all(conn, generate(plan, china))
 }
 
 /// Runs `f` over `items` on every core, keeping the items' order.

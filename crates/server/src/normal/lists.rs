@@ -358,8 +358,8 @@ async fn suggest_file_names(
             continue;
         };
         match find_ignore_case(&s.file_name, text) {
-            Some(0) if starting.len() < SUGGESTIONS => starting.push(&s.file_name),
-            Some(p) if p > 0 && containing.len() < SUGGESTIONS => containing.push(&s.file_name),
+            Some(0) if starting.len() < SUGGESTIONS => starting.push(s.file_name),
+            Some(p) if p > 0 && containing.len() < SUGGESTIONS => containing.push(s.file_name),
             _ => {}
         }
         if starting.len() == SUGGESTIONS {
@@ -370,9 +370,8 @@ async fn suggest_file_names(
     let names = starting
         .into_iter()
         .chain(containing)
-        .filter(|n| seen.insert(*n))
+        .filter(|n| seen.insert(n.clone()))
         .take(SUGGESTIONS)
-        .cloned()
         .collect();
     Ok(ok(names))
 }
@@ -432,7 +431,7 @@ async fn find_file_names(
                 hits.iter()
                     .filter(|i| shown.insert(**i))
                     .filter_map(|&i| state.scenes.get(i))
-                    .map(super::item),
+                    .map(|s| super::item(&s)),
             ),
             None => missing.push(name),
         }

@@ -73,6 +73,12 @@ pub struct SceneFilters {
     /// Satellites and sensors; none: every satellite.
     #[serde(default)]
     satellites: Vec<SatelliteChoice>,
+    /// Resolution classes of the satellite (1 ≤ 1 m, 2 1–4 m, 3 4–16 m, 4 over 16 m); none: all.
+    #[serde(default)]
+    resolutions: Vec<u8>,
+    /// Satellite types (1 optical, 2 hyperspectral, 3 radar, 4 laser, 5 gravity); none: all.
+    #[serde(default)]
+    types: Vec<u8>,
     /// true: only scenes available now; false: only archived ones.
     online: Option<bool>,
     /// `time` (newest first, default) or `cloud` (least cloudy first).
@@ -197,6 +203,8 @@ impl SceneFilters {
                 .transpose()?,
             cloud_max: self.cloud_max,
             online: self.online,
+            resolutions: codes(&self.resolutions, 1..=4, "分辨率等级")?,
+            types: codes(&self.types, 1..=5, "卫星类型")?,
         };
         let sort = match self.sort.as_deref() {
             None | Some("time") => Sort::Time,
@@ -208,6 +216,22 @@ impl SceneFilters {
             }
         };
         Ok((filter, sort))
+    }
+}
+
+/// Codes outside `range` in a list, refused with `what` named.
+fn codes(
+    list: &[u8],
+    range: std::ops::RangeInclusive<u8>,
+    what: &str,
+) -> Result<Vec<u8>, AppError> {
+    match list.iter().find(|c| !range.contains(c)) {
+        Some(bad) => Err(AppError::bad_request(format!(
+            "{what}无效：{bad}（应为 {}–{}）",
+            range.start(),
+            range.end()
+        ))),
+        None => Ok(list.to_vec()),
     }
 }
 
@@ -234,7 +258,7 @@ fn page_of(state: &AppState, hits: &[usize], page_num: u32, page_size: u32) -> S
         .skip(start)
         .take(page_size as usize)
         .filter_map(|&i| state.scenes.get(i))
-        .map(item)
+        .map(|s| item(&s))
         .collect();
     ScenePage {
         total: hits.len(),
@@ -326,8 +350,8 @@ async fn all_ids(
     }
     let ids = hits
         .iter()
-        .filter_map(|&i| state.scenes.get(i))
-        .map(|s| s.scene_id.clone())
+        .filter_map(|&i| state.scenes.scene_id(i))
+        .map(str::to_owned)
         .collect();
     Ok(ok(AllIds {
         total: hits.len(),

@@ -1,7 +1,12 @@
 //! SQL of the image catalogue.
 
+use std::borrow::Borrow;
+
 use geo_types::{Geometry, Polygon};
 use rusqlite::{Connection, OptionalExtension, params};
+
+use super::index::{Builder, SceneIndex};
+use crate::db::gpkg;
 
 /// One scene as stored.
 #[derive(Debug, Clone, PartialEq)]
@@ -76,15 +81,6 @@ fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<SceneRow> {
     })
 }
 
-/// Every scene, oldest first.
-pub fn all(conn: &Connection) -> rusqlite::Result<Vec<SceneRow>> {
-    let mut stmt = conn.prepare(&format!(
-        "SELECT {COLUMNS} FROM scene ORDER BY acquired_at, fid"
-    ))?;
-    let rows = stmt.query_map([], read)?;
-    rows.collect()
-}
-
 /// The scenes with these product ids, in the order asked; unknown ids are left out.
 pub fn by_ids(conn: &Connection, ids: &[String]) -> rusqlite::Result<Vec<SceneRow>> {
     let mut stmt =
@@ -98,23 +94,90 @@ pub fn by_ids(conn: &Connection, ids: &[String]) -> rusqlite::Result<Vec<SceneRo
     Ok(found)
 }
 
+/// Calls `each` with every scene, in row-id order (a plain table scan: the
+/// index orders them itself).
+pub fn for_each(conn: &Connection, mut each: impl FnMut(SceneRow)) -> rusqlite::Result<()> {
+    let mut stmt = conn.prepare(&format!("SELECT {COLUMNS} FROM scene"))?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        each(read(r)?);
+    }
+    Ok(())
+}
+
+/// The search index over every stored scene, built row by row.
+pub fn load_index(conn: &Connection) -> rusqlite::Result<SceneIndex> {
+    let mut builder = Builder::new();
+    for_each(conn, |s| builder.push(s))?;
+    Ok(builder.finish())
+}
+
+/// From this many rows on, an insert is a bulk load: the R*Tree and the
+/// secondary indexes are rebuilt once after the rows rather than row by row.
+const BULK: usize = 50_000;
+/// The page cache of a bulk load, in KiB when negative (SQLite's convention): 512 MiB.
+const BULK_CACHE: i64 = -524_288;
+
 /// Inserts scenes in one transaction; a repeated product id replaces the old row.
 pub fn insert(conn: &mut Connection, scenes: &[SceneRow]) -> rusqlite::Result<()> {
+    insert_all(conn, scenes.iter()).map(|_| ())
+}
+
+/// Inserts scenes as an iterator yields them, in one transaction (so a
+/// generator need not hold them all); a bulk load when it announces many rows
+/// compared with those stored. Answers how many were written.
+pub fn insert_all<S: Borrow<SceneRow>>(
+    conn: &mut Connection,
+    scenes: impl Iterator<Item = S>,
+) -> rusqlite::Result<usize> {
+    let announced = scenes.size_hint().0;
+    let stored: i64 = conn.query_row("SELECT count(*) FROM scene", [], |r| r.get(0))?;
+    let bulk = announced >= BULK && announced as i64 >= stored / 4;
+    insert_rows(conn, scenes, bulk)
+}
+
+fn insert_rows<S: Borrow<SceneRow>>(
+    conn: &mut Connection,
+    scenes: impl Iterator<Item = S>,
+    bulk: bool,
+) -> rusqlite::Result<usize> {
+    let cache: i64 = conn.query_row("PRAGMA cache_size", [], |r| r.get(0))?;
     let tx = conn.transaction()?;
+    let mut written = 0;
+    let mut indexes: Vec<(String, String)> = Vec::new();
+    let since: i64 = tx.query_row("SELECT coalesce(max(fid), 0) FROM scene", [], |r| r.get(0))?;
+    if bulk {
+        // Sorting the new keys into a fresh index beats inserting them one by one.
+        indexes = tx
+            .prepare(
+                "SELECT name, sql FROM sqlite_master
+                 WHERE type = 'index' AND tbl_name = 'scene' AND sql IS NOT NULL",
+            )?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        for (name, _) in &indexes {
+            tx.execute_batch(&format!("DROP INDEX \"{name}\""))?;
+        }
+        gpkg::suspend_rtree_insert(&tx, "scene", "geom")?;
+        // The unique id index takes keys in no order: keep its pages in memory.
+        tx.execute_batch(&format!("PRAGMA cache_size = {BULK_CACHE}"))?;
+    }
     {
+        // An upsert's UPDATE would run the GeoPackage R*Tree trigger under its
+        // own conflict policy and fail on the tree's existing entry: a repeated
+        // product id deletes the old row (its trigger clears the tree) instead.
         let mut stmt = tx.prepare(
             "INSERT INTO scene (geom, scene_id, file_name, satellite, sensor, acquired_at, cloud, resolution_m,
                                 product_level, path, row, quicklook, size_mb, online, demo)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
-             ON CONFLICT (scene_id) DO UPDATE SET geom = excluded.geom, file_name = excluded.file_name,
-               satellite = excluded.satellite, sensor = excluded.sensor, acquired_at = excluded.acquired_at,
-               cloud = excluded.cloud, resolution_m = excluded.resolution_m, product_level = excluded.product_level,
-               path = excluded.path, row = excluded.row, quicklook = excluded.quicklook, size_mb = excluded.size_mb,
-               online = excluded.online, demo = excluded.demo",
+             ON CONFLICT (scene_id) DO NOTHING",
         )?;
+        let mut replace = tx.prepare("DELETE FROM scene WHERE scene_id = ?1")?;
         for s in scenes {
+            let s = s.borrow();
+            written += 1;
             let blob = geo_kit::gpkg::encode(&Geometry::Polygon(s.footprint.clone()), 4326);
-            stmt.execute(params![
+            let values = params![
                 blob,
                 s.scene_id,
                 s.file_name,
@@ -130,10 +193,22 @@ pub fn insert(conn: &mut Connection, scenes: &[SceneRow]) -> rusqlite::Result<()
                 s.size_mb,
                 s.online,
                 s.demo
-            ])?;
+            ];
+            if stmt.execute(values)? == 0 {
+                replace.execute([&s.scene_id])?;
+                stmt.execute(values)?;
+            }
         }
     }
-    tx.commit()
+    if bulk {
+        gpkg::resume_rtree_insert(&tx, "scene", "geom", since)?;
+        for (_, sql) in &indexes {
+            tx.execute_batch(sql)?;
+        }
+        tx.execute_batch(&format!("PRAGMA cache_size = {cache}"))?;
+    }
+    tx.commit()?;
+    Ok(written)
 }
 
 /// Whether any generated demo scene is stored.
@@ -148,4 +223,93 @@ pub fn has_demo(conn: &Connection) -> rusqlite::Result<bool> {
 /// Removes every generated demo scene; real ones stay. Answers how many went.
 pub fn delete_demo(conn: &Connection) -> rusqlite::Result<usize> {
     conn.execute("DELETE FROM scene WHERE demo = 1", [])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use geo_types::polygon;
+
+    fn scene(id: &str, x: f64) -> SceneRow {
+        SceneRow {
+            fid: 0,
+            scene_id: id.into(),
+            file_name: format!("{id}.tar.gz"),
+            satellite: "GF1".into(),
+            sensor: "PMS1".into(),
+            acquired_at: 1_700_000_000,
+            cloud: 5.0,
+            resolution_m: Some(2.0),
+            product_level: None,
+            path: None,
+            row: None,
+            quicklook: None,
+            size_mb: None,
+            online: true,
+            demo: false,
+            footprint: polygon![(x: x, y: 30.0), (x: x + 1.0, y: 30.0), (x: x + 1.0, y: 31.0), (x: x, y: 30.0)],
+        }
+    }
+
+    fn rtree(conn: &Connection) -> Vec<(i64, f64)> {
+        conn.prepare("SELECT id, minx FROM rtree_scene_geom ORDER BY id")
+            .expect("prepare")
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .expect("query")
+            .collect::<Result<_, _>>()
+            .expect("rows")
+    }
+
+    /// What the R*Tree should hold: every row's id and smallest x.
+    fn stored(conn: &Connection) -> Vec<(i64, f64)> {
+        conn.prepare("SELECT fid, ST_MinX(geom) FROM scene ORDER BY fid")
+            .expect("prepare")
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .expect("query")
+            .collect::<Result<_, _>>()
+            .expect("rows")
+    }
+
+    fn schema(conn: &Connection) -> Vec<String> {
+        conn.prepare(
+            "SELECT sql FROM sqlite_master WHERE tbl_name = 'scene' AND sql NOT NULL ORDER BY name",
+        )
+        .expect("prepare")
+        .query_map([], |r| r.get(0))
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows")
+    }
+
+    #[test]
+    fn a_bulk_load_indexes_like_row_by_row_and_restores_the_schema() {
+        let mut conn = crate::db::memory();
+        let before = schema(&conn);
+        insert_rows(
+            &mut conn,
+            [scene("A", 100.0), scene("B", 101.0)].iter(),
+            false,
+        )
+        .expect("insert");
+        insert_rows(
+            &mut conn,
+            [scene("B", 110.0), scene("C", 102.0), scene("D", 103.0)].iter(),
+            true,
+        )
+        .expect("bulk");
+        assert_eq!(schema(&conn), before);
+        assert_eq!(rtree(&conn), stored(&conn));
+        let minx: Vec<f64> = rtree(&conn).iter().map(|r| r.1).collect();
+        assert_eq!(minx, [100.0, 110.0, 102.0, 103.0]);
+        insert(&mut conn, &[scene("E", 104.0)]).expect("insert after");
+        assert_eq!(rtree(&conn), stored(&conn));
+        let index = load_index(&conn).expect("load");
+        assert_eq!(index.len(), 5);
+        let ids: Vec<&str> = (0..5).filter_map(|i| index.scene_id(i)).collect();
+        assert_eq!(ids, ["A", "B", "C", "D", "E"]);
+        insert(&mut conn, &[scene("A", 120.0)]).expect("replace row by row");
+        assert_eq!(rtree(&conn), stored(&conn));
+        let minx: Vec<f64> = rtree(&conn).iter().map(|r| r.1).collect();
+        assert_eq!(minx, [110.0, 102.0, 103.0, 104.0, 120.0]);
+    }
 }

@@ -24,13 +24,13 @@ struct Summary {
 }
 
 /// The summaries of the satellites that have scenes (of `only`, when given).
-fn summaries<'a>(scenes: &'a SceneIndex, only: Option<&str>) -> HashMap<&'a str, Summary> {
-    let mut out: HashMap<&str, Summary> = HashMap::new();
+fn summaries(scenes: &SceneIndex, only: Option<&str>) -> HashMap<String, Summary> {
+    let mut out: HashMap<String, Summary> = HashMap::new();
     for s in every(scenes).filter(|s| only.is_none_or(|o| s.satellite == o)) {
         let Some(r) = s.footprint.bounding_rect() else {
             continue;
         };
-        let sum = out.entry(s.satellite.as_str()).or_insert_with(|| Summary {
+        let sum = out.entry(s.satellite.clone()).or_insert_with(|| Summary {
             bbox: [r.min().x, r.min().y, r.max().x, r.max().y],
             first: s.acquired_at,
             last: s.acquired_at,
@@ -50,7 +50,7 @@ fn summaries<'a>(scenes: &'a SceneIndex, only: Option<&str>) -> HashMap<&'a str,
         if !sum.instruments.contains(&s.sensor) {
             sum.instruments.insert(s.sensor.clone());
         }
-        if let Some(g) = item::gsd(s)
+        if let Some(g) = item::gsd(&s)
             && !sum.gsd.contains(&g)
         {
             sum.gsd.push(g);

@@ -259,7 +259,7 @@ async fn one_item(
     // The index has no lookup by id: a walk over the scenes in memory.
     search::every(&state.scenes)
         .find(|s| s.scene_id == id && s.satellite == collection)
-        .map(|s| reply(GEOJSON, item::item(s, &links)))
+        .map(|s| reply(GEOJSON, item::item(&s, &links)))
         .ok_or_else(|| StacError::not_found(format!("条目不存在：{collection}/{id}")))
 }
 
@@ -331,7 +331,7 @@ fn get_next(
 fn feature_collection(
     links: &Links,
     uri: &axum::http::Uri,
-    page: search::Page<'_>,
+    page: search::Page,
     next: Option<Value>,
     extra: &[Value],
 ) -> Response {

@@ -11,11 +11,11 @@ use crate::normal::index::{Filter, SceneIndex, Sort};
 use crate::normal::store::SceneRow;
 
 /// One page of a search.
-pub struct Page<'a> {
+pub struct Page {
     /// Items matching, over all pages.
     pub matched: usize,
     /// This page's scenes.
-    pub scenes: Vec<&'a SceneRow>,
+    pub scenes: Vec<SceneRow>,
     /// Where the next page starts, if there is one.
     pub next: Option<Cursor>,
 }
@@ -26,16 +26,16 @@ fn key(s: &SceneRow) -> Cursor {
 }
 
 /// Every scene, newest first as far as the index keeps acquisition order.
-pub fn every(scenes: &SceneIndex) -> impl Iterator<Item = &SceneRow> {
+pub fn every(scenes: &SceneIndex) -> impl Iterator<Item = SceneRow> + '_ {
     (0..scenes.len()).rev().filter_map(|i| scenes.get(i))
 }
 
 /// Every scene matching the search, in page order.
-pub fn matching<'a>(scenes: &'a SceneIndex, search: &Search) -> Vec<&'a SceneRow> {
+pub fn matching(scenes: &SceneIndex, search: &Search) -> Vec<SceneRow> {
     // The index is for areas. Named items are looked up, and a search without an
     // area walks the catalogue: asking the index for the whole world would test
     // every footprint against it. Either way every filter is applied below.
-    let (candidates, exact): (Vec<&SceneRow>, Option<&Geometry<f64>>) =
+    let (candidates, exact): (Vec<SceneRow>, Option<&Geometry<f64>>) =
         match (&search.ids, &search.area) {
             (Some(ids), area) => (
                 every(scenes)
@@ -65,7 +65,7 @@ pub fn matching<'a>(scenes: &'a SceneIndex, search: &Search) -> Vec<&'a SceneRow
                 )
             }
         };
-    let mut rows: Vec<&SceneRow> = candidates
+    let mut rows: Vec<SceneRow> = candidates
         .into_iter()
         .filter(|s| exact.is_none_or(|g| s.footprint.intersects(g)))
         .filter(|s| keeps(s, search))
@@ -109,16 +109,14 @@ fn keeps(s: &SceneRow, search: &Search) -> bool {
 }
 
 /// The page of a search its token and limit ask for.
-pub fn page<'a>(scenes: &'a SceneIndex, search: &Search) -> Page<'a> {
+pub fn page(scenes: &SceneIndex, search: &Search) -> Page {
     let rows = matching(scenes, search);
     let start = search
         .after
         .map_or(0, |after| rows.partition_point(|s| key(s) >= after));
     let end = start.saturating_add(search.limit).min(rows.len());
-    let page: Vec<&SceneRow> = rows[start..end].to_vec();
-    let next = (end < rows.len())
-        .then(|| page.last().map(|s| key(s)))
-        .flatten();
+    let page: Vec<SceneRow> = rows[start..end].to_vec();
+    let next = (end < rows.len()).then(|| page.last().map(key)).flatten();
     Page {
         matched: rows.len(),
         scenes: page,

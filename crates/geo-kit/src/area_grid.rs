@@ -1,0 +1,517 @@
+//! An area of interest rasterised into a grid of cells that are wholly inside,
+//! wholly outside or on its boundary, for deciding quickly and exactly whether
+//! many small polygons (scene footprints) meet it.
+//!
+//! Most footprints are decided by the cells alone: one vertex in an inside cell
+//! means they meet, a bounding box over outside cells only means they do not.
+//! The rest are tested exactly, with robust orientation predicates, against the
+//! area's edges listed in the boundary cells they cross, so a test costs a few
+//! edges rather than the whole boundary. "Meet" is `geo`'s `Intersects`:
+//! touching counts.
+
+use geo_types::{Coord, MultiPolygon};
+
+use crate::Envelope;
+
+const OUTSIDE: u8 = 0;
+const INSIDE: u8 = 1;
+const BOUNDARY: u8 = 2;
+
+/// Where a box lies against the area.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cover {
+    /// Every point of the box is inside the area.
+    Inside,
+    /// No point of the box is in the area.
+    Outside,
+    /// Undecided by the grid.
+    Mixed,
+}
+
+/// The rasterised area. Cells are closed: an inside cell's border is inside too,
+/// and any cell an edge comes near is a boundary cell.
+pub struct AreaGrid {
+    bbox: Option<Envelope>,
+    x0: f64,
+    y0: f64,
+    dx: f64,
+    dy: f64,
+    nx: usize,
+    ny: usize,
+    state: Vec<u8>,
+    /// Edge ids per cell, compressed rows: cell c has `cell_edges[starts[c]..starts[c + 1]]`.
+    starts: Vec<u32>,
+    cell_edges: Vec<u32>,
+    edges: Vec<[Coord<f64>; 2]>,
+    /// Summed-area tables of inside and outside cells, (nx + 1) × (ny + 1).
+    sum_in: Vec<u32>,
+    sum_out: Vec<u32>,
+    /// One vertex of every ring, for areas lying wholly inside a footprint.
+    ring_points: Vec<Coord<f64>>,
+}
+
+impl AreaGrid {
+    /// Rasterises an area into about two cells per boundary edge (at most 16,384).
+    pub fn new(area: &MultiPolygon<f64>) -> Self {
+        let mut edges = Vec::new();
+        let mut ring_points = Vec::new();
+        let mut bbox: Option<Envelope> = None;
+        for ring in area
+            .iter()
+            .flat_map(|p| std::iter::once(p.exterior()).chain(p.interiors()))
+        {
+            let Some(first) = ring.0.first() else {
+                continue;
+            };
+            ring_points.push(*first);
+            for c in &ring.0 {
+                Envelope::include(&mut bbox, c.x, c.y);
+            }
+            edges.extend(ring.0.windows(2).map(|w| [w[0], w[1]]));
+        }
+        let Some(b) = bbox else {
+            return Self::empty();
+        };
+        let cells = (edges.len() * 2).clamp(64, 16_384) as f64;
+        let (w, h) = (b.max_x - b.min_x, b.max_y - b.min_y);
+        let (nx, ny) = if w <= 0.0 || h <= 0.0 {
+            (1, 1)
+        } else {
+            let nx = (cells * w / h).sqrt().ceil().clamp(1.0, cells);
+            (nx as usize, (cells / nx).ceil().max(1.0) as usize)
+        };
+        let mut grid = Self {
+            bbox,
+            x0: b.min_x,
+            y0: b.min_y,
+            dx: if w > 0.0 { w / nx as f64 } else { 1.0 },
+            dy: if h > 0.0 { h / ny as f64 } else { 1.0 },
+            nx,
+            ny,
+            state: vec![OUTSIDE; nx * ny],
+            starts: Vec::new(),
+            cell_edges: Vec::new(),
+            edges,
+            sum_in: Vec::new(),
+            sum_out: Vec::new(),
+            ring_points,
+        };
+        grid.mark_boundary();
+        grid.fill_inside();
+        grid.sum_tables();
+        grid
+    }
+
+    fn empty() -> Self {
+        Self {
+            bbox: None,
+            x0: 0.0,
+            y0: 0.0,
+            dx: 1.0,
+            dy: 1.0,
+            nx: 0,
+            ny: 0,
+            state: Vec::new(),
+            starts: vec![0],
+            cell_edges: Vec::new(),
+            edges: Vec::new(),
+            sum_in: vec![0],
+            sum_out: vec![0],
+            ring_points: Vec::new(),
+        }
+    }
+
+    /// The area's bounding box, `None` for an empty area.
+    pub fn bbox(&self) -> Option<Envelope> {
+        self.bbox
+    }
+
+    fn col(&self, x: f64) -> isize {
+        ((x - self.x0) / self.dx).floor() as isize
+    }
+
+    fn row(&self, y: f64) -> isize {
+        ((y - self.y0) / self.dy).floor() as isize
+    }
+
+    /// The cells a segment comes near, row by row (a slightly widened supercover).
+    fn segment_cells(
+        &self,
+        a: Coord<f64>,
+        b: Coord<f64>,
+        mut visit: impl FnMut(usize) -> bool,
+    ) -> bool {
+        if self.nx == 0 {
+            return false;
+        }
+        let ex = self.dx * 1e-7 + 1e-9;
+        let ey = self.dy * 1e-7 + 1e-9;
+        let (lo, hi) = if a.y <= b.y { (a, b) } else { (b, a) };
+        let r0 = self.row(lo.y - ey).max(0);
+        let r1 = self.row(hi.y + ey).min(self.ny as isize - 1);
+        for r in r0..=r1 {
+            let band_lo = (self.y0 + r as f64 * self.dy - ey).max(lo.y);
+            let band_hi = (self.y0 + (r + 1) as f64 * self.dy + ey).min(hi.y);
+            let (xa, xb) = if hi.y > lo.y {
+                let at = |y: f64| lo.x + (y - lo.y) / (hi.y - lo.y) * (hi.x - lo.x);
+                (at(band_lo), at(band_hi))
+            } else {
+                (lo.x, hi.x)
+            };
+            let c0 = self.col(xa.min(xb) - ex).max(0);
+            let c1 = self.col(xa.max(xb) + ex).min(self.nx as isize - 1);
+            for c in c0..=c1 {
+                if visit(r as usize * self.nx + c as usize) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn mark_boundary(&mut self) {
+        let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(self.edges.len() * 3);
+        for (i, e) in self.edges.iter().enumerate() {
+            self.segment_cells(e[0], e[1], |cell| {
+                pairs.push((cell as u32, i as u32));
+                false
+            });
+        }
+        let cells = self.nx * self.ny;
+        let mut starts = vec![0u32; cells + 1];
+        for &(cell, _) in &pairs {
+            starts[cell as usize + 1] += 1;
+            self.state[cell as usize] = BOUNDARY;
+        }
+        for c in 0..cells {
+            starts[c + 1] += starts[c];
+        }
+        let mut fill = starts.clone();
+        let mut cell_edges = vec![0u32; pairs.len()];
+        for (cell, edge) in pairs {
+            let slot = &mut fill[cell as usize];
+            cell_edges[*slot as usize] = edge;
+            *slot += 1;
+        }
+        self.starts = starts;
+        self.cell_edges = cell_edges;
+    }
+
+    /// Scanlines through the cell centres decide the cells no edge comes near.
+    fn fill_inside(&mut self) {
+        let mut rows: Vec<Vec<u32>> = vec![Vec::new(); self.ny];
+        for (i, e) in self.edges.iter().enumerate() {
+            let (lo, hi) = (e[0].y.min(e[1].y), e[0].y.max(e[1].y));
+            let r0 = self.row(lo).max(0);
+            let r1 = self.row(hi).min(self.ny as isize - 1);
+            for r in r0..=r1 {
+                rows[r as usize].push(i as u32);
+            }
+        }
+        let mut xs = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            let y = self.y0 + (r as f64 + 0.5) * self.dy;
+            xs.clear();
+            for &i in row {
+                let [a, b] = self.edges[i as usize];
+                if (a.y > y) != (b.y > y) {
+                    xs.push(a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x));
+                }
+            }
+            xs.sort_by(f64::total_cmp);
+            for c in 0..self.nx {
+                let cell = r * self.nx + c;
+                if self.state[cell] == BOUNDARY {
+                    continue;
+                }
+                let x = self.x0 + (c as f64 + 0.5) * self.dx;
+                if xs.partition_point(|&v| v < x) % 2 == 1 {
+                    self.state[cell] = INSIDE;
+                }
+            }
+        }
+    }
+
+    fn sum_tables(&mut self) {
+        let w = self.nx + 1;
+        self.sum_in = vec![0; w * (self.ny + 1)];
+        self.sum_out = vec![0; w * (self.ny + 1)];
+        for r in 0..self.ny {
+            for c in 0..self.nx {
+                let s = self.state[r * self.nx + c];
+                let at = (r + 1) * w + c + 1;
+                let (up, left, diag) = (r * w + c + 1, (r + 1) * w + c, r * w + c);
+                self.sum_in[at] = self.sum_in[up] + self.sum_in[left] - self.sum_in[diag]
+                    + u32::from(s == INSIDE);
+                self.sum_out[at] = self.sum_out[up] + self.sum_out[left] - self.sum_out[diag]
+                    + u32::from(s == OUTSIDE);
+            }
+        }
+    }
+
+    fn sum(table: &[u32], w: usize, c0: usize, c1: usize, r0: usize, r1: usize) -> u32 {
+        table[(r1 + 1) * w + c1 + 1] + table[r0 * w + c0]
+            - table[r0 * w + c1 + 1]
+            - table[(r1 + 1) * w + c0]
+    }
+
+    /// Where a box lies, from the cells it overlaps.
+    pub fn classify(&self, b: &Envelope) -> Cover {
+        let Some(area) = self.bbox else {
+            return Cover::Outside;
+        };
+        if b.max_x < area.min_x
+            || b.min_x > area.max_x
+            || b.max_y < area.min_y
+            || b.min_y > area.max_y
+        {
+            return Cover::Outside;
+        }
+        let within = b.min_x >= area.min_x
+            && b.max_x <= area.max_x
+            && b.min_y >= area.min_y
+            && b.max_y <= area.max_y;
+        let c0 = self.col(b.min_x).clamp(0, self.nx as isize - 1) as usize;
+        let c1 = self.col(b.max_x).clamp(0, self.nx as isize - 1) as usize;
+        let r0 = self.row(b.min_y).clamp(0, self.ny as isize - 1) as usize;
+        let r1 = self.row(b.max_y).clamp(0, self.ny as isize - 1) as usize;
+        let cells = ((c1 - c0 + 1) * (r1 - r0 + 1)) as u32;
+        let w = self.nx + 1;
+        if Self::sum(&self.sum_out, w, c0, c1, r0, r1) == cells {
+            Cover::Outside
+        } else if within && Self::sum(&self.sum_in, w, c0, c1, r0, r1) == cells {
+            Cover::Inside
+        } else {
+            Cover::Mixed
+        }
+    }
+
+    /// The state of the cell holding a point; points off the grid are outside.
+    fn state_at(&self, p: Coord<f64>) -> (u8, Option<(usize, usize)>) {
+        let (c, r) = (self.col(p.x), self.row(p.y));
+        // The grid's far edges belong to its last cells.
+        let c = if c == self.nx as isize && p.x <= self.x0 + self.nx as f64 * self.dx {
+            c - 1
+        } else {
+            c
+        };
+        let r = if r == self.ny as isize && p.y <= self.y0 + self.ny as f64 * self.dy {
+            r - 1
+        } else {
+            r
+        };
+        if c < 0 || r < 0 || c >= self.nx as isize || r >= self.ny as isize {
+            return (OUTSIDE, None);
+        }
+        let (c, r) = (c as usize, r as usize);
+        (self.state[r * self.nx + c], Some((c, r)))
+    }
+
+    fn edges_of(&self, cell: usize) -> impl Iterator<Item = &[Coord<f64>; 2]> {
+        self.cell_edges[self.starts[cell] as usize..self.starts[cell + 1] as usize]
+            .iter()
+            .map(|&e| &self.edges[e as usize])
+    }
+
+    /// Whether a simple polygon given by its exterior ring (closed or not, no
+    /// holes) with bounding box `bbox` meets the area.
+    pub fn meets_ring(&self, ring: &[Coord<f64>], bbox: &Envelope) -> bool {
+        match self.classify(bbox) {
+            Cover::Inside => return true,
+            Cover::Outside => return false,
+            Cover::Mixed => {}
+        }
+        if ring.iter().any(|&p| self.state_at(p).0 == INSIDE) {
+            return true;
+        }
+        // A part of the area inside a wide footprint: cheap to see first. A vertex
+        // on the footprint's border may count either way, and touching is meeting.
+        let holds_a_part = self.ring_points.iter().any(|&v| {
+            v.x >= bbox.min_x
+                && v.x <= bbox.max_x
+                && v.y >= bbox.min_y
+                && v.y <= bbox.max_y
+                && ring_contains(ring, v)
+        });
+        if holds_a_part {
+            return true;
+        }
+        let n = ring.len();
+        for i in 0..n {
+            let (a, b) = (ring[i], ring[(i + 1) % n]);
+            let crossed = self.segment_cells(a, b, |cell| {
+                self.state[cell] == BOUNDARY
+                    && self.edges_of(cell).any(|e| segments_meet(a, b, e[0], e[1]))
+            });
+            if crossed {
+                return true;
+            }
+        }
+        // No boundary meets the other: the footprint is inside the area or apart from it.
+        self.contains_point(ring[0])
+    }
+
+    /// Whether a point that lies on no edge of the area is inside it: crossings of
+    /// the ray to the right up to the first cell no edge comes near, whose state is known.
+    fn contains_point(&self, p: Coord<f64>) -> bool {
+        let (state, Some((c, r))) = self.state_at(p) else {
+            return false;
+        };
+        if state != BOUNDARY {
+            return state == INSIDE;
+        }
+        let mut end = c;
+        while end < self.nx && self.state[r * self.nx + end] == BOUNDARY {
+            end += 1;
+        }
+        let (far_state, qx) = if end < self.nx {
+            (
+                self.state[r * self.nx + end],
+                self.x0 + (end as f64 + 0.5) * self.dx,
+            )
+        } else {
+            (OUTSIDE, self.x0 + self.nx as f64 * self.dx + self.dx)
+        };
+        let q = Coord { x: qx, y: p.y };
+        let mut ids: Vec<u32> = (c..end)
+            .flat_map(|col| {
+                let cell = r * self.nx + col;
+                self.cell_edges[self.starts[cell] as usize..self.starts[cell + 1] as usize]
+                    .iter()
+                    .copied()
+            })
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let crossings = ids
+            .iter()
+            .filter(|&&i| {
+                let [a, b] = self.edges[i as usize];
+                (a.y > p.y) != (b.y > p.y) && orient(a, b, p).signum() != orient(a, b, q).signum()
+            })
+            .count();
+        (far_state == INSIDE) != (crossings % 2 == 1)
+    }
+}
+
+fn orient(a: Coord<f64>, b: Coord<f64>, c: Coord<f64>) -> f64 {
+    robust::orient2d(
+        robust::Coord { x: a.x, y: a.y },
+        robust::Coord { x: b.x, y: b.y },
+        robust::Coord { x: c.x, y: c.y },
+    )
+}
+
+/// Whether a collinear point lies within a segment's box.
+fn within(a: Coord<f64>, b: Coord<f64>, p: Coord<f64>) -> bool {
+    p.x >= a.x.min(b.x) && p.x <= a.x.max(b.x) && p.y >= a.y.min(b.y) && p.y <= a.y.max(b.y)
+}
+
+/// Whether two closed segments share a point, exactly.
+pub fn segments_meet(p1: Coord<f64>, p2: Coord<f64>, q1: Coord<f64>, q2: Coord<f64>) -> bool {
+    let d1 = orient(q1, q2, p1);
+    let d2 = orient(q1, q2, p2);
+    let d3 = orient(p1, p2, q1);
+    let d4 = orient(p1, p2, q2);
+    if d1 * d2 < 0.0 && d3 * d4 < 0.0 {
+        return true;
+    }
+    (d1 == 0.0 && within(q1, q2, p1))
+        || (d2 == 0.0 && within(q1, q2, p2))
+        || (d3 == 0.0 && within(p1, p2, q1))
+        || (d4 == 0.0 && within(p1, p2, q2))
+}
+
+/// Whether a point on none of a ring's edges is inside it (even-odd).
+fn ring_contains(ring: &[Coord<f64>], p: Coord<f64>) -> bool {
+    let n = ring.len();
+    let mut inside = false;
+    for i in 0..n {
+        let (a, b) = (ring[i], ring[(i + 1) % n]);
+        if (a.y > p.y) != (b.y > p.y) {
+            // The edge crosses the ray to the right when p is left of it, going up.
+            let o = orient(a, b, p);
+            if (o > 0.0) == (b.y > a.y) {
+                inside = !inside;
+            }
+        }
+    }
+    inside
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use geo::Intersects;
+    use geo_types::{LineString, Polygon, polygon};
+
+    fn check(area: &MultiPolygon<f64>, footprint: &Polygon<f64>) {
+        let grid = AreaGrid::new(area);
+        let ring = &footprint.exterior().0;
+        let mut bbox = None;
+        for c in ring {
+            Envelope::include(&mut bbox, c.x, c.y);
+        }
+        let bbox = bbox.expect("ring");
+        assert_eq!(
+            grid.meets_ring(ring, &bbox),
+            footprint.intersects(area),
+            "{footprint:?}"
+        );
+    }
+
+    fn square(x: f64, y: f64, s: f64) -> Polygon<f64> {
+        polygon![(x: x, y: y), (x: x + s, y: y), (x: x + s, y: y + s), (x: x, y: y + s), (x: x, y: y)]
+    }
+
+    #[test]
+    fn touching_nesting_holes_and_islands_agree_with_geo() {
+        let mut donut = square(0.0, 0.0, 10.0);
+        donut.interiors_push(LineString::from(vec![
+            (3.0, 3.0),
+            (7.0, 3.0),
+            (7.0, 7.0),
+            (3.0, 7.0),
+            (3.0, 3.0),
+        ]));
+        let area = MultiPolygon(vec![donut, square(20.0, 0.0, 1.0)]);
+        for fp in [
+            square(4.0, 4.0, 2.0),          // in the hole
+            square(3.0, 3.0, 4.0),          // the hole exactly: touches
+            square(1.0, 1.0, 1.0),          // inside
+            square(-5.0, -5.0, 40.0),       // contains everything
+            square(10.0, 2.0, 1.0),         // touches the outer edge
+            square(10.0 + 1e-12, 2.0, 1.0), // just apart
+            square(15.0, 0.0, 3.0),         // between the parts
+            square(19.0, -1.0, 3.0),        // contains the island
+            square(21.0, 1.0, 1.0),         // touches the island at a corner
+            polygon![(x: -1.0, y: 5.0), (x: 5.0, y: -1.0), (x: -1.0, y: -1.0), (x: -1.0, y: 5.0)], // cuts a corner
+        ] {
+            check(&area, &fp);
+        }
+    }
+
+    #[test]
+    fn random_triangles_agree_with_geo_on_a_jagged_area() {
+        let mut seed = 7u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let star: Vec<(f64, f64)> = (0..=40)
+            .map(|i| {
+                let t = i as f64 / 40.0 * std::f64::consts::TAU;
+                let r = if i % 2 == 0 { 5.0 } else { 2.0 };
+                (r * t.cos(), r * t.sin())
+            })
+            .collect();
+        let area = MultiPolygon(vec![Polygon::new(LineString::from(star), vec![])]);
+        for _ in 0..3000 {
+            let (x, y, s) = (next() * 14.0 - 7.0, next() * 14.0 - 7.0, next() * 2.0);
+            let fp = polygon![(x: x, y: y), (x: x + s, y: y + s * 0.3), (x: x + s * 0.2, y: y + s), (x: x, y: y)];
+            check(&area, &fp);
+        }
+    }
+}

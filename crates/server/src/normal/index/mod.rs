@@ -1,0 +1,372 @@
+//! The image catalogue in memory, built from the database at start (the
+//! database stays the durable truth), compact enough for millions of scenes.
+//!
+//! Scenes are numbered ("positions") in acquisition order, so a time filter is
+//! a range of positions and newest-first is descending positions. Per
+//! satellite, footprints live in a packed R-tree and are stored in its leaf
+//! order ("slots"), so a search reads them contiguously. A search rasterises
+//! the area of interest into inside / outside / boundary cells
+//! (`geo_kit::area_grid`): whole tree nodes over inside cells are accepted and
+//! nodes over outside cells skipped without looking at a footprint; the rest
+//! are decided per footprint, mostly by the cells, else exactly against the
+//! few area edges nearby. Full rows (`SceneRow`) are rebuilt only for the
+//! scenes a caller asks for.
+
+mod build;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+
+use geo::Intersects;
+use geo_kit::Envelope;
+use geo_kit::area_grid::AreaGrid;
+use geo_kit::packed_rtree::PackedRTree;
+use geo_types::{LineString, MultiPolygon, Polygon};
+
+pub use build::Builder;
+use build::{ABSENT, LITERAL, NO_PATH_ROW};
+
+use super::store::SceneRow;
+
+const ONLINE: u8 = 1;
+const DEMO: u8 = 2;
+const HOLES: u8 = 4;
+
+/// What a search keeps.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    /// Satellite value → sensors (empty: every sensor of it); empty map: every satellite.
+    pub satellites: HashMap<String, Vec<String>>,
+    /// Inclusive unix-second bounds.
+    pub from: Option<i64>,
+    /// Inclusive unix-second bounds.
+    pub to: Option<i64>,
+    /// Largest cloud cover kept, percent.
+    pub cloud_max: Option<f64>,
+    /// Only scenes available now (`Some(true)`), only archived ones (`Some(false)`), or both.
+    pub online: Option<bool>,
+    /// Resolution classes (1–4) of the satellite in the catalogue; empty: all.
+    pub resolutions: Vec<u8>,
+    /// Types (1–5) of the satellite in the catalogue; empty: all.
+    pub types: Vec<u8>,
+}
+
+/// The order of results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sort {
+    /// Newest first.
+    Time,
+    /// Least cloudy first, then newest.
+    Cloud,
+}
+
+/// Scene ids, file names and quick-look URLs in one text arena; file names and
+/// URLs that contain the scene id keep only what surrounds it.
+#[derive(Debug, Default)]
+struct Texts {
+    arena: String,
+    /// By position: where the scene's texts start in the arena.
+    start: Vec<usize>,
+    /// By position: lengths of the id and of the literal file name and quick-look.
+    lens: Vec<[u32; 3]>,
+    /// By position: affix number, or `LITERAL`.
+    file: Vec<u32>,
+    /// By position: affix number, `LITERAL` or `ABSENT`.
+    quicklook: Vec<u32>,
+    affixes: Vec<(String, String)>,
+}
+
+impl Texts {
+    fn id(&self, pos: usize) -> &str {
+        let s = self.start[pos];
+        &self.arena[s..s + self.lens[pos][0] as usize]
+    }
+
+    /// The k-th text after the id (1 file name, 2 quick-look).
+    fn derived(&self, pos: usize, k: usize, code: u32) -> String {
+        if code == LITERAL {
+            let [id, file, _] = self.lens[pos];
+            let at = self.start[pos] + id as usize + if k == 2 { file as usize } else { 0 };
+            return self.arena[at..at + self.lens[pos][k] as usize].to_owned();
+        }
+        let (before, after) = &self.affixes[code as usize];
+        format!("{before}{}{after}", self.id(pos))
+    }
+}
+
+/// The slots of one satellite's sensor (from `first`, as many as the tree has
+/// items) and their tree: a sensor's footprints are alike in size, so a wide
+/// camera's scenes do not inflate the nodes of a narrow one's.
+struct SensorTree {
+    satellite: u16,
+    sensor: u16,
+    first: usize,
+    tree: PackedRTree,
+}
+
+/// Every scene, indexed.
+pub struct SceneIndex {
+    fid: Vec<i64>,
+    time: Vec<i64>,
+    slot_of: Vec<u32>,
+    satellite_of: Vec<u16>,
+    level: Vec<u32>,
+    /// Path and row, `NO_PATH_ROW` for none; pairs that do not fit 32 bits are in `wide_path_rows`.
+    path_row: Vec<[i32; 2]>,
+    wide_path_rows: HashMap<u32, (Option<i64>, Option<i64>)>,
+    /// NaN for none (SQLite stores no NaN).
+    resolution: Vec<f64>,
+    /// NaN for none.
+    size_mb: Vec<f64>,
+    texts: Texts,
+    slot_pos: Vec<u32>,
+    slot_sensor: Vec<u16>,
+    slot_flags: Vec<u8>,
+    slot_cloud: Vec<f64>,
+    ring_start: Vec<u32>,
+    coords: Vec<geo_types::Coord<f64>>,
+    holes: HashMap<u32, Vec<LineString<f64>>>,
+    satellite_names: Vec<String>,
+    trees: Vec<SensorTree>,
+    sensors: Vec<String>,
+    levels: Vec<Option<String>>,
+}
+
+/// A filter resolved against the index: which trees (satellite and sensor),
+/// and the position range of the time bounds.
+struct Plan<'a> {
+    filter: &'a Filter,
+    /// Trees searched.
+    trees: Vec<usize>,
+    positions: std::ops::Range<usize>,
+}
+
+impl SceneIndex {
+    /// Indexes scenes given in any order.
+    pub fn new(scenes: Vec<SceneRow>) -> Self {
+        let mut b = Builder::new();
+        for s in scenes {
+            b.push(s);
+        }
+        b.finish()
+    }
+
+    /// How many scenes are indexed.
+    pub fn len(&self) -> usize {
+        self.fid.len()
+    }
+
+    /// Whether the catalogue is empty.
+    pub fn is_empty(&self) -> bool {
+        self.fid.is_empty()
+    }
+
+    /// The product id of a scene by position.
+    pub fn scene_id(&self, i: usize) -> Option<&str> {
+        (i < self.len()).then(|| self.texts.id(i))
+    }
+
+    fn ring(&self, slot: usize) -> &[geo_types::Coord<f64>] {
+        &self.coords[self.ring_start[slot] as usize..self.ring_start[slot + 1] as usize]
+    }
+
+    fn footprint(&self, slot: usize) -> Polygon<f64> {
+        let holes = self.holes.get(&(slot as u32)).cloned().unwrap_or_default();
+        Polygon::new(LineString(self.ring(slot).to_vec()), holes)
+    }
+
+    /// A scene by position, rebuilt from the compact columns.
+    pub fn get(&self, i: usize) -> Option<SceneRow> {
+        if i >= self.len() {
+            return None;
+        }
+        let slot = self.slot_of[i] as usize;
+        let flags = self.slot_flags[slot];
+        let wide = |v: i32| (v != NO_PATH_ROW).then_some(i64::from(v));
+        let (path, row) = match self.wide_path_rows.get(&(i as u32)) {
+            Some(&pair) => pair,
+            None => (wide(self.path_row[i][0]), wide(self.path_row[i][1])),
+        };
+        let some = |v: f64| (!v.is_nan()).then_some(v);
+        let quicklook = self.texts.quicklook[i];
+        Some(SceneRow {
+            fid: self.fid[i],
+            scene_id: self.texts.id(i).to_owned(),
+            file_name: self.texts.derived(i, 1, self.texts.file[i]),
+            satellite: self.satellite_names[self.satellite_of[i] as usize].clone(),
+            sensor: self.sensors[self.slot_sensor[slot] as usize].clone(),
+            acquired_at: self.time[i],
+            cloud: self.slot_cloud[slot],
+            resolution_m: some(self.resolution[i]),
+            product_level: self.levels[self.level[i] as usize].clone(),
+            path,
+            row,
+            quicklook: (quicklook != ABSENT).then(|| self.texts.derived(i, 2, quicklook)),
+            size_mb: some(self.size_mb[i]),
+            online: flags & ONLINE != 0,
+            demo: flags & DEMO != 0,
+            footprint: self.footprint(slot),
+        })
+    }
+
+    fn plan<'a>(&self, filter: &'a Filter) -> Plan<'a> {
+        let trees = self
+            .trees
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| {
+                let name = &self.satellite_names[t.satellite as usize];
+                let entry = crate::catalogue::satellite(name);
+                let chosen = if filter.satellites.is_empty() {
+                    true
+                } else {
+                    filter.satellites.get(name).is_some_and(|wanted| {
+                        wanted.is_empty() || wanted.contains(&self.sensors[t.sensor as usize])
+                    })
+                };
+                let class_ok = filter.resolutions.is_empty()
+                    || entry.is_some_and(|e| filter.resolutions.contains(&(e.resolution as u8)));
+                let type_ok = filter.types.is_empty()
+                    || entry.is_some_and(|e| filter.types.contains(&(e.kind as u8)));
+                chosen && class_ok && type_ok
+            })
+            .map(|(n, _)| n)
+            .collect();
+        let lo = filter
+            .from
+            .map_or(0, |t| self.time.partition_point(|&x| x < t));
+        let hi = filter
+            .to
+            .map_or(self.len(), |t| self.time.partition_point(|&x| x <= t));
+        Plan {
+            filter,
+            trees,
+            positions: lo..hi.max(lo),
+        }
+    }
+
+    /// Whether a slot passes everything but the area.
+    fn keeps(&self, plan: &Plan, slot: usize) -> bool {
+        let f = plan.filter;
+        plan.positions.contains(&(self.slot_pos[slot] as usize))
+            && f.cloud_max.is_none_or(|c| self.slot_cloud[slot] <= c)
+            && f.online
+                .is_none_or(|o| (self.slot_flags[slot] & ONLINE != 0) == o)
+    }
+
+    fn meets(&self, slot: usize, grid: &AreaGrid, aoi: &MultiPolygon<f64>) -> bool {
+        if self.slot_flags[slot] & HOLES != 0 {
+            return self.footprint(slot).intersects(aoi);
+        }
+        let ring = self.ring(slot);
+        let mut b = Envelope {
+            min_x: f64::INFINITY,
+            max_x: f64::NEG_INFINITY,
+            min_y: f64::INFINITY,
+            max_y: f64::NEG_INFINITY,
+        };
+        for c in ring {
+            b.expand(c.x, c.y);
+        }
+        !ring.is_empty() && grid.meets_ring(ring, &b)
+    }
+
+    /// The positions (unordered) of the scenes over the area passing the filter.
+    fn matches(&self, aoi: &MultiPolygon<f64>, filter: &Filter) -> Vec<u32> {
+        let plan = self.plan(filter);
+        let grid = AreaGrid::new(aoi);
+        let mut hits = Vec::new();
+        for &n in &plan.trees {
+            let t = &self.trees[n];
+            t.tree.search(
+                |b| grid.classify(b),
+                |items, inside| {
+                    for slot in items.start + t.first..items.end + t.first {
+                        if self.keeps(&plan, slot) && (inside || self.meets(slot, &grid, aoi)) {
+                            hits.push(self.slot_pos[slot]);
+                        }
+                    }
+                },
+            );
+        }
+        hits
+    }
+
+    /// Puts positions in the asked order, sorting only the first `keep`.
+    fn order(&self, mut hits: Vec<u32>, sort: Sort, keep: usize) -> Vec<usize> {
+        let cloud = |p: u32| self.slot_cloud[self.slot_of[p as usize] as usize];
+        let by_time = |a: &u32, b: &u32| b.cmp(a);
+        let by_cloud = |a: &u32, b: &u32| cloud(*a).total_cmp(&cloud(*b)).then(b.cmp(a));
+        let cmp: &dyn Fn(&u32, &u32) -> std::cmp::Ordering = match sort {
+            Sort::Time => &by_time,
+            Sort::Cloud => &by_cloud,
+        };
+        if keep < hits.len() {
+            if keep > 0 {
+                hits.select_nth_unstable_by(keep - 1, cmp);
+            }
+            hits.truncate(keep);
+        }
+        hits.sort_unstable_by(cmp);
+        hits.into_iter().map(|p| p as usize).collect()
+    }
+
+    /// The positions of every scene over the area that passes the filter, in the asked order.
+    pub fn search(&self, aoi: &MultiPolygon<f64>, filter: &Filter, sort: Sort) -> Vec<usize> {
+        let hits = self.matches(aoi, filter);
+        let n = hits.len();
+        self.order(hits, sort, n)
+    }
+
+    /// One page of a search: the total and the positions of rows
+    /// `offset..offset + limit` in the asked order.
+    pub fn search_page(
+        &self,
+        aoi: &MultiPolygon<f64>,
+        filter: &Filter,
+        sort: Sort,
+        offset: usize,
+        limit: usize,
+    ) -> (usize, Vec<usize>) {
+        let hits = self.matches(aoi, filter);
+        let total = hits.len();
+        let page = self
+            .order(hits, sort, offset.saturating_add(limit))
+            .into_iter()
+            .skip(offset)
+            .collect();
+        (total, page)
+    }
+
+    /// Every scene passing the filter (no area) and the predicate, ordered.
+    pub fn select(
+        &self,
+        filter: &Filter,
+        sort: Sort,
+        keep: impl Fn(&SceneRow) -> bool,
+    ) -> Vec<usize> {
+        let plan = self.plan(filter);
+        let mut hits = Vec::new();
+        for &n in &plan.trees {
+            for slot in self.tree_slots(n) {
+                if self.keeps(&plan, slot) {
+                    let pos = self.slot_pos[slot];
+                    if self.get(pos as usize).is_some_and(|row| keep(&row)) {
+                        hits.push(pos);
+                    }
+                }
+            }
+        }
+        let n = hits.len();
+        self.order(hits, sort, n)
+    }
+
+    fn tree_slots(&self, n: usize) -> std::ops::Range<usize> {
+        let end = self
+            .trees
+            .get(n + 1)
+            .map_or(self.slot_pos.len(), |t| t.first);
+        self.trees[n].first..end
+    }
+}

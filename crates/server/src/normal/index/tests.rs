@@ -1,0 +1,357 @@
+//! The index against a brute-force scan: the same totals and the same order,
+//! on random scenes and areas and on Hubei's real boundary.
+
+use std::path::PathBuf;
+
+use geo::Intersects;
+use geo::orient::{Direction, Orient};
+use geo_types::{Coord, LineString, Polygon, polygon};
+
+use super::*;
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
+        &v[(self.next() % v.len() as u64) as usize]
+    }
+}
+
+fn scene(
+    fid: i64,
+    satellite: &str,
+    sensor: &str,
+    time: i64,
+    cloud: f64,
+    footprint: Polygon<f64>,
+) -> SceneRow {
+    SceneRow {
+        fid,
+        scene_id: format!("{satellite}_{sensor}_{fid}"),
+        file_name: format!("{satellite}_{sensor}_{fid}.tar.gz"),
+        satellite: satellite.into(),
+        sensor: sensor.into(),
+        acquired_at: time,
+        cloud,
+        resolution_m: Some(2.0),
+        product_level: Some("L1A".into()),
+        path: Some(fid % 7),
+        row: None,
+        quicklook: Some(format!(
+            "/api/normal/v5/quicklook/{satellite}_{sensor}_{fid}"
+        )),
+        size_mb: Some(fid as f64 / 8.0),
+        online: fid % 3 != 0,
+        demo: true,
+        footprint,
+    }
+}
+
+const SATELLITES: [(&str, &[&str]); 4] = [
+    ("GF1", &["PMS1", "PMS2", "WFV1"]),
+    ("GF2", &["PMS1", "PMS2"]),
+    ("ZY3-02", &["NAD"]),
+    ("S1A", &["IW"]),
+];
+
+/// A skewed quadrilateral of about `size` degrees around (x, y).
+fn quad(rng: &mut Rng, x: f64, y: f64, size: f64) -> Polygon<f64> {
+    let mut j = || (rng.unit() - 0.5) * size * 0.3;
+    let h = size / 2.0;
+    polygon![
+        (x: x - h + j(), y: y - h + j()),
+        (x: x + h + j(), y: y - h + j()),
+        (x: x + h + j(), y: y + h + j()),
+        (x: x - h + j(), y: y + h + j()),
+    ]
+}
+
+/// Scenes over a box, with repeated times and clouds so ties are common.
+fn catalogue(rng: &mut Rng, n: i64, area: [f64; 4]) -> Vec<SceneRow> {
+    (0..n)
+        .map(|fid| {
+            let (satellite, sensors) = *rng.pick(&SATELLITES);
+            let sensor = *rng.pick(sensors);
+            let x = area[0] + rng.unit() * (area[2] - area[0]);
+            let y = area[1] + rng.unit() * (area[3] - area[1]);
+            let size = *rng.pick(&[0.05, 0.3, 0.8, 3.0]);
+            let mut footprint = quad(rng, x, y, size);
+            if fid % 97 == 0 {
+                let h = size / 6.0;
+                footprint.interiors_push(LineString::from(vec![
+                    (x - h, y - h),
+                    (x + h, y - h),
+                    (x + h, y + h),
+                    (x - h, y + h),
+                    (x - h, y - h),
+                ]));
+            }
+            let time = 1_700_000_000 + (rng.next() % 200) as i64 * 3600;
+            let cloud = (rng.next() % 20) as f64 * 5.0;
+            scene(fid + 1, satellite, sensor, time, cloud, footprint)
+        })
+        .collect()
+}
+
+/// What the index must answer, by brute force: fids in the asked order.
+fn brute(rows: &[SceneRow], aoi: &MultiPolygon<f64>, f: &Filter, sort: Sort) -> Vec<i64> {
+    let mut hits: Vec<&SceneRow> = rows
+        .iter()
+        .filter(|s| {
+            let entry = crate::catalogue::satellite(&s.satellite).expect("catalogue");
+            f.satellites
+                .get(&s.satellite)
+                .map_or(f.satellites.is_empty(), |sensors| {
+                    sensors.is_empty() || sensors.contains(&s.sensor)
+                })
+                && (f.resolutions.is_empty() || f.resolutions.contains(&(entry.resolution as u8)))
+                && (f.types.is_empty() || f.types.contains(&(entry.kind as u8)))
+                && f.from.is_none_or(|t| s.acquired_at >= t)
+                && f.to.is_none_or(|t| s.acquired_at <= t)
+                && f.cloud_max.is_none_or(|c| s.cloud <= c)
+                && f.online.is_none_or(|o| s.online == o)
+                && s.footprint.intersects(aoi)
+        })
+        .collect();
+    // Newest first: the later (time, fid) first.
+    match sort {
+        Sort::Time => hits.sort_by_key(|s| std::cmp::Reverse((s.acquired_at, s.fid))),
+        Sort::Cloud => hits.sort_by(|a, b| {
+            a.cloud
+                .total_cmp(&b.cloud)
+                .then((b.acquired_at, b.fid).cmp(&(a.acquired_at, a.fid)))
+        }),
+    }
+    hits.iter().map(|s| s.fid).collect()
+}
+
+fn fids(index: &SceneIndex, positions: &[usize]) -> Vec<i64> {
+    positions
+        .iter()
+        .map(|&i| index.get(i).expect("position").fid)
+        .collect()
+}
+
+fn random_filter(rng: &mut Rng) -> Filter {
+    let mut f = Filter::default();
+    if rng.next().is_multiple_of(2) {
+        f.satellites.insert("GF1".into(), vec![]);
+        f.satellites.insert("GF2".into(), vec!["PMS2".into()]);
+    }
+    if rng.next().is_multiple_of(3) {
+        f.satellites.insert("S1A".into(), vec![]);
+        f.types = vec![1];
+    }
+    if rng.next().is_multiple_of(2) {
+        // Bounds on the hour grid, so scenes fall exactly on them.
+        f.from = Some(1_700_000_000 + (rng.next() % 100) as i64 * 3600);
+        f.to = f.from.map(|t| t + (rng.next() % 100) as i64 * 3600);
+    }
+    if rng.next().is_multiple_of(2) {
+        f.cloud_max = Some((rng.next() % 20) as f64 * 5.0);
+    }
+    if rng.next().is_multiple_of(4) {
+        f.online = Some(rng.next().is_multiple_of(2));
+    }
+    if rng.next().is_multiple_of(4) {
+        f.resolutions = vec![2];
+    }
+    f
+}
+
+fn star(cx: f64, cy: f64, r: f64, points: usize) -> LineString<f64> {
+    LineString::from(
+        (0..=2 * points)
+            .map(|i| {
+                let t = i as f64 / (2 * points) as f64 * std::f64::consts::TAU;
+                let k = if i % 2 == 0 { r } else { r * 0.45 };
+                (cx + k * t.cos(), cy + k * t.sin())
+            })
+            .collect::<Vec<_>>(),
+    )
+}
+
+fn check(index: &SceneIndex, rows: &[SceneRow], aoi: &MultiPolygon<f64>, f: &Filter) {
+    for sort in [Sort::Time, Sort::Cloud] {
+        let expected = brute(rows, aoi, f, sort);
+        assert_eq!(
+            fids(index, &index.search(aoi, f, sort)),
+            expected,
+            "{f:?} {sort:?}"
+        );
+        let (total, page) = index.search_page(aoi, f, sort, 3, 7);
+        assert_eq!(total, expected.len());
+        let want: Vec<i64> = expected.iter().skip(3).take(7).copied().collect();
+        assert_eq!(fids(index, &page), want);
+    }
+}
+
+#[test]
+fn rows_come_back_as_they_went_in() {
+    let mut rng = Rng(11);
+    let rows = catalogue(&mut rng, 500, [100.0, 20.0, 110.0, 30.0]);
+    let mut literal = rows[0].clone();
+    literal.file_name = "其他名称.zip".into();
+    literal.quicklook = None;
+    literal.product_level = None;
+    literal.resolution_m = None;
+    literal.path = Some(i64::MAX);
+    literal.row = Some(-3);
+    let mut rows = rows;
+    rows[0] = literal;
+    let index = SceneIndex::new(rows.clone());
+    assert_eq!(index.len(), rows.len());
+    let mut back: Vec<SceneRow> = (0..index.len())
+        .map(|i| index.get(i).expect("row"))
+        .collect();
+    assert!(
+        back.windows(2)
+            .all(|w| (w[0].acquired_at, w[0].fid) < (w[1].acquired_at, w[1].fid))
+    );
+    back.sort_by_key(|s| s.fid);
+    assert_eq!(back, rows);
+    assert_eq!(
+        index.scene_id(0),
+        Some(index.get(0).expect("row").scene_id.as_str())
+    );
+    assert!(index.get(rows.len()).is_none());
+}
+
+#[test]
+fn random_areas_and_filters_match_a_brute_force_scan() {
+    let mut rng = Rng(2024);
+    let rows = catalogue(&mut rng, 4000, [100.0, 20.0, 120.0, 40.0]);
+    let index = SceneIndex::new(rows.clone());
+    let mut holed = Polygon::new(star(110.0, 30.0, 6.0, 9), vec![]);
+    holed.interiors_push(
+        star(110.0, 30.0, 1.5, 5)
+            .0
+            .into_iter()
+            .rev()
+            .collect::<Vec<_>>(),
+    );
+    let areas = [
+        MultiPolygon(vec![holed, Polygon::new(star(103.0, 23.0, 1.0, 4), vec![])]),
+        MultiPolygon(vec![
+            polygon![(x: 105.0, y: 25.0), (x: 115.0, y: 25.0), (x: 115.0, y: 35.0), (x: 105.0, y: 35.0), (x: 105.0, y: 25.0)],
+        ]),
+        MultiPolygon(vec![
+            polygon![(x: 108.0, y: 31.0), (x: 108.001, y: 31.0), (x: 108.0, y: 31.001), (x: 108.0, y: 31.0)],
+        ]),
+    ];
+    for aoi in &areas {
+        for _ in 0..12 {
+            check(&index, &rows, aoi, &random_filter(&mut rng));
+        }
+    }
+}
+
+fn hubei() -> MultiPolygon<f64> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/boundaries/cn_province_tianditu.geojson.gz");
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::GzDecoder::new(std::fs::File::open(path).expect("boundaries")),
+        &mut text,
+    )
+    .expect("gunzip");
+    let all: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let f = all["features"]
+        .as_array()
+        .expect("features")
+        .iter()
+        .find(|f| f["properties"]["adcode"] == 420000)
+        .expect("湖北");
+    let g: geojson::Geometry = serde_json::from_value(f["geometry"].clone()).expect("geometry");
+    match geo_types::Geometry::<f64>::try_from(g).expect("geometry") {
+        geo_types::Geometry::Polygon(p) => MultiPolygon(vec![p]),
+        geo_types::Geometry::MultiPolygon(mp) => mp,
+        _ => panic!("polygonal"),
+    }
+    .orient(Direction::Default)
+}
+
+#[test]
+fn hubei_matches_a_brute_force_scan_even_where_footprints_touch_its_border() {
+    let aoi = hubei();
+    let mut rng = Rng(420_000);
+    let mut rows = catalogue(&mut rng, 6000, [107.5, 28.5, 117.0, 34.0]);
+    // Footprints that share one vertex, or a whole edge, with the border from outside or inside.
+    let border: Vec<Coord<f64>> = aoi.0[0].exterior().0.clone();
+    for k in 0..300 {
+        let i = (rng.next() % (border.len() as u64 - 1)) as usize;
+        let (a, b) = (border[i], border[i + 1]);
+        let d = if k % 2 == 0 { 0.05 } else { -0.05 };
+        let footprint = if k % 3 == 0 {
+            polygon![(x: a.x, y: a.y), (x: a.x + d, y: a.y), (x: a.x + d, y: a.y + d), (x: a.x, y: a.y)]
+        } else {
+            polygon![(x: a.x, y: a.y), (x: b.x, y: b.y), (x: b.x + d, y: b.y + d), (x: a.x, y: a.y)]
+        };
+        rows.push(scene(
+            100_000 + k,
+            "GF2",
+            "PMS1",
+            1_700_000_000,
+            10.0,
+            footprint,
+        ));
+    }
+    let index = SceneIndex::new(rows.clone());
+    check(&index, &rows, &aoi, &Filter::default());
+    for _ in 0..6 {
+        check(&index, &rows, &aoi, &random_filter(&mut rng));
+    }
+}
+
+#[test]
+fn select_keeps_what_the_filter_and_the_predicate_keep_in_order() {
+    let mut rng = Rng(5);
+    let rows = catalogue(&mut rng, 800, [100.0, 20.0, 110.0, 30.0]);
+    let index = SceneIndex::new(rows.clone());
+    let f = Filter {
+        cloud_max: Some(50.0),
+        ..Filter::default()
+    };
+    let got = fids(&index, &index.select(&f, Sort::Cloud, |s| s.fid % 2 == 0));
+    let mut want: Vec<&SceneRow> = rows
+        .iter()
+        .filter(|s| s.cloud <= 50.0 && s.fid % 2 == 0)
+        .collect();
+    want.sort_by(|a, b| {
+        a.cloud
+            .total_cmp(&b.cloud)
+            .then((b.acquired_at, b.fid).cmp(&(a.acquired_at, a.fid)))
+    });
+    assert_eq!(got, want.iter().map(|s| s.fid).collect::<Vec<_>>());
+}
+
+#[test]
+fn an_empty_index_or_area_finds_nothing() {
+    let empty = SceneIndex::new(Vec::new());
+    let aoi = MultiPolygon(vec![
+        polygon![(x: 0.0, y: 0.0), (x: 1.0, y: 0.0), (x: 1.0, y: 1.0), (x: 0.0, y: 0.0)],
+    ]);
+    assert!(
+        empty
+            .search(&aoi, &Filter::default(), Sort::Time)
+            .is_empty()
+    );
+    let mut rng = Rng(9);
+    let index = SceneIndex::new(catalogue(&mut rng, 50, [0.0, 0.0, 1.0, 1.0]));
+    assert_eq!(
+        index.search_page(&MultiPolygon(vec![]), &Filter::default(), Sort::Time, 0, 20),
+        (0, vec![])
+    );
+}
