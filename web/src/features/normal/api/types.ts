@@ -23,14 +23,8 @@ export function wire<B extends { geojson?: Polygon | null }>(body: B): Wire<B> {
   return body as unknown as Wire<B>;
 }
 
-/** A search (SceneQuery) with the resolution and type filters. */
-export type SceneQuery = AreaQuery &
-  Omit<Schemas['SceneQuery'], keyof Schemas['AreaQuery']> & {
-    /** Resolution classes 1–4; none: all. */
-    resolutions?: number[];
-    /** Payload types 1–5; none: all. */
-    types?: number[];
-  };
+/** A search (SceneQuery). */
+export type SceneQuery = AreaQuery & Omit<Schemas['SceneQuery'], keyof Schemas['AreaQuery']>;
 
 export type SceneItem = Omit<Schemas['SceneItem'], 'footprint'> & { footprint: Polygon };
 
