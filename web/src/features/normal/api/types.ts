@@ -1,6 +1,5 @@
-// The image query's data as the server sends it (the shared contract of issue 5). Types the
-// generated schema has come from it; the rest are written from the contract until their
-// routes land (see pendingRoutes.ts).
+// The image query's data as the server sends it, from the generated schema; where the schema
+// types GeoJSON loosely, the geometry types are written here.
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { components } from '../../../api/schema';
 
@@ -40,23 +39,13 @@ export type UploadKind = 'filename' | 'pathrow';
 export type UploadedList = Omit<Schemas['ListUpload'], 'kind'> & { kind: UploadKind };
 
 /** The fewest scenes reaching the best coverage. */
-export interface CoverageSuggestion {
-  ids: string[];
-  coveredAreaKm2: number;
-  ratio: number;
-}
+export type CoverageSuggestion = Schemas['Suggestion'];
 
-/** POST coverage / coveragebyids. */
-export interface Coverage {
-  aoiAreaKm2: number;
-  coveredAreaKm2: number;
-  /** 0–1. */
-  ratio: number;
-  sceneCount: number;
+/** POST coverage / coveragebyids (its two parts WGS84 MultiPolygons). */
+export type Coverage = Omit<Schemas['Coverage'], 'covered' | 'notCovered'> & {
   covered: MultiPolygon;
   notCovered: MultiPolygon;
-  suggestion: CoverageSuggestion;
-}
+};
 
 /** The body of coveragebyids, covershp and notcovershp. */
 export type CoverageByIds = AreaQuery & { ids: string[] };
