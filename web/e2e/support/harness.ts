@@ -10,12 +10,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Download, type Locator, type Page } from '@playwright/test';
 import { Accounts, AppDriver, CAPTCHA_FIXED } from './driver';
 import { ImageQueryDriver } from './imageQuery';
 import { copyReferenceData, serverBin } from './referenceData';
 
-export { expect, type Locator, type Page };
+export { expect, type Download, type Locator, type Page };
 
 const webDir = path.resolve(import.meta.dirname, '../..');
 const distDir = path.join(webDir, 'dist');

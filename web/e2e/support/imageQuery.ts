@@ -1,8 +1,10 @@
 // What a visitor does on 影像查询 (/normal) and its map, in the app's own words. The map
 // exposes its state on the element `map-canvas`: `data-view` (center, zoom, bounds,
-// projection, after every movement), `data-idle` (everything loaded is drawn) and
-// `data-rendered` (base-map features drawn at the last idle).
-import type { Page } from './harness';
+// projection, after every movement), `data-idle` (everything loaded is drawn),
+// `data-rendered` (base-map features drawn at the last idle) and `data-overlays` (features
+// drawn per page layer at the last idle, e.g. {"footprints": 20}).
+import { readFileSync } from 'node:fs';
+import type { Download, Page } from './harness';
 
 /** [west, south, east, north] in degrees. */
 export type Bbox = [number, number, number, number];
@@ -117,7 +119,7 @@ export class ImageQueryDriver {
 
   /** The extent of the drawn shape as the page reports it. */
   drawnExtent() {
-    return this.page.getByTestId('drawn-extent');
+    return this.page.getByTestId('area-extent');
   }
 
   async drawnBbox(): Promise<Bbox> {
@@ -126,6 +128,133 @@ export class ImageQueryDriver {
 
   async clearDrawing(): Promise<void> {
     await this.page.getByTestId('map-clear').click();
+  }
+
+  /**
+   * Draws a polygon through points of the map (fractions of its width and height): a click
+   * on each, then a click on the first one closes it.
+   */
+  async drawPolygon(points: [number, number][]): Promise<void> {
+    await this.page.getByTestId('map-draw-polygon').click();
+    const box = await this.map().boundingBox();
+    if (!box) throw new Error('the map is not on the page');
+    for (const [x, y] of [...points, points[0] ?? [0, 0]]) {
+      await this.page.mouse.move(box.x + x * box.width, box.y + y * box.height, { steps: 4 });
+      await this.page.mouse.down();
+      await this.page.mouse.up();
+    }
+  }
+
+  /** Features drawn per page layer when the map last settled, e.g. {footprints: 20}. */
+  async overlays(): Promise<Record<string, number>> {
+    return JSON.parse((await this.map().getAttribute('data-overlays')) ?? '{}') as Record<
+      string,
+      number
+    >;
+  }
+
+  /** The select mode 行政区, 框选, 上传SHP, 绘制 or 文件 (by its label). */
+  async chooseMode(label: string): Promise<void> {
+    await this.page.getByTestId('select-mode').getByText(label, { exact: true }).click();
+  }
+
+  selectedMode() {
+    return this.page.getByTestId('select-mode').locator('.ant-segmented-item-selected');
+  }
+
+  /** Uploads an area of interest file (mode 上传SHP must be chosen). */
+  async uploadShape(name: string, content: string): Promise<void> {
+    await this.page
+      .getByTestId('upload-shape')
+      .locator('input[type=file]')
+      .setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(content) });
+  }
+
+  uploadedShape() {
+    return this.page.getByTestId('uploaded-shape');
+  }
+
+  /** Checks satellites in the filter by their catalogue value, e.g. 'GF1', 'GF2'. */
+  async chooseSatellites(...values: string[]): Promise<void> {
+    const field = this.page.getByTestId('filter-satellites');
+    for (const value of values) {
+      await field.click();
+      await this.page.keyboard.type(value);
+      await this.page
+        .getByTestId('filter-satellites-menu')
+        .locator('.ant-select-tree-treenode')
+        .filter({ hasText: `（${value}）` })
+        .locator('.ant-select-tree-checkbox')
+        .click();
+      await this.page.keyboard.press('Escape');
+    }
+  }
+
+  /** The satellites the filter shows chosen. */
+  chosenSatellites() {
+    return this.page.getByTestId('filter-satellites');
+  }
+
+  async search(): Promise<void> {
+    await this.page.getByRole('tab', { name: '选择' }).click();
+    await this.page.getByTestId('search-button').click();
+  }
+
+  /** A sidebar tab: 选择, 结果 or 覆盖. */
+  tab(name: '选择' | '结果' | '覆盖') {
+    return this.page.getByRole('tab', { name: new RegExp(`^${name}`) });
+  }
+
+  async openTab(name: '选择' | '结果' | '覆盖'): Promise<void> {
+    await this.tab(name).click();
+  }
+
+  resultRows() {
+    return this.page.getByTestId('scene-row');
+  }
+
+  async resultTotal(): Promise<number> {
+    return Number(await this.page.getByTestId('results-total').textContent());
+  }
+
+  /** 本页落图: the page's quick-looks laid on the map. */
+  async showPageFigures(): Promise<void> {
+    await this.page.getByTestId('results-page-figures').click();
+  }
+
+  emptyResults() {
+    return this.page.getByTestId('results-empty');
+  }
+
+  coverage() {
+    return this.page.getByTestId('coverage');
+  }
+
+  coverageFigures() {
+    return this.page.getByTestId('coverage-figures');
+  }
+
+  /** Clicks an export of the coverage tab and waits for the file the browser saves. */
+  async exportNotCovered(): Promise<Download> {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByTestId('export-not-covered').click();
+    return download;
+  }
+
+  /** The names inside a zip file (read from its central directory). */
+  static zipEntries(file: string): string[] {
+    const zip = readFileSync(file);
+    const names: string[] = [];
+    // Central directory headers: signature PK\x01\x02, name length at 28, name at 46.
+    for (let at = zip.indexOf('PK\x01\x02'); at >= 0; at = zip.indexOf('PK\x01\x02', at + 4)) {
+      const length = zip.readUInt16LE(at + 28);
+      names.push(zip.toString('utf8', at + 46, at + 46 + length));
+    }
+    return names;
+  }
+
+  async copyLink(): Promise<void> {
+    await this.page.getByTestId('copy-link').click();
   }
 
   /** Where the cursor is, as the readout under the map says it. */

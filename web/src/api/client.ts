@@ -71,14 +71,21 @@ export function createApi(environment: ApiEnvironment) {
     },
   });
 
-  /** The `data` of a successful envelope; otherwise rejects with an ApiError (see top). */
-  async function unwrap<T>(call: Promise<Answer<T>>, options: CallOptions = {}): Promise<T> {
+  /**
+   * Waits for an answer and judges it: `body` gives the successful payload (or undefined when
+   * the answer is a failure after all); failures reject with an ApiError (see top).
+   */
+  async function settle<A extends { response: Response; error?: unknown }, T>(
+    call: Promise<A>,
+    body: (answer: A) => { value: T } | undefined,
+    options: CallOptions,
+  ): Promise<T> {
     const fail = (error: ApiError) => {
       if (!options.quiet) environment.onError(error.message);
       return error;
     };
 
-    let answer: Answer<T>;
+    let answer: A;
     try {
       answer = await call;
     } catch (cause) {
@@ -88,9 +95,10 @@ export function createApi(environment: ApiEnvironment) {
     }
 
     const { status, ok } = answer.response;
-    const envelope = asEnvelope(ok ? answer.data : answer.error);
-    if (ok && envelope.code === 0) return envelope.data as T;
+    const success = ok ? body(answer) : undefined;
+    if (success) return success.value;
 
+    const envelope = asEnvelope(answer.error ?? (answer as { data?: unknown }).data);
     const message = envelope.message || GENERIC_ERROR_MESSAGE;
     const error = new ApiError(message, status, envelope.code);
     if (status === 401) {
@@ -101,7 +109,35 @@ export function createApi(environment: ApiEnvironment) {
     throw fail(error);
   }
 
-  return { client, unwrap };
+  /** The `data` of a successful envelope; otherwise rejects with an ApiError (see top). */
+  function unwrap<T>(call: Promise<Answer<T>>, options: CallOptions = {}): Promise<T> {
+    return settle(
+      call,
+      (answer) => {
+        const envelope = asEnvelope(answer.data);
+        return envelope.code === 0 ? { value: envelope.data as T } : undefined;
+      },
+      options,
+    );
+  }
+
+  /**
+   * A file answer (a call made with `parseAs: 'blob'`); failures still come as an envelope
+   * and reject like unwrap's.
+   */
+  function unwrapFile(
+    call: Promise<{ data?: unknown; error?: unknown; response: Response }>,
+    options: CallOptions = {},
+  ): Promise<Blob> {
+    return settle(
+      call,
+      // A successful answer read with parseAs 'blob' is the file.
+      (answer) => (answer.data === undefined ? undefined : { value: answer.data as Blob }),
+      options,
+    );
+  }
+
+  return { client, unwrap, unwrapFile };
 }
 
 /** Lets the app's shell show toasts and navigate; connected by the layout once it is mounted. */
@@ -117,7 +153,11 @@ export function connectApiFeedback(next: ApiFeedback | undefined): void {
   feedback = next;
 }
 
-export const { client: api, unwrap } = createApi({
+export const {
+  client: api,
+  unwrap,
+  unwrapFile,
+} = createApi({
   // Every call goes to the page's own origin (spec §7).
   baseUrl: window.location.origin,
   // Looked up per call, so tests can stub the global fetch.

@@ -44,6 +44,16 @@ describe('the route guard in the app', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/normal'));
   });
 
+  it('keeps the page mounted when only the search parameters change', async () => {
+    const { router } = renderApp('/about/FAQ');
+    const title = await screen.findByTestId('page-title');
+    await router.navigate('/about/FAQ?q=1');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=1'));
+    expect(screen.queryByTestId('route-checking')).not.toBeInTheDocument();
+    // the very element stays: nothing was unmounted in between
+    expect(screen.getByTestId('page-title')).toBe(title);
+  });
+
   it.each([
     ['without an area range', testUser(['MOD_059']), [], '未关联用户权限范围，请联系管理员'],
     ['without the permission', testUser(['MOD_056']), undefined, '无查看信息权限，请联系管理员'],

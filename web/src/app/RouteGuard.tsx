@@ -31,8 +31,16 @@ export function RouteGuard() {
   const { message } = App.useApp();
   /** The last page shown: where a visitor stays when a link needs a login first. */
   const shown = useRef<GuardTarget | null>(null);
-  /** The outcome for a location (by its key): until it is there, the page waits. */
-  const [decided, setDecided] = useState<{ key: string; outcome: GuardOutcome }>();
+  /**
+   * The outcome for a location (by its key): until it is there, the page waits. Only the
+   * search parameters changed (a page keeping its state in the address): the page stays
+   * mounted under the last outcome for its path while the new check runs.
+   */
+  const [decided, setDecided] = useState<{
+    key: string;
+    pathname: string;
+    outcome: GuardOutcome;
+  }>();
 
   useEffect(() => {
     // A newer location, or React's development double run, makes this check stale.
@@ -57,14 +65,14 @@ export function RouteGuard() {
         shown.current = target;
         countVisitsAfter(route.path);
       }
-      setDecided({ key: location.key, outcome });
+      setDecided({ key: location.key, pathname: target.pathname, outcome });
     });
     return () => {
       current = false;
     };
   }, [location, navigate, message]);
 
-  if (decided?.key !== location.key) {
+  if (decided?.key !== location.key && decided?.pathname !== location.pathname) {
     return (
       <div className="app-main__loading" data-testid="route-checking">
         {/* Most checks need no server call: the delay keeps them from flashing a spinner. */}

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// A hang guard like the test timeout: a lazily loaded page's first import (antd and all) can
+// take seconds on a loaded 2-core machine, longer than findBy's default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks matchMedia, which antd's responsive helpers call.
 Object.defineProperty(window, 'matchMedia', {

@@ -39,6 +39,7 @@ export default function MapCanvas({
       events: {
         drawn: (shape) => latest.current.props.onDrawn?.(shape),
         view: (view) => latest.current.props.onViewChange?.(view),
+        hover: (hit) => latest.current.props.onFeatureHover?.(hit),
         cursor: (position) => {
           // Written straight into the page: a React render per mouse move is not needed.
           if (cursorRef.current)

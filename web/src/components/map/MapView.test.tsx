@@ -101,6 +101,14 @@ describe('MapView', () => {
       expect(second).toHaveBeenCalledWith(shape);
     });
 
+    it('tells the page which feature of an interactive layer the mouse is over', async () => {
+      const onFeatureHover = vi.fn();
+      await renderMap({ onFeatureHover });
+      act(() => engines[0]!.events.hover({ layer: 'footprints', id: 'GF1_1' }));
+      act(() => engines[0]!.events.hover(null));
+      expect(onFeatureHover.mock.calls).toEqual([[{ layer: 'footprints', id: 'GF1_1' }], [null]]);
+    });
+
     it('reads the cursor position out in Chinese', async () => {
       await renderMap({});
       act(() => engines[0]!.events.cursor([114.35212, 30.51234]));

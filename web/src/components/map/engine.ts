@@ -18,16 +18,18 @@ import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { rasterStyle } from './baseLayers';
 import {
   DRAW_PREFIX,
+  OVERLAY_PREFIX,
   PARTS,
   carryOver,
   ours,
   overlayLayers,
+  overlayOfPart,
   overlaySource,
   partId,
   sourceId,
 } from './mapStyle';
 import { diffScene, type MapCommand, type MapScene } from './scene';
-import type { BaseLayer, Bbox, DrawnShape, MapViewState } from './types';
+import type { BaseLayer, Bbox, DrawnShape, FeatureHit, MapViewState } from './types';
 
 // The worker is an asset of its own (Vite copies it); MapLibre would look for it beside
 // its own module otherwise, which is not where the bundle puts it.
@@ -58,6 +60,8 @@ export interface EngineEvents {
   view: (view: MapViewState) => void;
   /** The cursor moved over the map ([lon, lat]), or left it (null). */
   cursor: (position: [number, number] | null) => void;
+  /** The mouse moved onto a feature of an interactive overlay, or off them all (null). */
+  hover: (hit: FeatureHit | null) => void;
 }
 
 function styleOf(layer: BaseLayer): string | StyleSpecification {
@@ -73,6 +77,8 @@ export class MapEngine {
   private wanted: MapScene;
   /** False while a style loads: the commands wait for it. */
   private styleReady = false;
+  /** The feature last reported under the mouse ("layer/id"), or null. */
+  private hovered: string | null = null;
 
   private readonly events: EngineEvents;
 
@@ -118,8 +124,14 @@ export class MapEngine {
     this.map.on('moveend', () => this.reportView());
     this.map.on('movestart', () => this.setIdle(false));
     this.map.on('idle', () => this.setIdle(true));
-    this.map.on('mousemove', (event) => this.events.cursor([event.lngLat.lng, event.lngLat.lat]));
-    this.map.on('mouseout', () => this.events.cursor(null));
+    this.map.on('mousemove', (event) => {
+      this.events.cursor([event.lngLat.lng, event.lngLat.lat]);
+      this.reportHover(this.featureAt([event.point.x, event.point.y]));
+    });
+    this.map.on('mouseout', () => {
+      this.events.cursor(null);
+      this.reportHover(null);
+    });
     this.map.on('error', (event) => console.warn('map:', event.error.message));
     this.setIdle(false);
   }
@@ -313,19 +325,60 @@ export class MapEngine {
     if (refused) console.warn('map: the shape cannot be shown:', refused.reason);
   }
 
+  /** The topmost feature of an interactive overlay at a pixel of the map. */
+  private featureAt(point: [number, number]): FeatureHit | null {
+    if (!this.styleReady) return null;
+    const layers = this.applied.overlays
+      .filter((layer) => layer.kind === 'geojson' && layer.interactive)
+      .flatMap((layer) => PARTS.map((part) => partId(layer.id, part)))
+      .filter((id) => this.map.getLayer(id));
+    if (!layers.length) return null;
+    const [top] = this.map.queryRenderedFeatures(point, { layers });
+    const id: unknown = top?.properties.id;
+    if (!top || (typeof id !== 'string' && typeof id !== 'number')) return null;
+    return { layer: overlayOfPart(top.layer.id), id: String(id) };
+  }
+
+  private reportHover(hit: FeatureHit | null): void {
+    const key = hit && `${hit.layer}/${hit.id}`;
+    if (key === this.hovered) return;
+    this.hovered = key;
+    this.map.getCanvas().style.cursor = hit ? 'pointer' : '';
+    this.events.hover(hit);
+  }
+
   private reportView(): void {
     const view = this.view();
     this.container.dataset.view = JSON.stringify(view);
     this.events.view(view);
   }
 
-  /** For tests and for whoever waits: whether the map has drawn everything it has loaded. */
+  /**
+   * For tests and for whoever waits: whether the map has drawn everything it has loaded;
+   * then how many base-map features it drew, and how many features of each overlay (an
+   * image overlay: 1 once its picture has loaded).
+   */
   private setIdle(idle: boolean): void {
     this.container.dataset.idle = String(idle);
-    if (idle) {
-      this.container.dataset.rendered = String(
-        this.map.queryRenderedFeatures().filter((feature) => !ours(feature.layer.id)).length,
-      );
+    if (!idle) return;
+    const features = this.map.queryRenderedFeatures();
+    this.container.dataset.rendered = String(
+      features.filter((feature) => !ours(feature.layer.id)).length,
+    );
+    // Per part (fill, line…), the largest count: a polygon is one feature, not two.
+    const parts = new Map<string, number>();
+    for (const { layer } of features) {
+      if (layer.id.startsWith(OVERLAY_PREFIX)) parts.set(layer.id, (parts.get(layer.id) ?? 0) + 1);
     }
+    const overlays: Record<string, number> = {};
+    for (const layer of this.applied.overlays) {
+      const counts = PARTS.map((part) => parts.get(partId(layer.id, part)) ?? 0);
+      // A picture has no features: 1 once it has loaded.
+      overlays[layer.id] =
+        layer.kind === 'image'
+          ? Number(this.map.getSource(sourceId(layer.id))?.loaded() ?? false)
+          : Math.max(...counts);
+    }
+    this.container.dataset.overlays = JSON.stringify(overlays);
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeatureCollection } from 'geojson';
 import type { StyleSpecification } from 'maplibre-gl';
-import { carryOver, overlayLayers, overlaySource } from './mapStyle';
+import { carryOver, overlayLayers, overlayOfPart, overlaySource, partId } from './mapStyle';
 import type { MapLayer } from './types';
 
 const empty: FeatureCollection = { type: 'FeatureCollection', features: [] };
@@ -28,6 +28,45 @@ describe('overlayLayers', () => {
     expect(layers[1]).toMatchObject({
       paint: { 'line-color': '#f00', 'line-width': 1.5, 'line-dasharray': [2, 1] },
     });
+  });
+
+  it('lays an image on its four corners as one raster layer', () => {
+    const layer: MapLayer = {
+      id: 'figure-a',
+      kind: 'image',
+      url: 'http://h/quicklook/a',
+      coordinates: [
+        [114, 31],
+        [115, 31],
+        [115, 30],
+        [114, 30],
+      ],
+      paint: { rasterOpacity: 0.9 },
+    };
+    expect(overlaySource(layer)).toEqual({
+      type: 'image',
+      url: 'http://h/quicklook/a',
+      coordinates: [
+        [114, 31],
+        [115, 31],
+        [115, 30],
+        [114, 30],
+      ],
+    });
+    expect(overlayLayers(layer)).toEqual([
+      {
+        id: 'rscloud-figure-a-raster',
+        type: 'raster',
+        source: 'rscloud-figure-a',
+        layout: { visibility: 'visible' },
+        paint: { 'raster-opacity': 0.9, 'raster-fade-duration': 0 },
+      },
+    ]);
+  });
+
+  it('finds the overlay of a layer part, dashes in its id or not', () => {
+    expect(overlayOfPart(partId('footprints', 'fill'))).toBe('footprints');
+    expect(overlayOfPart(partId('not-covered', 'line'))).toBe('not-covered');
   });
 
   it('reads a vector layer from its source layer, with its filter, hidden when asked', () => {

@@ -11,9 +11,11 @@ export const DRAW_PREFIX = 'td-';
 
 export const ours = (id: string) => id.startsWith(OVERLAY_PREFIX) || id.startsWith(DRAW_PREFIX);
 export const sourceId = (overlay: string) => `${OVERLAY_PREFIX}${overlay}`;
-export const PARTS = ['fill', 'line', 'circle'] as const;
+export const PARTS = ['raster', 'fill', 'line', 'circle'] as const;
 export const partId = (overlay: string, part: (typeof PARTS)[number]) =>
   `${OVERLAY_PREFIX}${overlay}-${part}`;
+/** The overlay a MapLibre layer of ours belongs to (the inverse of partId). */
+export const overlayOfPart = (id: string) => id.slice(OVERLAY_PREFIX.length, id.lastIndexOf('-'));
 
 /** The MapLibre layers of an overlay, one per part its paint asks for. */
 export function overlayLayers(layer: MapLayer): LayerSpecification[] {
@@ -29,6 +31,16 @@ export function overlayLayers(layer: MapLayer): LayerSpecification[] {
     const type = ['in', ['geometry-type'], ['literal', geometry]];
     return filter ? ['all', type, filter] : type;
   };
+  if (layer.kind === 'image') {
+    return [
+      {
+        ...common,
+        id: partId(layer.id, 'raster'),
+        type: 'raster',
+        paint: { 'raster-opacity': paint.rasterOpacity ?? 1, 'raster-fade-duration': 0 },
+      },
+    ];
+  }
   const parts: LayerSpecification[] = [];
   if (paint.fillColor) {
     parts.push({
@@ -72,6 +84,10 @@ export function overlayLayers(layer: MapLayer): LayerSpecification[] {
 
 export function overlaySource(layer: MapLayer): SourceSpecification {
   if (layer.kind === 'geojson') return { type: 'geojson', data: layer.data };
+  if (layer.kind === 'image') {
+    const [a, b, c, d] = layer.coordinates;
+    return { type: 'image', url: layer.url, coordinates: [[...a], [...b], [...c], [...d]] };
+  }
   return {
     type: 'vector',
     tiles: [...layer.tiles],

@@ -79,7 +79,8 @@ export function sameBbox(a: Bbox | null, b: Bbox | null): boolean {
 /** Everything about a layer but its data and visibility: a change here re-adds it. */
 function layerShape(layer: MapLayer): string {
   const { paint } = layer;
-  if (layer.kind === 'geojson') return JSON.stringify(['geojson', paint]);
+  if (layer.kind === 'geojson') return JSON.stringify(['geojson', paint, layer.interactive]);
+  if (layer.kind === 'image') return JSON.stringify(['image', paint, layer.url, layer.coordinates]);
   const { tiles, sourceLayer, minzoom, maxzoom, filter } = layer;
   return JSON.stringify(['vector', paint, tiles, sourceLayer, minzoom, maxzoom, filter]);
 }

@@ -40,6 +40,22 @@ export interface LayerPaint {
   lineDash?: readonly number[];
   circleColor?: string;
   circleRadius?: number;
+  /** For an image layer; default 1. */
+  rasterOpacity?: number;
+}
+
+/** Corners of an image on the map, [lon, lat]: top-left, top-right, bottom-right, bottom-left. */
+export type ImageCorners = readonly [
+  readonly [number, number],
+  readonly [number, number],
+  readonly [number, number],
+  readonly [number, number],
+];
+
+/** A feature of an interactive layer under the mouse: the layer and the feature's `id` property. */
+export interface FeatureHit {
+  layer: string;
+  id: string;
 }
 
 /** An extra layer over the base map. */
@@ -54,6 +70,14 @@ export type MapLayer = {
       kind: 'geojson';
       /** Compared by reference: pass a new object to change what is shown. */
       data: FeatureCollection | Feature<Geometry>;
+      /** Hovering its features is reported (by their `id` property) through onFeatureHover. */
+      interactive?: boolean;
+    }
+  | {
+      kind: 'image';
+      /** The picture's absolute URL. */
+      url: string;
+      coordinates: ImageCorners;
     }
   | {
       kind: 'vector';
@@ -105,6 +129,8 @@ export interface MapViewProps {
   drawn?: DrawnShape | null;
   /** The user finished drawing a shape (it replaces the previous one). */
   onDrawn?: (shape: DrawnShape) => void;
+  /** The mouse moved onto a feature of an interactive layer, or off them all (null). */
+  onFeatureHover?: (hit: FeatureHit | null) => void;
   /** The view changed (user or page), after the movement ended. */
   onViewChange?: (view: MapViewState) => void;
   /** Shows the scale bar; default true. */

@@ -1,41 +1,292 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { regionRoutes } from '../../test/regions';
+import { regionRoutes, regions } from '../../test/regions';
 import { renderApp } from '../../test/renderApp';
-import { requestsTo, stubServer } from '../../test/server';
+import { envelope, requestsTo, stubServer } from '../../test/server';
+import { signIn } from '../../test/session';
+import { useSession } from '../../lib/session';
+import { useLoginPrompt } from '../../lib/loginPrompt';
+import type { SceneItem } from './api/types';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  useSession.getState().clear();
+  useLoginPrompt.setState({ open: false });
+});
 
-async function choose(name: string) {
-  const menu = await screen.findByTestId('region-picker-menu');
-  await userEvent.click(
-    await within(menu).findByText(name, { selector: '[data-testid=region-option]' }),
-  );
+const scene = (id: string, cloud: number): SceneItem => ({
+  id,
+  fileName: `${id}_L1A.tar.gz`,
+  satellite: 'GF1',
+  sensor: 'PMS1',
+  acquiredAt: '2026-10-03T03:24:10Z',
+  cloud,
+  resolution: 2,
+  online: id.endsWith('1'),
+  demo: true,
+  quicklook: `/api/normal/v5/quicklook/${id}`,
+  footprint: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [114, 30],
+        [115, 30],
+        [115, 31],
+        [114, 30],
+      ],
+    ],
+  },
+});
+
+function routes(list: SceneItem[] = [scene('GF1_1', 5), scene('GF1_2', 30)]) {
+  const { country, hubei } = regions;
+  return {
+    ...regionRoutes(),
+    'GET /api/region/v2/id/420000/l': () => envelope([country, hubei]),
+    'GET /api/region/v2/id/420000': () => envelope(hubei),
+    'GET /api/region/v2/pids/420000/s': () => envelope({ type: 'FeatureCollection', features: [] }),
+    'GET /api/normal/v5/satellite': () => envelope({ satellites: [], sensors: {} }),
+    'POST /api/normal/v5/normalmeta': () =>
+      envelope({ total: list.length, pageNum: 1, pageSize: 20, list }),
+    'POST /api/normal/v5/allids': () =>
+      envelope({ total: list.length, ids: list.map((item) => item.id) }),
+  };
+}
+
+const HUBEI_RESULTS = '/normal?mode=1&region=420000&from=2026-08-01&to=2026-11-22&tab=2';
+
+async function bodyOf(request: Request | undefined): Promise<unknown> {
+  return request ? await request.clone().json() : undefined;
 }
 
 describe('影像查询 (/normal)', () => {
-  it('holds the region picker and the map, and says what comes with the module', async () => {
-    stubServer(regionRoutes());
+  it('offers the five select modes, the filters and the three tabs', async () => {
+    stubServer(routes());
     renderApp('/normal');
     expect(await screen.findByTestId('page-title')).toHaveTextContent('影像查询');
+    const modes = screen.getByTestId('select-mode');
+    for (const label of ['行政区', '框选', '上传SHP', '绘制', '文件'])
+      expect(within(modes).getByText(label)).toBeInTheDocument();
     expect(screen.getByTestId('region-picker')).toBeInTheDocument();
-    expect(screen.getByTestId('map-view')).toBeInTheDocument();
-    expect(screen.getByTestId('map-toolbar')).toBeInTheDocument();
-    expect(screen.getByTestId('drawn-extent-empty')).toBeInTheDocument();
-    expect(screen.getByTestId('image-query-coming')).toHaveTextContent('随影像查询模块提供');
+    expect(screen.getByTestId('filter-form')).toHaveTextContent('云量');
+    const tabs = screen.getByTestId('image-query-tabs');
+    expect(within(tabs).getByRole('tab', { name: '结果' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(within(tabs).getByRole('tab', { name: '覆盖' })).toBeInTheDocument();
   });
 
-  it("asks for a chosen county's extent and outline for the map", async () => {
-    const requests = stubServer(regionRoutes());
+  it('asks for an area before searching', async () => {
+    const requests = stubServer(routes());
     renderApp('/normal');
-    await userEvent.click(await screen.findByTestId('region-picker'));
-    await choose('湖北省');
-    await choose('武汉市');
-    await choose('洪山区');
-    await waitFor(() => expect(requestsTo(requests, '/api/region/v2/id/420111')).toHaveLength(1));
-    await waitFor(() =>
-      expect(requestsTo(requests, '/api/region/v2/pids/420111/s')).toHaveLength(1),
+    await userEvent.click(await screen.findByTestId('search-button'));
+    expect(await screen.findByText('请先选择查询范围')).toBeInTheDocument();
+    expect(requestsTo(requests, '/api/normal/v5/normalmeta')).toHaveLength(0);
+  });
+
+  it('offers the path/row template with the file mode', async () => {
+    stubServer(routes());
+    renderApp('/normal');
+    await userEvent.click(within(await screen.findByTestId('select-mode')).getByText('文件'));
+    expect(screen.getByTestId('path-row-template')).toHaveAttribute(
+      'href',
+      '/api/normal/v5/template/pathandrows',
     );
+  });
+
+  it('runs the search of a permalink and shows its results', async () => {
+    const requests = stubServer(routes());
+    const { router } = renderApp(HUBEI_RESULTS);
+    const rows = await screen.findAllByTestId('scene-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('GF1_1_L1A.tar.gz');
+    expect(rows[0]).toHaveTextContent('2026-10-03 11:24');
+    expect(rows[0]).toHaveTextContent('在线');
+    expect(screen.getByTestId('results-total')).toHaveTextContent('2');
+    expect(await bodyOf(requestsTo(requests, '/api/normal/v5/normalmeta')[0])).toEqual({
+      selectMode: 1,
+      regionId: '420000',
+      startTime: '2026-08-01',
+      endTime: '2026-11-22',
+      sort: 'time',
+      pageNum: 1,
+      pageSize: 20,
+    });
+    // the select tab shows the region of the address
+    await userEvent.click(screen.getByRole('tab', { name: '选择' }));
+    await waitFor(() => expect(screen.getByTestId('region-picker')).toHaveTextContent('湖北省'));
+    // ordering by cloud cover asks again, and says so in the address
+    await userEvent.click(screen.getByRole('tab', { name: /结果/ }));
+    await userEvent.click(within(screen.getByTestId('results-sort')).getByText('按云量'));
+    await waitFor(() => expect(router.state.location.search).toContain('sort=cloud'));
+    await waitFor(() => expect(requestsTo(requests, '/api/normal/v5/normalmeta')).toHaveLength(2));
+  });
+
+  it('shows 暂无数据 when nothing matches', async () => {
+    stubServer(routes([]));
+    renderApp(HUBEI_RESULTS);
+    expect(await screen.findByTestId('results-empty')).toHaveTextContent('暂无数据');
+  });
+
+  it('checks every result with 全选 and clears the check when the area changes', async () => {
+    const requests = stubServer(routes());
+    const { router } = renderApp(HUBEI_RESULTS);
+    await screen.findAllByTestId('scene-row');
+    await userEvent.click(screen.getByTestId('results-check-all'));
+    await waitFor(() => expect(screen.getByTestId('results-summary')).toHaveTextContent('已选 2'));
+    expect(requestsTo(requests, '/api/normal/v5/allids')).toHaveLength(1);
+    // another mode: the results go, and the address forgets the search
+    await userEvent.click(screen.getByRole('tab', { name: '选择' }));
+    await userEvent.click(within(screen.getByTestId('select-mode')).getByText('框选'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('tab', { name: '结果' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('asks an anonymous visitor to log in before 加入购物车', async () => {
+    stubServer(routes());
+    renderApp(HUBEI_RESULTS);
+    const [first] = await screen.findAllByTestId('scene-check');
+    if (!first) throw new Error('no row');
+    await userEvent.click(first);
+    await userEvent.click(screen.getByTestId('add-to-cart'));
+    await waitFor(() => expect(useLoginPrompt.getState().open).toBe(true));
+  });
+
+  it('refuses 加入购物车 without MOD_061, and says the cart is to come with it', async () => {
+    stubServer(routes());
+    signIn(['MOD_056']);
+    renderApp(HUBEI_RESULTS);
+    const [first] = await screen.findAllByTestId('scene-check');
+    if (!first) throw new Error('no row');
+    await userEvent.click(first);
+    await userEvent.click(screen.getByTestId('add-to-cart'));
+    expect(await screen.findByTestId('cart-notice')).toHaveTextContent('无权限');
+    signIn(['MOD_061']);
+    await userEvent.click(screen.getByTestId('add-to-cart'));
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByTestId('cart-notice')
+          .some((notice) => notice.textContent?.includes('购物车将随订单模块提供')),
+      ).toBe(true),
+    );
+  });
+
+  it('shows the coverage of every result, applies the suggestion, and exports with its ids', async () => {
+    const square = {
+      type: 'MultiPolygon',
+      coordinates: [
+        [
+          [
+            [114, 30],
+            [115, 30],
+            [115, 31],
+            [114, 30],
+          ],
+        ],
+      ],
+    };
+    const coverage = (sceneCount: number) => ({
+      aoiAreaKm2: 185900.5,
+      coveredAreaKm2: 92950.25,
+      ratio: 0.5,
+      sceneCount,
+      covered: square,
+      notCovered: square,
+      suggestion: { ids: ['GF1_2'], coveredAreaKm2: 92950.25, ratio: 0.5 },
+    });
+    const requests = stubServer({
+      ...routes(),
+      'POST /api/normal/v5/coverage': () => envelope(coverage(2)),
+      'POST /api/normal/v5/coveragebyids': () => envelope(coverage(1)),
+      'POST /api/normal/v5/notcovershp': () =>
+        new Response('PK', { headers: { 'Content-Type': 'application/zip' } }),
+    });
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:zip' }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    renderApp(HUBEI_RESULTS.replace('tab=2', 'tab=3'));
+
+    const figures = await screen.findByTestId('coverage-figures');
+    expect(figures).toHaveTextContent('185,900.5 km²');
+    expect(figures).toHaveTextContent('50.00%');
+    expect(screen.getByTestId('coverage-suggestion')).toHaveTextContent('最少景数：1 景');
+    expect(await bodyOf(requestsTo(requests, '/api/normal/v5/coverage')[0])).not.toHaveProperty(
+      'pageNum',
+    );
+
+    // exporting with nothing checked exports every result
+    await userEvent.click(screen.getByTestId('export-not-covered'));
+    await waitFor(() => expect(saved).toEqual(['未覆盖范围.zip']));
+    expect(await bodyOf(requestsTo(requests, '/api/normal/v5/notcovershp')[0])).toMatchObject({
+      selectMode: 1,
+      regionId: '420000',
+      ids: ['GF1_1', 'GF1_2'],
+    });
+
+    // applying the suggestion checks exactly its scenes, and the coverage is theirs
+    await userEvent.click(screen.getByTestId('coverage-apply-suggestion'));
+    await waitFor(() =>
+      expect(requestsTo(requests, '/api/normal/v5/coveragebyids')).toHaveLength(1),
+    );
+    expect(await bodyOf(requestsTo(requests, '/api/normal/v5/coveragebyids')[0])).toMatchObject({
+      regionId: '420000',
+      ids: ['GF1_2'],
+    });
+    expect(await screen.findByText('统计范围：已选 1 景')).toBeInTheDocument();
+  });
+
+  it('searches over an uploaded shape by its uploadId', async () => {
+    const requests = stubServer({
+      ...routes(),
+      'POST /api/normal/v5/upload/shp': () =>
+        envelope({
+          uploadId: 'up-1',
+          geojson: {
+            type: 'MultiPolygon',
+            coordinates: [
+              [
+                [
+                  [114, 30],
+                  [115, 30],
+                  [115, 31],
+                  [114, 30],
+                ],
+              ],
+            ],
+          },
+          areaKm2: 5432.1,
+          crs: 'CGCS2000 (EPSG:4490)',
+          parts: 1,
+          vertices: 3,
+          repaired: false,
+        }),
+    });
+    const { router } = renderApp('/normal');
+    await userEvent.click(within(await screen.findByTestId('select-mode')).getByText('上传SHP'));
+    const input = screen.getByTestId('upload-shape').querySelector('input[type=file]');
+    if (!(input instanceof HTMLInputElement)) throw new Error('no file input');
+    await userEvent.upload(input, new File(['{}'], 'aoi.geojson', { type: 'application/json' }));
+
+    const uploaded = await screen.findByTestId('uploaded-shape');
+    expect(uploaded).toHaveTextContent('5,432.1 km²');
+    expect(uploaded).toHaveTextContent('EPSG:4490');
+    // (jsdom's FormData does not survive Node's Request: the multipart body is the e2e's)
+    expect(requestsTo(requests, '/api/normal/v5/upload/shp')).toHaveLength(1);
+
+    await userEvent.click(screen.getByTestId('search-button'));
+    await waitFor(() => expect(router.state.location.search).toContain('mode=3&upload=up-1'));
+    await waitFor(() => expect(requestsTo(requests, '/api/normal/v5/normalmeta')).toHaveLength(1));
+    expect(await bodyOf(requestsTo(requests, '/api/normal/v5/normalmeta')[0])).toMatchObject({
+      selectMode: 3,
+      uploadId: 'up-1',
+    });
   });
 });

@@ -1,90 +1,412 @@
-// Image query (spec §2 /normal): where a region or a drawn area is chosen on the map. The
-// search conditions (satellites, dates, cloud cover) and the result list come with the
-// image-query module; this page already holds the map and the area it will search.
+// Image query (spec §2 /normal, §4): the area of interest by one of five select modes, the
+// filters, the results with their footprints and quick-looks on the map, the coverage of
+// the area, and a permalink. The search that ran lives in the address (permalink.ts): a
+// reload or a shared link runs it again; what is being edited lives here until 查询.
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, Empty } from 'antd';
+import { App, Button, Modal, Tabs, Tooltip, Typography } from 'antd';
+import { LinkOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { Feature, MultiPolygon } from 'geojson';
 import type { PageProps } from '../../components/PageFrame';
 import { MapToolbar } from '../../components/map/MapToolbar';
 import { MapView } from '../../components/map/MapView';
 import { offeredBaseLayers } from '../../components/map/baseLayers';
 import { bboxOf } from '../../components/map/format';
-import type { DrawMode, DrawnShape, MapViewHandle, Projection } from '../../components/map/types';
+import type {
+  Bbox,
+  DrawMode,
+  DrawnShape,
+  MapViewHandle,
+  Projection,
+} from '../../components/map/types';
 import { useRegionFocus } from '../../components/map/useRegionFocus';
-import { RegionPicker } from '../../components/RegionPicker/RegionPicker';
 import { baseMapSettings } from '../../app/site';
+import { openLogin, whenLoggedIn } from '../../lib/loginPrompt';
+import { isLoggedIn, permissionsOf, useSession } from '../../lib/session';
+import { exportShapefile, saveFile, type ExportPart } from './api/exportShapefile';
+import { allIdsQueryOptions } from './api/getAllIds';
+import { useCoverage, type CoverageBasis } from './api/getCoverage';
+import { useFallFigures, FALL_FIGURE_LIMIT } from './api/getFallFigures';
+import { useScenes } from './api/searchScenes';
+import type { UploadedList, UploadedShape } from './api/types';
+import { AreaEditor } from './AreaEditor';
+import { cartAction } from './cart';
+import { CoveragePanel, type CoverageLayers } from './CoveragePanel';
+import { FilterForm } from './FilterForm';
+import { ResultPanel } from './ResultPanel';
+import { FOOTPRINTS, footprintsOf, queryLayers } from './mapLayers';
+import { decodePermalink, encodePermalink } from './permalink';
+import {
+  COVERAGE_TAB,
+  DRAW,
+  EXTENT,
+  REGION,
+  RESULT_TAB,
+  SELECT_TAB,
+  SHP,
+  allResultsBody,
+  areaBody,
+  areaGiven,
+  clearsResults,
+  defaultFilters,
+  emptyArea,
+  newSearch,
+  resultKey,
+  sceneQueryBody,
+  type Area,
+  type Filters,
+  type Search,
+  type SidebarTab,
+} from './query';
 import './ImageQueryPage.css';
 
-function DrawnExtent({ shape, onClear }: { shape: DrawnShape | null; onClear: () => void }) {
-  if (!shape) {
-    return (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description="用地图左上角的「矩形」或「多边形」在地图上绘制"
-        data-testid="drawn-extent-empty"
-      />
-    );
+const NONE: ReadonlySet<string> = new Set();
+
+const EXPORT_NAMES: Record<ExportPart, string> = {
+  covered: '覆盖范围.zip',
+  notCovered: '未覆盖范围.zip',
+};
+
+/** The shape the map shows for an area drawn on it (or restored from the address). */
+function drawnOf(area: Area): DrawnShape | null {
+  if (area.mode === EXTENT && area.extent) {
+    const [west, south, east, north] = area.extent;
+    return {
+      type: 'Feature',
+      properties: { mode: 'rectangle' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [west, south],
+            [east, south],
+            [east, north],
+            [west, north],
+            [west, south],
+          ],
+        ],
+      },
+    };
   }
-  const bbox = bboxOf(shape.geometry.coordinates);
-  const [west, south, east, north] = bbox.map((value) => `${value.toFixed(4)}°`);
-  return (
-    <div data-testid="drawn-extent" data-bbox={JSON.stringify(bbox)}>
-      <dl className="image-query__extent">
-        <dt>西</dt>
-        <dd>{west}</dd>
-        <dt>东</dt>
-        <dd>{east}</dd>
-        <dt>南</dt>
-        <dd>{south}</dd>
-        <dt>北</dt>
-        <dd>{north}</dd>
-      </dl>
-      <Button size="small" onClick={onClear}>
-        清除绘制范围
-      </Button>
-    </div>
-  );
+  if (area.mode === DRAW && area.polygon)
+    return { type: 'Feature', properties: { mode: 'polygon' }, geometry: area.polygon };
+  return null;
+}
+
+/** The area the map shows a drawn shape as. */
+function areaOfShape(shape: DrawnShape): Area {
+  return shape.properties?.mode === 'rectangle'
+    ? { mode: EXTENT, extent: bboxOf(shape.geometry.coordinates) }
+    : { mode: DRAW, polygon: shape.geometry };
+}
+
+/** Ids kept for one set of results: another search starts with none. */
+function useKeyedIds(key: string) {
+  const [state, setState] = useState({ key: '', ids: NONE });
+  const ids = state.key === key ? state.ids : NONE;
+  return [ids, (next: ReadonlySet<string>) => setState({ key, ids: next })] as const;
 }
 
 export default function ImageQueryPage({ title }: PageProps) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const baseLayers = useMemo(() => offeredBaseLayers(baseMapSettings, window.location.origin), []);
   const [baseLayer, setBaseLayer] = useState(baseLayers[0]);
   const [projection, setProjection] = useState<Projection>('mercator');
-  const [regionCode, setRegionCode] = useState<string | null>(null);
-  const [drawMode, setDrawMode] = useState<DrawMode>(null);
-  const [shape, setShape] = useState<DrawnShape | null>(null);
-  const { extent, highlight } = useRegionFocus(regionCode);
   const map = useRef<MapViewHandle>(null);
+
+  const [params, setParams] = useSearchParams();
+  const { search, tab } = useMemo(() => decodePermalink(params, new Date()), [params]);
+  const [area, setArea] = useState<Area>(() => search?.area ?? emptyArea(REGION));
+  const [filters, setFilters] = useState<Filters>(
+    () => search?.filters ?? defaultFilters(new Date()),
+  );
+  const [drawn, setDrawn] = useState<DrawnShape | null>(() =>
+    search ? drawnOf(search.area) : null,
+  );
+  // A drawn area from the address is shown once; drawing again leaves the view to the user.
+  const [restoredBox] = useState<Bbox | null>(() => {
+    const shape = search ? drawnOf(search.area) : null;
+    return shape ? bboxOf(shape.geometry.coordinates) : null;
+  });
+  const [drawMode, setDrawMode] = useState<DrawMode>(null);
+  const [uploadedShape, setUploadedShape] = useState<UploadedShape | null>(null);
+  const [uploadedList, setUploadedList] = useState<UploadedList | null>(null);
+  const results = search ? resultKey(search) : '';
+  const [checked, setChecked] = useKeyedIds(results);
+  const [figures, setFigures] = useKeyedIds(results);
+  const [hovered, setHovered] = useState<string | null>(null);
+  const [coverageLayers, setCoverageLayers] = useState<CoverageLayers>({
+    covered: true,
+    notCovered: true,
+  });
+  const [exporting, setExporting] = useState<ExportPart | null>(null);
+
+  const go = (next: Search | null, nextTab: SidebarTab, push = false) =>
+    setParams(encodePermalink(next, nextTab), { replace: !push });
+
+  const region = useRegionFocus(area.mode === REGION ? area.regionId : null);
+
+  const changeArea = (next: Area, shape: DrawnShape | null = drawnOf(next)) => {
+    // The same region again: back to it, wherever the map was moved since.
+    if (
+      next.mode === REGION &&
+      area.mode === REGION &&
+      next.regionId === area.regionId &&
+      region.extent
+    )
+      map.current?.fitBounds(region.extent);
+    setArea(next);
+    setDrawn(shape);
+    if (search && clearsResults(search.area, next)) go(null, SELECT_TAB);
+  };
+
+  const runSearch = () => {
+    if (!areaGiven(area)) {
+      void message.warning('请先选择查询范围');
+      return;
+    }
+    setDrawMode(null);
+    go(newSearch(area, filters, search?.sort), RESULT_TAB, true);
+  };
+
+  // Results.
+  const body = useMemo(() => (search ? sceneQueryBody(search) : null), [search]);
+  const scenes = useScenes(body);
+  const page = search ? scenes.data : undefined;
+
+  const checkAll = async () => {
+    if (!search) return;
+    try {
+      const all = await queryClient.fetchQuery(allIdsQueryOptions(allResultsBody(search)));
+      setChecked(new Set(all.ids));
+      if (all.total > all.ids.length)
+        void message.warning(`共 ${all.total} 景，已选前 ${all.ids.length} 景`);
+    } catch {
+      // The client has said why.
+    }
+  };
+
+  const changeFigures = (ids: ReadonlySet<string>) => {
+    if (ids.size > FALL_FIGURE_LIMIT) {
+      void message.warning(`落图最多 ${FALL_FIGURE_LIMIT} 景，请先取消部分落图`);
+      return;
+    }
+    setFigures(ids);
+  };
+
+  const offerCart = () => {
+    // Read at the time: after a login this runs with the new session.
+    const session = useSession.getState();
+    const count = checked.size;
+    switch (cartAction(isLoggedIn(session), permissionsOf(session))) {
+      case 'login':
+        whenLoggedIn(offerCart);
+        openLogin();
+        return;
+      case 'forbidden':
+        void message.error({
+          content: (
+            <span data-testid="cart-notice">
+              无权限：加入购物车需要购物车与订单权限，请联系管理员
+            </span>
+          ),
+        });
+        return;
+      case 'pending':
+        void message.info({
+          content: (
+            <span data-testid="cart-notice">
+              购物车将随订单模块提供，所选 {count} 景暂未加入购物车
+            </span>
+          ),
+        });
+        return;
+    }
+  };
+
+  // Coverage: of the checked scenes, or of every result while none is checked.
+  const coverageBasis = useMemo((): CoverageBasis | null => {
+    if (!search || tab !== COVERAGE_TAB) return null;
+    if (checked.size) return { ids: { ...areaBody(search.area), ids: [...checked].sort() } };
+    return { all: allResultsBody(search) };
+  }, [search, tab, checked]);
+  const coverage = useCoverage(coverageBasis);
+  const coverageData = coverageBasis ? coverage.data : undefined;
+
+  const exportPart = async (part: ExportPart) => {
+    if (!search) return;
+    setExporting(part);
+    try {
+      const ids = checked.size
+        ? [...checked]
+        : (await queryClient.fetchQuery(allIdsQueryOptions(allResultsBody(search)))).ids;
+      const zip = await exportShapefile(part, { ...areaBody(search.area), ids });
+      saveFile(zip, EXPORT_NAMES[part]);
+    } catch {
+      // The client has said why.
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const copyLink = async () => {
+    const link = window.location.href;
+    try {
+      await navigator.clipboard.writeText(link);
+      void message.success('链接已复制');
+    } catch {
+      // No clipboard (an insecure page, a refusal): the link to copy by hand.
+      Modal.info({
+        title: '复制链接',
+        content: <Typography.Paragraph copyable>{link}</Typography.Paragraph>,
+      });
+    }
+  };
+
+  // The map.
+  const footprints = useMemo(() => (page ? footprintsOf(page.list) : null), [page]);
+  const hoveredFootprint = useMemo(
+    () => footprints?.features.find((feature) => feature.properties.id === hovered) ?? null,
+    [footprints, hovered],
+  );
+  const figureIds = useMemo(() => [...figures], [figures]);
+  const fallFigures = useFallFigures(figureIds);
+  const upload = useMemo((): Feature<MultiPolygon> | null => {
+    if (area.mode !== SHP || !uploadedShape || uploadedShape.uploadId !== area.uploadId)
+      return null;
+    return { type: 'Feature', properties: {}, geometry: uploadedShape.geojson };
+  }, [area, uploadedShape]);
+  const uploadBox = useMemo(
+    () => (upload ? bboxOf(upload.geometry.coordinates.flat()) : null),
+    [upload],
+  );
+  const layers = useMemo(
+    () =>
+      queryLayers({
+        footprints,
+        hovered: hoveredFootprint,
+        figures: (fallFigures.data ?? []).filter((figure) => figures.has(figure.id)),
+        upload,
+        coverage: coverageData ? { data: coverageData, shown: coverageLayers } : null,
+        origin: window.location.origin,
+      }),
+    [footprints, hoveredFootprint, fallFigures.data, figures, upload, coverageData, coverageLayers],
+  );
+  const extent = area.mode === REGION ? region.extent : area.mode === SHP ? uploadBox : restoredBox;
+
+  const tabs = [
+    {
+      key: String(SELECT_TAB),
+      label: '选择',
+      children: (
+        <div className="image-query__select">
+          <AreaEditor
+            area={area}
+            onAreaChange={(next) => changeArea(next)}
+            drawMode={drawMode}
+            onDrawModeChange={setDrawMode}
+            uploadedShape={uploadedShape}
+            onShapeUploaded={setUploadedShape}
+            uploadedList={uploadedList}
+            onListUploaded={setUploadedList}
+          />
+          <FilterForm filters={filters} onChange={setFilters} />
+          <div className="image-query__actions">
+            <Button
+              type="primary"
+              icon={<SearchOutlined />}
+              onClick={runSearch}
+              data-testid="search-button"
+            >
+              查询
+            </Button>
+            <Button
+              icon={<UndoOutlined />}
+              onClick={() => setFilters(defaultFilters(new Date()))}
+              data-testid="reset-filters"
+            >
+              重置条件
+            </Button>
+          </div>
+        </div>
+      ),
+    },
+    {
+      key: String(RESULT_TAB),
+      label: page ? `结果（${page.total}）` : '结果',
+      disabled: !search,
+      children: search && (
+        <ResultPanel
+          page={page}
+          loading={scenes.isFetching}
+          error={scenes.isError}
+          onRetry={() => void scenes.refetch()}
+          checked={checked}
+          onCheckedChange={setChecked}
+          onCheckAll={checkAll}
+          hovered={hovered}
+          onHover={setHovered}
+          figures={figures}
+          onFiguresChange={changeFigures}
+          sort={search.sort}
+          onSortChange={(sort) => go({ ...search, sort, pageNum: 1 }, tab)}
+          onPageChange={(pageNum, pageSize) =>
+            go({ ...search, pageNum: pageSize === search.pageSize ? pageNum : 1, pageSize }, tab)
+          }
+          onAddToCart={offerCart}
+        />
+      ),
+    },
+    {
+      key: String(COVERAGE_TAB),
+      label: '覆盖',
+      disabled: !search,
+      children: search && (
+        <CoveragePanel
+          coverage={coverageData}
+          loading={coverage.isFetching}
+          error={coverage.isError}
+          onRetry={() => void coverage.refetch()}
+          checkedCount={checked.size}
+          layers={coverageLayers}
+          onLayersChange={setCoverageLayers}
+          onApplySuggestion={(ids) => {
+            setChecked(new Set(ids));
+            void message.success(`已选中建议的 ${ids.length} 景`);
+          }}
+          exporting={exporting}
+          onExport={(part) => void exportPart(part)}
+        />
+      ),
+    },
+  ];
 
   return (
     <div className="image-query" data-testid="image-query">
       <aside className="image-query__side">
-        <h1 className="image-query__title" data-testid="page-title">
-          {title}
-        </h1>
-        <section className="image-query__section">
-          <h2>行政区</h2>
-          <RegionPicker
-            value={regionCode}
-            onChange={(path) => {
-              const code = path[path.length - 1]?.id ?? null;
-              // The same region again: back to it, wherever the map was moved since.
-              if (code === regionCode && extent) map.current?.fitBounds(extent);
-              setRegionCode(code);
-            }}
-            includeCountry
-            style={{ width: '100%' }}
-          />
-        </section>
-        <section className="image-query__section">
-          <h2>绘制范围</h2>
-          <DrawnExtent shape={shape} onClear={() => setShape(null)} />
-        </section>
-        <Alert
-          type="info"
-          showIcon
-          data-testid="image-query-coming"
-          title="影像检索建设中"
-          description="卫星、时间、云量等检索条件与查询结果列表将随影像查询模块提供；届时将在此处选定的行政区或绘制范围内检索影像。"
+        <div className="image-query__head">
+          <h1 className="image-query__title" data-testid="page-title">
+            {title}
+          </h1>
+          <Tooltip title="复制可恢复本次查询的链接">
+            <Button
+              size="small"
+              icon={<LinkOutlined />}
+              disabled={!search}
+              onClick={() => void copyLink()}
+              data-testid="copy-link"
+            >
+              复制链接
+            </Button>
+          </Tooltip>
+        </div>
+        <Tabs
+          activeKey={String(tab)}
+          onChange={(key) => go(search, Number(key) as SidebarTab)}
+          items={tabs}
+          data-testid="image-query-tabs"
         />
       </aside>
       <div className="image-query__map">
@@ -93,13 +415,15 @@ export default function ImageQueryPage({ title }: PageProps) {
           baseLayer={baseLayer}
           projection={projection}
           extent={extent}
-          highlight={highlight}
+          highlight={area.mode === REGION ? region.highlight : null}
+          layers={layers}
           drawMode={drawMode}
-          drawn={shape}
-          onDrawn={(drawn) => {
-            setShape(drawn);
+          drawn={drawn}
+          onDrawn={(shape) => {
             setDrawMode(null);
+            changeArea(areaOfShape(shape), shape);
           }}
+          onFeatureHover={(hit) => setHovered(hit?.layer === FOOTPRINTS ? hit.id : null)}
         >
           <MapToolbar
             baseLayers={baseLayers}
@@ -109,8 +433,8 @@ export default function ImageQueryPage({ title }: PageProps) {
             onProjectionChange={setProjection}
             drawMode={drawMode}
             onDrawModeChange={setDrawMode}
-            onClear={() => setShape(null)}
-            canClear={shape !== null}
+            onClear={() => changeArea(emptyArea(area.mode))}
+            canClear={drawn !== null}
           />
         </MapView>
       </div>

@@ -1,0 +1,339 @@
+// The 选择 tab's first half: how the area of interest is given (spec §4 select modes) and
+// the editor of each mode: the region picker, a rectangle or polygon drawn on the map, an
+// uploaded shape, an uploaded list of file names or path/rows.
+import { useState } from 'react';
+import { Alert, App, Button, Descriptions, Radio, Segmented, Upload } from 'antd';
+import {
+  BorderOutlined,
+  DownloadOutlined,
+  GatewayOutlined,
+  InboxOutlined,
+} from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { bboxOf } from '../../components/map/format';
+import type { DrawMode } from '../../components/map/types';
+import { RegionPicker } from '../../components/RegionPicker/RegionPicker';
+import {
+  LIST_EXTENSIONS,
+  PATH_ROW_TEMPLATE,
+  SHAPE_EXTENSIONS,
+  uploadList,
+  uploadShape,
+} from './api/upload';
+import type { UploadKind, UploadedList, UploadedShape } from './api/types';
+import { formatKm2 } from './format';
+import {
+  DRAW,
+  EXTENT,
+  FILE,
+  REGION,
+  SELECT_MODES,
+  SHP,
+  emptyArea,
+  type Area,
+  type SelectMode,
+} from './query';
+
+export const MODE_LABELS: Record<SelectMode, string> = {
+  [REGION]: '行政区',
+  [EXTENT]: '框选',
+  [SHP]: '上传SHP',
+  [DRAW]: '绘制',
+  [FILE]: '文件',
+};
+
+function Degrees({ box }: { box: readonly number[] }) {
+  const [west, south, east, north] = box.map((value) => `${value.toFixed(4)}°`);
+  return (
+    <dl className="image-query__extent" data-testid="area-extent" data-bbox={JSON.stringify(box)}>
+      <dt>西</dt>
+      <dd>{west}</dd>
+      <dt>东</dt>
+      <dd>{east}</dd>
+      <dt>南</dt>
+      <dd>{south}</dd>
+      <dt>北</dt>
+      <dd>{north}</dd>
+    </dl>
+  );
+}
+
+function DrawButton({
+  mode,
+  drawMode,
+  onDrawModeChange,
+  again,
+}: {
+  mode: NonNullable<DrawMode>;
+  drawMode: DrawMode;
+  onDrawModeChange: (mode: DrawMode) => void;
+  again: boolean;
+}) {
+  const drawing = drawMode === mode;
+  const what = mode === 'rectangle' ? '框选' : '绘制';
+  return (
+    <Button
+      icon={mode === 'rectangle' ? <BorderOutlined /> : <GatewayOutlined />}
+      type={drawing ? 'primary' : 'default'}
+      onClick={() => onDrawModeChange(drawing ? null : mode)}
+      data-testid={`area-draw-${mode}`}
+    >
+      {drawing ? `正在${what}，点击取消` : again ? `重新${what}` : `在地图上${what}`}
+    </Button>
+  );
+}
+
+/** A file picked for upload: the dragger hands it over, nothing is sent by antd itself. */
+function Dropper({
+  accept,
+  hint,
+  busy,
+  onFile,
+  testId,
+}: {
+  accept: readonly string[];
+  hint: string;
+  busy: boolean;
+  onFile: (file: File) => void;
+  testId: string;
+}) {
+  return (
+    <div data-testid={testId}>
+      <Upload.Dragger
+        accept={accept.join(',')}
+        multiple={false}
+        showUploadList={false}
+        disabled={busy}
+        beforeUpload={(file) => {
+          onFile(file);
+          return false;
+        }}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">{busy ? '正在上传…' : '点击或拖拽文件到此处上传'}</p>
+        <p className="ant-upload-hint">{hint}</p>
+      </Upload.Dragger>
+    </div>
+  );
+}
+
+function ShapeUpload({
+  uploaded,
+  onUploaded,
+}: {
+  uploaded: UploadedShape | null;
+  onUploaded: (shape: UploadedShape) => void;
+}) {
+  const upload = useMutation({ mutationFn: uploadShape, onSuccess: onUploaded });
+  return (
+    <>
+      <Dropper
+        accept={SHAPE_EXTENSIONS}
+        hint="支持 .zip（Shapefile）、.kml、.kmz、.geojson、.wkt；坐标系 WGS84 或 CGCS2000"
+        busy={upload.isPending}
+        onFile={(file) => upload.mutate(file)}
+        testId="upload-shape"
+      />
+      {uploaded && (
+        <Descriptions
+          size="small"
+          column={2}
+          bordered
+          data-testid="uploaded-shape"
+          items={[
+            { key: 'area', label: '面积', children: formatKm2(uploaded.areaKm2), span: 2 },
+            { key: 'crs', label: '坐标系', children: uploaded.crs, span: 2 },
+            { key: 'parts', label: '多边形', children: `${uploaded.parts} 个` },
+            { key: 'vertices', label: '顶点', children: `${uploaded.vertices} 个` },
+            ...(uploaded.repaired
+              ? [
+                  {
+                    key: 'repaired',
+                    label: '说明',
+                    children: '无效多边形（自相交、重叠）已修复',
+                    span: 2,
+                  },
+                ]
+              : []),
+          ]}
+        />
+      )}
+    </>
+  );
+}
+
+const LIST_KINDS: { value: UploadKind; label: string; hint: string }[] = [
+  { value: 'filename', label: '文件名', hint: '每行一个影像文件名（.txt 或 .csv）' },
+  { value: 'pathrow', label: '轨道号', hint: '每行一个 path,row（可下载模板填写）' },
+];
+
+function ListUpload({
+  uploaded,
+  onUploaded,
+}: {
+  uploaded: UploadedList | null;
+  onUploaded: (list: UploadedList) => void;
+}) {
+  const [kind, setKind] = useState<UploadKind>(uploaded?.kind ?? 'filename');
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadList(file, kind),
+    onSuccess: onUploaded,
+  });
+  return (
+    <>
+      <Radio.Group
+        value={kind}
+        onChange={(event) => setKind(event.target.value as UploadKind)}
+        options={LIST_KINDS.map(({ value, label }) => ({ value, label }))}
+        optionType="button"
+        size="small"
+        data-testid="upload-list-kind"
+      />
+      <Dropper
+        accept={LIST_EXTENSIONS}
+        hint={LIST_KINDS.find((option) => option.value === kind)?.hint ?? ''}
+        busy={upload.isPending}
+        onFile={(file) => upload.mutate(file)}
+        testId="upload-list"
+      />
+      <a href={PATH_ROW_TEMPLATE} download data-testid="path-row-template">
+        <DownloadOutlined /> 下载轨道号模板
+      </a>
+      {uploaded && (
+        <div data-testid="uploaded-list">
+          <Alert
+            type={uploaded.rejected.length ? 'warning' : 'success'}
+            showIcon
+            title={`已读取 ${uploaded.count} 条${uploaded.kind === 'pathrow' ? '轨道号' : '文件名'}`}
+            description={
+              uploaded.rejected.length
+                ? `${uploaded.rejected.length} 行已忽略：` +
+                  uploaded.rejected
+                    .slice(0, 3)
+                    .map((line) => `第 ${line.line} 行 ${line.reason}`)
+                    .join('；')
+                : uploaded.entries.slice(0, 3).join('、') +
+                  (uploaded.count > 3 ? ` 等 ${uploaded.count} 条` : '')
+            }
+          />
+        </div>
+      )}
+    </>
+  );
+}
+
+export interface AreaEditorProps {
+  area: Area;
+  onAreaChange: (area: Area) => void;
+  drawMode: DrawMode;
+  onDrawModeChange: (mode: DrawMode) => void;
+  uploadedShape: UploadedShape | null;
+  onShapeUploaded: (shape: UploadedShape) => void;
+  uploadedList: UploadedList | null;
+  onListUploaded: (list: UploadedList) => void;
+}
+
+export function AreaEditor({
+  area,
+  onAreaChange,
+  drawMode,
+  onDrawModeChange,
+  uploadedShape,
+  onShapeUploaded,
+  uploadedList,
+  onListUploaded,
+}: AreaEditorProps) {
+  const { message } = App.useApp();
+  const editor = () => {
+    switch (area.mode) {
+      case REGION:
+        return (
+          <RegionPicker
+            value={area.regionId}
+            onChange={(path) =>
+              onAreaChange({ mode: REGION, regionId: path[path.length - 1]?.id ?? null })
+            }
+            includeCountry
+            style={{ width: '100%' }}
+          />
+        );
+      case EXTENT:
+        return (
+          <>
+            <DrawButton
+              mode="rectangle"
+              drawMode={drawMode}
+              onDrawModeChange={onDrawModeChange}
+              again={area.extent !== null}
+            />
+            {area.extent && <Degrees box={area.extent} />}
+          </>
+        );
+      case DRAW:
+        return (
+          <>
+            <DrawButton
+              mode="polygon"
+              drawMode={drawMode}
+              onDrawModeChange={onDrawModeChange}
+              again={area.polygon !== null}
+            />
+            {area.polygon && (
+              <>
+                <span data-testid="area-vertices">
+                  多边形，{(area.polygon.coordinates[0]?.length ?? 1) - 1} 个顶点
+                </span>
+                <Degrees box={bboxOf(area.polygon.coordinates)} />
+              </>
+            )}
+          </>
+        );
+      case SHP:
+        return (
+          <ShapeUpload
+            uploaded={uploadedShape?.uploadId === area.uploadId ? uploadedShape : null}
+            onUploaded={(shape) => {
+              onShapeUploaded(shape);
+              onAreaChange({ mode: SHP, uploadId: shape.uploadId });
+              void message.success('范围文件已上传');
+            }}
+          />
+        );
+      case FILE:
+        return (
+          <ListUpload
+            uploaded={uploadedList?.uploadId === area.uploadId ? uploadedList : null}
+            onUploaded={(list) => {
+              onListUploaded(list);
+              onAreaChange({ mode: FILE, uploadId: list.uploadId });
+            }}
+          />
+        );
+    }
+  };
+  return (
+    <section className="image-query__section" data-testid="area-editor">
+      <h2>查询范围</h2>
+      <Segmented<SelectMode>
+        block
+        value={area.mode}
+        data-testid="select-mode"
+        options={SELECT_MODES.map((mode) => ({ value: mode, label: MODE_LABELS[mode] }))}
+        onChange={(mode) => {
+          onAreaChange(emptyArea(mode));
+          onDrawModeChange(mode === EXTENT ? 'rectangle' : mode === DRAW ? 'polygon' : null);
+        }}
+      />
+      {editor()}
+      {(area.mode === SHP || area.mode === FILE) &&
+        area.uploadId &&
+        !(area.mode === SHP ? uploadedShape : uploadedList) && (
+          <span className="image-query__note" data-testid="upload-restored">
+            沿用已上传的{area.mode === SHP ? '范围文件' : '列表'}
+          </span>
+        )}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+// POST /api/normal/v5/covershp and notcovershp: the covered or the not-covered part of the
+// area of interest as a zipped shapefile, saved by the browser.
+import { api, unwrapFile } from '../../../api/client';
+import { wire, type CoverageByIds } from './types';
+
+export type ExportPart = 'covered' | 'notCovered';
+
+const ROUTES = {
+  covered: '/api/normal/v5/covershp',
+  notCovered: '/api/normal/v5/notcovershp',
+} as const;
+
+export function exportShapefile(part: ExportPart, body: CoverageByIds): Promise<Blob> {
+  return unwrapFile(api.POST(ROUTES[part], { body: wire(body), parseAs: 'blob' }));
+}
+
+/** Hands `blob` to the browser as a download named `name`. */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file; the address is not needed after this turn.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

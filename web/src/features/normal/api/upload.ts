@@ -1,0 +1,34 @@
+// POST /api/normal/v5/upload/shp and upload/file: an area of interest from a file (a zipped
+// shapefile, KML/KMZ, GeoJSON or WKT) or a list of file names or path/rows, kept by the
+// server under an uploadId that searches name.
+import { api, unwrap } from '../../../api/client';
+import type { UploadKind, UploadedList, UploadedShape } from './types';
+
+/** Extensions the shape upload takes. */
+export const SHAPE_EXTENSIONS = ['.zip', '.kml', '.kmz', '.geojson', '.json', '.wkt', '.txt'];
+/** Extensions the list upload takes. */
+export const LIST_EXTENSIONS = ['.txt', '.csv'];
+
+/** The path/row list template (CSV). */
+export const PATH_ROW_TEMPLATE = '/api/normal/v5/template/pathandrows';
+
+function form(file: File, fields: Record<string, string> = {}): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  body.append('file', file);
+  return body;
+}
+
+export function uploadShape(file: File): Promise<UploadedShape> {
+  // GeoJSON comes typed loosely: the shape is a MultiPolygon.
+  return unwrap(
+    api.POST('/api/normal/v5/upload/shp', { body: form(file) }),
+  ) as Promise<UploadedShape>;
+}
+
+export function uploadList(file: File, kind: UploadKind): Promise<UploadedList> {
+  // `kind` comes back as sent.
+  return unwrap(
+    api.POST('/api/normal/v5/upload/file', { body: form(file, { kind }) }),
+  ) as Promise<UploadedList>;
+}

@@ -1,0 +1,43 @@
+// How the image query writes its figures for people (pure; tested in format.test.ts).
+
+const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
+
+/** e.g. 2026-10-03 11:24 (Beijing time) from an RFC 3339 instant. */
+export function formatAcquired(instant: string): string {
+  const time = Date.parse(instant);
+  if (Number.isNaN(time)) return instant;
+  return new Date(time + BEIJING_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** e.g. 185,900.12 km² (two decimals at most). */
+export function formatKm2(km2: number): string {
+  return `${km2.toLocaleString('zh-CN', { maximumFractionDigits: 2 })} km²`;
+}
+
+/** A ratio 0–1 as a percentage with two decimals, e.g. 87.35%; a sliver above 0 is not 0. */
+export function formatRatio(ratio: number): string {
+  const percent = Math.min(Math.max(ratio, 0), 1) * 100;
+  if (percent > 0 && percent < 0.01) return '<0.01%';
+  return `${percent.toFixed(2)}%`;
+}
+
+/** e.g. 2 m, 0.8 m, 16 m. */
+export function formatResolution(metres: number | null | undefined): string {
+  if (metres === null || metres === undefined) return '—';
+  return `${Number(metres.toFixed(2))} 米`;
+}
+
+/** Resolution classes of the catalogue (spec §9: 1 to 4). */
+export const RESOLUTION_CLASSES: readonly { value: number; label: string }[] = [
+  { value: 1, label: '≤1米' },
+  { value: 2, label: '1–4米' },
+  { value: 3, label: '4–16米' },
+  { value: 4, label: '>16米' },
+];
+
+/** Payload types of the catalogue. */
+export const PAYLOAD_TYPES: readonly { value: number; label: string }[] = [
+  { value: 1, label: '光学' },
+  { value: 2, label: '高光谱' },
+  { value: 3, label: '雷达' },
+];
