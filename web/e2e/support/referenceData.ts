@@ -1,5 +1,5 @@
 // Playwright's global setup: imports the reference data every map needs (China's regions
-// and the world's countries) once per run, with the real `rscloud import` command, into a
+// and the world's countries) and generates the demo scene catalogue once per run, with the real `rscloud import` command, into a
 // folder that each server the harness starts is copied from. Importing takes seconds; a
 // copy takes a fraction of one.
 //
@@ -49,6 +49,8 @@ export default function importReferenceData(): () => void {
   try {
     run(['import', 'regions', wheel]);
     run(['import', 'world', world]);
+    // The demo catalogue too, so that no server started from the copy generates its own.
+    run(['demo', 'scenes']);
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
     throw error;
