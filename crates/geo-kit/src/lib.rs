@@ -7,6 +7,7 @@
 pub mod aoi;
 pub mod area_grid;
 pub mod clip;
+pub mod coverage;
 pub mod crs;
 pub mod frykit;
 pub mod gpkg;
@@ -16,6 +17,7 @@ pub mod mvt;
 pub mod orbit;
 pub mod packed_rtree;
 pub mod quad;
+pub mod set_cover;
 pub mod simplify;
 pub mod tile;
 pub mod validity;

@@ -5,101 +5,12 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{TestServer, assert_error, import};
+use common::catalogue::{province, server};
+use common::{TestServer, assert_error};
 use geo::Intersects;
-use geo::orient::{Direction, Orient};
 use serde_json::{Value, json};
-
-fn shared(file: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(file)
-}
-
-fn gunzip_json(path: &Path) -> Value {
-    let mut text = String::new();
-    std::io::Read::read_to_string(
-        &mut flate2::read::GzDecoder::new(std::fs::File::open(path).expect("open")),
-        &mut text,
-    )
-    .expect("gunzip");
-    serde_json::from_str(&text).expect("json")
-}
-
-/// The fixture: every tile becomes one scene, GF1/PMS1 and GF2/PMS1 in turn,
-/// a day apart, with cloud cover stepping through 0–99.
-fn scenes_geojson(dir: &Path) -> (PathBuf, Vec<(String, geo_types::Polygon<f64>)>) {
-    let grid = gunzip_json(&shared("grids/sentinel2_mgrs_tiles_china.geojson.gz"));
-    let mut features = Vec::new();
-    let mut footprints = Vec::new();
-    for (i, f) in grid["features"]
-        .as_array()
-        .expect("features")
-        .iter()
-        .enumerate()
-    {
-        let tile = f["properties"]["tile_id"].as_str().expect("tile id");
-        let satellite = if i % 2 == 0 { "GF1" } else { "GF2" };
-        let day = time::Date::from_ordinal_date(2025, 1 + (i % 300) as u16).expect("day");
-        features.push(json!({
-            "type": "Feature",
-            "properties": {
-                "sceneId": format!("{satellite}_{tile}"), "satellite": satellite, "sensor": "PMS1",
-                "acquiredAt": format!("{day}T03:00:00Z"), "cloud": (i * 7 % 100) as f64, "resolution": 2.0
-            },
-            "geometry": f["geometry"],
-        }));
-        let g: geojson::Geometry = serde_json::from_value(f["geometry"].clone()).expect("geometry");
-        let geo_types::Geometry::Polygon(p) =
-            geo_types::Geometry::<f64>::try_from(g).expect("polygon")
-        else {
-            panic!("tile is a polygon")
-        };
-        footprints.push((satellite.to_owned(), p));
-    }
-    let path = dir.join("scenes.geojson");
-    std::fs::write(
-        &path,
-        json!({"type": "FeatureCollection", "features": features}).to_string(),
-    )
-    .expect("write");
-    (path, footprints)
-}
-
-fn hubei() -> geo_types::MultiPolygon<f64> {
-    let provinces = gunzip_json(&shared("boundaries/cn_province_tianditu.geojson.gz"));
-    let f = provinces["features"]
-        .as_array()
-        .expect("features")
-        .iter()
-        .find(|f| f["properties"]["adcode"] == 420000)
-        .expect("湖北");
-    let g: geojson::Geometry = serde_json::from_value(f["geometry"].clone()).expect("geometry");
-    match geo_types::Geometry::<f64>::try_from(g).expect("geometry") {
-        geo_types::Geometry::Polygon(p) => geo_types::MultiPolygon(vec![p]),
-        geo_types::Geometry::MultiPolygon(mp) => mp,
-        _ => panic!("polygonal"),
-    }
-    .orient(Direction::Default)
-}
-
-async fn server() -> (TestServer, Vec<(String, geo_types::Polygon<f64>)>) {
-    let dir = tempfile::tempdir().expect("tempdir").keep();
-    import(
-        &dir,
-        &["regions"],
-        &[shared("boundaries/cn_province_tianditu.geojson.gz")],
-    );
-    let (file, footprints) = scenes_geojson(&dir);
-    import(&dir, &["scenes"], &[file]);
-    (
-        TestServer::start_with(move |c| c.data_dir = dir).await,
-        footprints,
-    )
-}
 
 async fn search(s: &TestServer, query: Value) -> (u16, Value) {
     s.post_json("/api/normal/v5/normalmeta", None, &query).await
@@ -108,10 +19,10 @@ async fn search(s: &TestServer, query: Value) -> (u16, Value) {
 #[tokio::test]
 async fn a_region_search_finds_exactly_the_scenes_over_hubei_newest_first() {
     let (s, footprints) = server().await;
-    let area = hubei();
+    let area = province(420000);
     let expected = footprints
         .iter()
-        .filter(|(_, p)| p.intersects(&area))
+        .filter(|s| s.footprint.intersects(&area))
         .count();
     assert!(
         expected > 20,
@@ -138,7 +49,7 @@ async fn a_region_search_finds_exactly_the_scenes_over_hubei_newest_first() {
     );
     let expected_gf1 = footprints
         .iter()
-        .filter(|(sat, p)| sat == "GF1" && p.intersects(&area))
+        .filter(|s| s.satellite == "GF1" && s.footprint.intersects(&area))
         .count();
     let (_, gf1) = search(&s, json!({"selectMode": 1, "regionId": "420000", "satellites": [{"satellite": "GF1", "sensors": ["PMS1"]}]})).await;
     assert_eq!(gf1["data"]["total"].as_u64(), Some(expected_gf1 as u64));
@@ -180,11 +91,11 @@ async fn filters_and_sorting_hold_on_every_row() {
 #[tokio::test]
 async fn resolution_classes_and_types_come_from_the_catalogue() {
     let (s, footprints) = server().await;
-    let area = hubei();
+    let area = province(420000);
     // GF2 is sub-metre (class 1), GF1 metre-class (2); both optical (type 1).
     let gf2 = footprints
         .iter()
-        .filter(|(sat, p)| sat == "GF2" && p.intersects(&area))
+        .filter(|s| s.satellite == "GF2" && s.footprint.intersects(&area))
         .count();
     let total = |body: &Value| body["data"]["total"].as_u64();
     let (_, sub_metre) = search(

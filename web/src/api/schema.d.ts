@@ -38,6 +38,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/normal/v5/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Coverage of the area by every scene the query matches (at most 10,000). */
+        post: operations["coverage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/coveragebyids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Coverage of the area by the checked scenes. */
+        post: operations["coverage_by_ids"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/covershp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The covered part of the area as a zipped polygon shapefile (WGS84), one
+         *     feature per part with its area.
+         */
+        post: operations["cover_shp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/normal/v5/export/quickimage": {
         parameters: {
             query?: never;
@@ -126,6 +180,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/normal/v5/notcovershp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The uncovered part of the area as a zipped polygon shapefile (WGS84), one
+         *     feature per part with its area.
+         */
+        post: operations["not_cover_shp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/normal/v5/offlinebyids": {
         parameters: {
             query?: never;
@@ -205,6 +279,23 @@ export interface paths {
         get: operations["path_row_template"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/normal/v5/unionarea": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The area of the union of the checked scenes' footprints (no area of interest). */
+        post: operations["union_area"];
         delete?: never;
         options?: never;
         head?: never;
@@ -980,6 +1071,32 @@ export interface components {
             /** @description Chinese short name. */
             name: string;
         };
+        /** @description How much of the area of interest the scenes cover. */
+        Coverage: {
+            /**
+             * Format: double
+             * @description The area of interest, km² (WGS84 ellipsoid).
+             */
+            aoiAreaKm2: number;
+            /** @description The covered part, a GeoJSON MultiPolygon simplified for drawing. */
+            covered: Record<string, never>;
+            /**
+             * Format: double
+             * @description The union of the footprints inside the area, km².
+             */
+            coveredAreaKm2: number;
+            /** @description The uncovered part, a GeoJSON MultiPolygon simplified for drawing. */
+            notCovered: Record<string, never>;
+            /**
+             * Format: double
+             * @description Covered share of the area, 0–1.
+             */
+            ratio: number;
+            /** @description Scenes counted. */
+            sceneCount: number;
+            /** @description The fewest scenes (newest, then least cloudy, first on ties) with the same coverage. */
+            suggestion: components["schemas"]["Suggestion"];
+        };
         /** @description One entry of a dictionary. */
         DictItem: {
             /** @description The Chinese label shown for it, e.g. `第一季度`. */
@@ -1080,6 +1197,45 @@ export interface components {
                 sensors: {
                     [key: string]: components["schemas"]["Sensor"][];
                 };
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Coverage: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description How much of the area of interest the scenes cover. */
+            data: {
+                /**
+                 * Format: double
+                 * @description The area of interest, km² (WGS84 ellipsoid).
+                 */
+                aoiAreaKm2: number;
+                /** @description The covered part, a GeoJSON MultiPolygon simplified for drawing. */
+                covered: Record<string, never>;
+                /**
+                 * Format: double
+                 * @description The union of the footprints inside the area, km².
+                 */
+                coveredAreaKm2: number;
+                /** @description The uncovered part, a GeoJSON MultiPolygon simplified for drawing. */
+                notCovered: Record<string, never>;
+                /**
+                 * Format: double
+                 * @description Covered share of the area, 0–1.
+                 */
+                ratio: number;
+                /** @description Scenes counted. */
+                sceneCount: number;
+                /** @description The fewest scenes (newest, then least cloudy, first on ties) with the same coverage. */
+                suggestion: components["schemas"]["Suggestion"];
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -1284,6 +1440,29 @@ export interface components {
              */
             code: number;
             data: string;
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_UnionArea: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description The union area of scenes. */
+            data: {
+                /**
+                 * Format: double
+                 * @description Area of the union of the footprints, km² (WGS84 ellipsoid).
+                 */
+                areaKm2: number;
+                /** @description Scenes counted. */
+                sceneCount: number;
+            };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
         };
@@ -1555,6 +1734,11 @@ export interface components {
         /** @description Scenes chosen by product id. */
         Ids: {
             /** @description Product ids. */
+            ids: string[];
+        };
+        /** @description An area of interest and checked scenes. */
+        IdsInArea: components["schemas"]["AreaQuery"] & {
+            /** @description Product ids of the checked scenes (at most 10,000). */
             ids: string[];
         };
         /** @description An uploaded list. */
@@ -1840,6 +2024,11 @@ export interface components {
             /** @description Satellite types (1 optical, 2 hyperspectral, 3 radar, 4 laser, 5 gravity); none: all. */
             types?: number[];
         };
+        /** @description Checked scenes. */
+        SceneIds: {
+            /** @description Product ids (at most 10,000). */
+            ids: string[];
+        };
         /** @description One scene in a result list. */
         SceneItem: {
             /** @description Acquisition time, RFC 3339 UTC. */
@@ -1960,6 +2149,31 @@ export interface components {
              */
             type: number;
         };
+        /** @description The fewest scenes reaching the best coverage. */
+        Suggestion: {
+            /**
+             * Format: double
+             * @description Their union inside the area, km².
+             */
+            coveredAreaKm2: number;
+            /** @description Product ids, in the order chosen. */
+            ids: string[];
+            /**
+             * Format: double
+             * @description Their covered share of the area, 0–1.
+             */
+            ratio: number;
+        };
+        /** @description The union area of scenes. */
+        UnionArea: {
+            /**
+             * Format: double
+             * @description Area of the union of the footprints, km² (WGS84 ellipsoid).
+             */
+            areaKm2: number;
+            /** @description Scenes counted. */
+            sceneCount: number;
+        };
         /** @description The logged-in user (spec §3). */
         UserInfo: {
             /**
@@ -1996,6 +2210,11 @@ export interface components {
              */
             name: string;
         };
+        /**
+         * Format: binary
+         * @description A zip file (in OpenAPI: a binary string).
+         */
+        ZipFile: string;
     };
     responses: never;
     parameters: never;
@@ -2061,6 +2280,132 @@ export interface operations {
             };
             /** @description More than 10,000 matches, no area, or a bad filter */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    coverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SceneQuery"];
+            };
+        };
+        responses: {
+            /** @description The coverage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Coverage"];
+                };
+            };
+            /** @description More than 10,000 matches, no area, or a bad filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Unknown region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    coverage_by_ids: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdsInArea"];
+            };
+        };
+        responses: {
+            /** @description The coverage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Coverage"];
+                };
+            };
+            /** @description Unknown ids (listed), more than 10,000, or no area */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Unknown region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    cover_shp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdsInArea"];
+            };
+        };
+        responses: {
+            /** @description covered_YYYYMMDD.zip: .shp .shx .dbf .prj .cpg; fields part, area_km2 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ZipFile"];
+                };
+            };
+            /** @description Unknown ids (listed), more than 10,000, or no area */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Unknown region */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2243,6 +2588,48 @@ export interface operations {
             };
         };
     };
+    not_cover_shp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdsInArea"];
+            };
+        };
+        responses: {
+            /** @description notcovered_YYYYMMDD.zip: .shp .shx .dbf .prj .cpg; fields part, area_km2 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ZipFile"];
+                };
+            };
+            /** @description Unknown ids (listed), more than 10,000, or no area */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Unknown region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     offline_by_ids: {
         parameters: {
             query?: never;
@@ -2393,6 +2780,39 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+        };
+    };
+    union_area: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SceneIds"];
+            };
+        };
+        responses: {
+            /** @description The union area */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UnionArea"];
+                };
+            };
+            /** @description Unknown ids (listed) or more than 10,000 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
         };

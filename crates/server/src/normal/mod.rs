@@ -4,6 +4,7 @@
 //! filters, paged.
 
 pub mod area;
+pub mod coverage;
 pub mod demo;
 pub mod import;
 pub mod index;
@@ -34,6 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(normal_meta))
         .routes(routes!(all_ids))
         .merge(quicklook::router())
+        .merge(coverage::router())
         .merge(upload::router())
         .merge(lists::router())
 }
@@ -315,8 +317,20 @@ async fn normal_meta(
     Ok(ok(page_of(&state, &hits, page_num, page_size)))
 }
 
-/// The most ids `allids` answers; a larger result asks for a narrower query.
+/// The most ids `allids` answers and coverage counts; a larger result asks for a narrower query.
 const MAX_IDS: usize = 10_000;
+
+/// Runs a query whose whole result is used at once: at most [`MAX_IDS`]
+/// scenes, else a 400 asking to narrow the query before `then` (e.g. 再全选).
+async fn run_all(state: &AppState, q: &SceneQuery, then: &str) -> Result<Vec<usize>, AppError> {
+    let hits = run(state, q).await?;
+    if hits.len() > MAX_IDS {
+        return Err(AppError::bad_request(format!(
+            "结果超过{MAX_IDS}景，请缩小查询范围后{then}"
+        )));
+    }
+    Ok(hits)
+}
 
 /// Every matching scene id (for "select all").
 #[derive(Debug, Serialize, ToSchema)]
@@ -342,12 +356,7 @@ async fn all_ids(
     state: axum::extract::State<AppState>,
     ApiJson(q): ApiJson<SceneQuery>,
 ) -> ApiResult<AllIds> {
-    let hits = run(&state, &q).await?;
-    if hits.len() > MAX_IDS {
-        return Err(AppError::bad_request(format!(
-            "结果超过{MAX_IDS}景，请缩小查询范围后再全选"
-        )));
-    }
+    let hits = run_all(&state, &q, "再全选").await?;
     let ids = hits
         .iter()
         .filter_map(|&i| state.scenes.scene_id(i))

@@ -2,6 +2,8 @@
 //! built-app fixture, for integration tests that talk HTTP.
 #![allow(dead_code)] // each test binary uses a different part of this helper
 
+pub mod catalogue;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

@@ -1,0 +1,523 @@
+//! Coverage of an area of interest by scene footprints: the union of the
+//! footprints clipped to the area, what is left uncovered, and their areas on
+//! the WGS84 ellipsoid.
+//!
+//! Unions go through `i_overlay` (the engine under `geo`'s `BooleanOps`)
+//! directly, as a cascade: neighbouring footprints (in Z-order) are merged a
+//! pair at a time in one overlay each, then the results, up to one union that
+//! a last overlay clips to the area. A year of scenes lies about a hundred
+//! deep over a province; a single overlay of all of them would cut every
+//! crossing of every pair (seconds), while the cascade only ever overlays
+//! boundaries that survive (tens of milliseconds for ten thousand). Rings are
+//! oriented first (exteriors counter-clockwise, holes clockwise) so the
+//! non-zero fill rule means "inside any footprint".
+//!
+//! Areas are exact on the ellipsoid for edges drawn straight in longitude and
+//! latitude (how maps, GeoJSON and the planar overlay treat them): the Lambert
+//! cylindrical equal-area map of the ellipsoid, `x = λ`, `y = q(φ)`, keeps
+//! areas up to the constant `a²/2`, so the shoelace formula in `(λ, q)` gives
+//! the area without a geodesic per edge. Along a parallel or a meridian the
+//! edge is the same in both maps; a slanted edge of a few kilometres differs
+//! from its geodesic by far less than a square metre.
+
+use geo::{BoundingRect, CoordsIter, SimplifyVwPreserve};
+use geo_types::{Coord, LineString, MultiPolygon, Polygon};
+use i_overlay::core::extract::BooleanExtractionBuffer;
+use i_overlay::core::fill_rule::FillRule;
+use i_overlay::core::overlay::ShapeType;
+use i_overlay::core::overlay_rule::OverlayRule;
+use i_overlay::float::overlay::FloatOverlay;
+use i_overlay::i_float::adapter::FloatPointAdapter;
+use i_overlay::i_float::float::rect::FloatRect;
+
+/// WGS84 semi-major axis, metres.
+const WGS84_A: f64 = 6_378_137.0;
+/// WGS84 flattening.
+const WGS84_F: f64 = 1.0 / 298.257_223_563;
+
+/// The union of footprints inside an area and what the area keeps uncovered.
+#[derive(Debug, Clone)]
+pub struct Coverage {
+    /// Area of interest, km².
+    pub aoi_km2: f64,
+    /// The union of the footprints clipped to the area.
+    pub covered: MultiPolygon<f64>,
+    /// Area of `covered`, km².
+    pub covered_km2: f64,
+    /// The area minus the union.
+    pub not_covered: MultiPolygon<f64>,
+}
+
+impl Coverage {
+    /// Covered share of the area, 0–1 (0 for an empty area).
+    pub fn ratio(&self) -> f64 {
+        ratio(self.covered_km2, self.aoi_km2)
+    }
+}
+
+/// `part / whole` kept within 0–1, 0 when the whole is empty.
+pub fn ratio(part: f64, whole: f64) -> f64 {
+    if whole > 0.0 {
+        (part / whole).clamp(0.0, 1.0)
+    } else {
+        0.0
+    }
+}
+
+/// Covered and uncovered parts of `aoi` under `footprints`: both come from one
+/// overlay of the footprints' union with the area.
+pub fn coverage(aoi: &MultiPolygon<f64>, footprints: &[Polygon<f64>]) -> Coverage {
+    let union = cascade(footprints);
+    let mut overlay = overlay_of(&union, &aoi.0);
+    let (covered, not_covered) = match overlay.build_graph_view(FillRule::NonZero) {
+        Some(graph) => {
+            let mut buffer = BooleanExtractionBuffer::default();
+            (
+                to_multi_polygon(graph.extract_shapes(OverlayRule::Intersect, &mut buffer)),
+                to_multi_polygon(graph.extract_shapes(OverlayRule::InverseDifference, &mut buffer)),
+            )
+        }
+        None => (MultiPolygon(vec![]), aoi.clone()),
+    };
+    Coverage {
+        aoi_km2: area_km2(aoi),
+        covered_km2: area_km2(&covered),
+        covered,
+        not_covered,
+    }
+}
+
+/// The union of the footprints clipped to `aoi`.
+pub fn union_clipped(footprints: &[Polygon<f64>], aoi: &MultiPolygon<f64>) -> MultiPolygon<f64> {
+    let union = cascade(footprints);
+    to_multi_polygon(overlay_of(&union, &aoi.0).overlay(OverlayRule::Intersect, FillRule::NonZero))
+}
+
+/// The union of the footprints.
+pub fn union(footprints: &[Polygon<f64>]) -> MultiPolygon<f64> {
+    MultiPolygon(cascade(footprints))
+}
+
+/// Footprints (then partial unions) merged per overlay at each level of the cascade.
+const GROUP: usize = 2;
+
+/// The union as polygons, cascaded: footprints in space-filling-curve order
+/// are merged [`GROUP`] at a time, then the results, and so on. One overlay of
+/// every footprint would have to cut every crossing of every pair, and a
+/// year of scenes over a province lies about a hundred deep; merging
+/// neighbours first keeps each overlay down to the boundaries that survive.
+fn cascade(footprints: &[Polygon<f64>]) -> Vec<Polygon<f64>> {
+    let boxes: Vec<(usize, geo_types::Rect<f64>)> = footprints
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| Some((i, p.bounding_rect()?)))
+        .collect();
+    let Some(all) = boxes.iter().map(|(_, b)| *b).reduce(|a, b| {
+        geo_types::Rect::new(
+            Coord {
+                x: a.min().x.min(b.min().x),
+                y: a.min().y.min(b.min().y),
+            },
+            Coord {
+                x: a.max().x.max(b.max().x),
+                y: a.max().y.max(b.max().y),
+            },
+        )
+    }) else {
+        return Vec::new();
+    };
+    let (w, h) = (
+        all.width().max(f64::MIN_POSITIVE),
+        all.height().max(f64::MIN_POSITIVE),
+    );
+    let mut order: Vec<(u64, usize)> = boxes
+        .iter()
+        .map(|(i, b)| {
+            let c = b.center();
+            let x = ((c.x - all.min().x) / w * f64::from(u16::MAX)) as u32;
+            let y = ((c.y - all.min().y) / h * f64::from(u16::MAX)) as u32;
+            (morton(x, y), *i)
+        })
+        .collect();
+    order.sort_unstable();
+    let mut level: Vec<Vec<Polygon<f64>>> = order
+        .chunks(GROUP)
+        .map(|c| c.iter().map(|&(_, i)| footprints[i].clone()).collect())
+        .collect();
+    loop {
+        let unions: Vec<Vec<Polygon<f64>>> = level
+            .iter()
+            .map(|group| {
+                to_multi_polygon(
+                    overlay_of(group, &[]).overlay(OverlayRule::Subject, FillRule::NonZero),
+                )
+                .0
+            })
+            .collect();
+        if unions.len() <= 1 {
+            return unions.into_iter().next().unwrap_or_default();
+        }
+        level = unions.chunks(GROUP).map(|c| c.concat()).collect();
+    }
+}
+
+/// Interleaves the bits of x and y (the Z-order curve).
+fn morton(x: u32, y: u32) -> u64 {
+    fn spread(v: u32) -> u64 {
+        let mut v = u64::from(v);
+        v = (v | (v << 16)) & 0x0000_FFFF_0000_FFFF;
+        v = (v | (v << 8)) & 0x00FF_00FF_00FF_00FF;
+        v = (v | (v << 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+        v = (v | (v << 2)) & 0x3333_3333_3333_3333;
+        v = (v | (v << 1)) & 0x5555_5555_5555_5555;
+        v
+    }
+    spread(x) | (spread(y) << 1)
+}
+
+/// One overlay holding every ring of `subject` and `clip`, oriented for the
+/// non-zero rule.
+fn overlay_of(subject: &[Polygon<f64>], clip: &[Polygon<f64>]) -> FloatOverlay<[f64; 2], f64> {
+    let all = || {
+        subject
+            .iter()
+            .chain(clip)
+            .flat_map(|p| p.exterior().coords())
+    };
+    let mut rect: Option<FloatRect<f64>> = None;
+    let mut capacity = 0;
+    for c in all() {
+        capacity += 1;
+        match &mut rect {
+            Some(r) => r.add_point(&[c.x, c.y]),
+            None => rect = Some(FloatRect::new(c.x, c.x, c.y, c.y)),
+        }
+    }
+    let adapter = FloatPointAdapter::new(rect.unwrap_or_else(FloatRect::zero));
+    let mut overlay = FloatOverlay::with_adapter(adapter, capacity);
+    let mut contour: Vec<[f64; 2]> = Vec::new();
+    for (polygons, kind) in [(subject, ShapeType::Subject), (clip, ShapeType::Clip)] {
+        for p in polygons {
+            for (i, ring) in std::iter::once(p.exterior())
+                .chain(p.interiors())
+                .enumerate()
+            {
+                if oriented(ring, i == 0, &mut contour) {
+                    overlay = overlay.unsafe_add_contour(&contour, kind);
+                }
+            }
+        }
+    }
+    overlay
+}
+
+/// Fills `out` with the ring's distinct vertices, counter-clockwise for an
+/// exterior and clockwise for a hole; false when the ring has no area.
+/// Holes lie inside their exterior, so the exterior's box bounds them too.
+fn oriented(ring: &LineString<f64>, exterior: bool, out: &mut Vec<[f64; 2]>) -> bool {
+    let coords = &ring.0;
+    let n = match (coords.first(), coords.last()) {
+        (Some(a), Some(b)) if coords.len() > 1 && a == b => coords.len() - 1,
+        _ => coords.len(),
+    };
+    if n < 3 {
+        return false;
+    }
+    let twice_area = shoelace(coords[..n].iter().map(|c| (c.x, c.y)));
+    if twice_area == 0.0 || !twice_area.is_finite() {
+        return false;
+    }
+    out.clear();
+    let forward = (twice_area > 0.0) == exterior;
+    if forward {
+        out.extend(coords[..n].iter().map(|c| [c.x, c.y]));
+    } else {
+        out.extend(coords[..n].iter().rev().map(|c| [c.x, c.y]));
+    }
+    true
+}
+
+/// Twice the signed area of a closed ring given without its closing vertex,
+/// relative to its first vertex so large coordinates do not cancel.
+fn shoelace(points: impl Iterator<Item = (f64, f64)>) -> f64 {
+    let mut points = points.peekable();
+    let Some(&(x0, y0)) = points.peek() else {
+        return 0.0;
+    };
+    let mut sum = 0.0;
+    let mut prev = (0.0, 0.0);
+    let mut first = true;
+    for (x, y) in points {
+        let cur = (x - x0, y - y0);
+        if !first {
+            sum += prev.0 * cur.1 - cur.0 * prev.1;
+        }
+        first = false;
+        prev = cur;
+    }
+    // The closing edge runs back to the origin (the first vertex), adding zero.
+    sum
+}
+
+fn to_multi_polygon(shapes: Vec<Vec<Vec<[f64; 2]>>>) -> MultiPolygon<f64> {
+    let ring = |c: Vec<[f64; 2]>| {
+        let mut coords: Vec<Coord<f64>> = c.into_iter().map(|[x, y]| Coord { x, y }).collect();
+        if let Some(&first) = coords.first() {
+            coords.push(first);
+        }
+        LineString(coords)
+    };
+    MultiPolygon(
+        shapes
+            .into_iter()
+            .filter_map(|shape| {
+                let mut rings = shape.into_iter().map(ring);
+                let exterior = rings.next()?;
+                Some(Polygon::new(exterior, rings.collect()))
+            })
+            .collect(),
+    )
+}
+
+/// The geometry simplified for drawing, with at most about `max_vertices`
+/// vertices: the tolerance starts at 1/4096 of the larger side of the bounding
+/// box and doubles until the vertices fit. Areas are computed on the exact
+/// geometry, never on this.
+pub fn for_display(mp: &MultiPolygon<f64>, max_vertices: usize) -> MultiPolygon<f64> {
+    let Some(r) = mp.bounding_rect() else {
+        return MultiPolygon(vec![]);
+    };
+    let mut tolerance = r.width().max(r.height()) / 4096.0;
+    let mut out = mp.clone();
+    while out.coords_count() > max_vertices && tolerance > 0.0 {
+        out = match crate::simplify::simplify_multi_polygon(mp, tolerance) {
+            Ok(simple) => simple,
+            // Overlay output may touch itself in ways the checker refuses; a drawing needs no proof.
+            Err(_) => mp.simplify_vw_preserve(tolerance * tolerance),
+        };
+        tolerance *= 2.0;
+    }
+    out
+}
+
+/// Area on the WGS84 ellipsoid, km²: exteriors minus holes, whatever their
+/// orientation.
+pub fn area_km2(mp: &MultiPolygon<f64>) -> f64 {
+    let q = AuthalicQ::wgs84();
+    mp.0.iter().map(|p| polygon_area_m2(p, &q)).sum::<f64>() / 1e6
+}
+
+/// Area of one polygon on the WGS84 ellipsoid, km².
+pub fn polygon_area_km2(p: &Polygon<f64>) -> f64 {
+    polygon_area_m2(p, &AuthalicQ::wgs84()) / 1e6
+}
+
+fn polygon_area_m2(p: &Polygon<f64>, q: &AuthalicQ) -> f64 {
+    let ring = |r: &LineString<f64>| {
+        let n = r.0.len().saturating_sub(1);
+        let twice = shoelace(r.0[..n].iter().map(|c| (c.x.to_radians(), q.at(c.y))));
+        twice.abs() * 0.25 * WGS84_A * WGS84_A
+    };
+    (ring(p.exterior()) - p.interiors().iter().map(ring).sum::<f64>()).max(0.0)
+}
+
+/// `q(φ)` of the authalic latitude: `(a²/2) dλ dq` is the ellipsoid's area element.
+struct AuthalicQ {
+    e: f64,
+    e2: f64,
+}
+
+impl AuthalicQ {
+    fn wgs84() -> Self {
+        let e2 = WGS84_F * (2.0 - WGS84_F);
+        Self { e: e2.sqrt(), e2 }
+    }
+
+    fn at(&self, lat_deg: f64) -> f64 {
+        let s = lat_deg.to_radians().sin();
+        (1.0 - self.e2) * (s / (1.0 - self.e2 * s * s) + (self.e * s).atanh() / self.e)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use geo::GeodesicArea;
+    use geo::orient::{Direction, Orient};
+    use geo_types::{Geometry, polygon};
+    use std::path::PathBuf;
+
+    /// Real data in ../shared/data (next to the repository).
+    pub fn shared(file: &str) -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/data")
+            .join(file)
+    }
+
+    fn features(file: &str) -> Vec<serde_json::Value> {
+        let mut text = String::new();
+        std::io::Read::read_to_string(
+            &mut flate2::read::GzDecoder::new(std::fs::File::open(shared(file)).expect("open")),
+            &mut text,
+        )
+        .expect("gunzip");
+        let mut v: serde_json::Value = serde_json::from_str(&text).expect("json");
+        match v["features"].take() {
+            serde_json::Value::Array(a) => a,
+            _ => panic!("features"),
+        }
+    }
+
+    fn multi_polygon(f: &serde_json::Value) -> MultiPolygon<f64> {
+        let g: geojson::Geometry = serde_json::from_value(f["geometry"].clone()).expect("geometry");
+        match Geometry::<f64>::try_from(g).expect("geometry") {
+            Geometry::Polygon(p) => MultiPolygon(vec![p]),
+            Geometry::MultiPolygon(mp) => mp,
+            _ => panic!("polygonal"),
+        }
+    }
+
+    /// A real boundary by adcode from `boundaries/<level>_tianditu.geojson.gz`.
+    pub fn boundary(level: &str, adcode: u64) -> MultiPolygon<f64> {
+        let fs = features(&format!("boundaries/{level}_tianditu.geojson.gz"));
+        let f = fs
+            .iter()
+            .find(|f| f["properties"]["adcode"] == adcode)
+            .expect("adcode");
+        multi_polygon(f)
+    }
+
+    /// Real Sentinel-2 MGRS tiles (about 110 km squares) over a box.
+    pub fn mgrs_tiles(
+        min_x: f64,
+        min_y: f64,
+        max_x: f64,
+        max_y: f64,
+    ) -> Vec<(String, Polygon<f64>)> {
+        features("grids/sentinel2_mgrs_tiles_china.geojson.gz")
+            .iter()
+            .filter_map(|f| {
+                let mp = multi_polygon(f);
+                let p = mp.0.into_iter().next()?;
+                let inside = p
+                    .exterior()
+                    .coords()
+                    .any(|c| c.x > min_x && c.x < max_x && c.y > min_y && c.y < max_y);
+                inside.then(|| {
+                    (
+                        f["properties"]["tile_id"].as_str().unwrap_or("").to_owned(),
+                        p,
+                    )
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn hubei_has_its_published_area_and_agrees_with_geodesic_polygons() {
+        let hubei = boundary("cn_province", 420000);
+        let km2 = area_km2(&hubei);
+        assert!((km2 - 185_900.0).abs() / 185_900.0 < 0.01, "{km2}");
+        // Geodesic rings must run counter-clockwise or they enclose the rest of the Earth.
+        let geodesic: f64 = hubei.orient(Direction::Default).geodesic_area_unsigned() / 1e6;
+        assert!(
+            (km2 - geodesic).abs() / geodesic < 1e-5,
+            "{km2} vs {geodesic}"
+        );
+    }
+
+    #[test]
+    fn a_one_degree_cell_at_the_equator_has_the_ellipsoid_area() {
+        // Between 0° and 1° of latitude over 1° of longitude: 12,308.8 km² on WGS84.
+        let cell = polygon![(x: 0.0, y: 0.0), (x: 1.0, y: 0.0), (x: 1.0, y: 1.0), (x: 0.0, y: 1.0)];
+        let km2 = polygon_area_km2(&cell);
+        assert!((km2 - 12_308.8).abs() < 0.5, "{km2}");
+        // Orientation and holes: a clockwise exterior with a quarter hole.
+        let holed = Polygon::new(
+            LineString::from(vec![
+                (0.0, 0.0),
+                (0.0, 1.0),
+                (1.0, 1.0),
+                (1.0, 0.0),
+                (0.0, 0.0),
+            ]),
+            vec![LineString::from(vec![
+                (0.0, 0.0),
+                (0.5, 0.0),
+                (0.5, 0.5),
+                (0.0, 0.5),
+                (0.0, 0.0),
+            ])],
+        );
+        let quarter = polygon_area_km2(
+            &polygon![(x: 0.0, y: 0.0), (x: 0.5, y: 0.0), (x: 0.5, y: 0.5), (x: 0.0, y: 0.5)],
+        );
+        assert!((polygon_area_km2(&holed) - (km2 - quarter)).abs() < 1e-6);
+    }
+
+    #[test]
+    fn overlapping_squares_union_once_whatever_their_orientation() {
+        let a = polygon![(x: 0.0, y: 0.0), (x: 2.0, y: 0.0), (x: 2.0, y: 2.0), (x: 0.0, y: 2.0)];
+        // Clockwise on purpose: non-zero filling would cancel it if it stayed so.
+        let b = polygon![(x: 1.0, y: 1.0), (x: 1.0, y: 3.0), (x: 3.0, y: 3.0), (x: 3.0, y: 1.0)];
+        let u = union(&[a.clone(), b.clone()]);
+        assert_eq!(u.0.len(), 1);
+        let expected = polygon_area_km2(&a) + polygon_area_km2(&b)
+            - polygon_area_km2(
+                &polygon![(x: 1.0, y: 1.0), (x: 2.0, y: 1.0), (x: 2.0, y: 2.0), (x: 1.0, y: 2.0)],
+            );
+        assert!((area_km2(&u) - expected).abs() < 1e-6 * expected);
+    }
+
+    #[test]
+    fn a_province_drawn_keeps_its_shape_with_few_vertices() {
+        let hubei = boundary("cn_province", 420000);
+        assert!(hubei.coords_count() > 1_500, "{}", hubei.coords_count());
+        let drawn = for_display(&hubei, 400);
+        assert!(drawn.coords_count() <= 400, "{}", drawn.coords_count());
+        let (a, b) = (area_km2(&hubei), area_km2(&drawn));
+        assert!((a - b).abs() / a < 0.01, "{a} vs {b}");
+    }
+
+    #[test]
+    fn mgrs_tiles_cover_a_county_entirely() {
+        // 武汉市江夏区 lies well inside the tile grid.
+        let county = boundary("cn_county", 420115);
+        let tiles: Vec<Polygon<f64>> = mgrs_tiles(113.5, 29.5, 115.0, 30.8)
+            .into_iter()
+            .map(|(_, p)| p)
+            .collect();
+        let c = coverage(&county, &tiles);
+        assert!(c.aoi_km2 > 1_500.0 && c.aoi_km2 < 2_500.0, "{}", c.aoi_km2);
+        assert!((c.ratio() - 1.0).abs() < 1e-9, "{}", c.ratio());
+        assert!(area_km2(&c.not_covered) < 1e-6 * c.aoi_km2);
+        assert!((c.covered_km2 - c.aoi_km2).abs() < 1e-6 * c.aoi_km2);
+    }
+
+    #[test]
+    fn a_missing_tile_leaves_exactly_its_part_of_the_province_uncovered() {
+        let hubei = boundary("cn_province", 420000);
+        let tiles = mgrs_tiles(108.0, 29.0, 116.5, 33.5);
+        let all: Vec<Polygon<f64>> = tiles.iter().map(|(_, p)| p.clone()).collect();
+        let full = coverage(&hubei, &all);
+        assert!(full.ratio() > 0.999_999, "{}", full.ratio());
+        // Drop every tile that touches one point in Hubei: the gap is that
+        // point's neighbourhood, and the gap's area equals the province minus the union.
+        let (gap, kept): (Vec<Polygon<f64>>, Vec<Polygon<f64>>) = all
+            .into_iter()
+            .partition(|p| geo::Contains::contains(p, &geo_types::point!(x: 112.3, y: 31.0)));
+        assert!(!gap.is_empty());
+        let c = coverage(&hubei, &kept);
+        let missing = area_km2(&c.not_covered);
+        assert!(missing > 1_000.0, "{missing}");
+        assert!(geo::Contains::contains(
+            &c.not_covered,
+            &geo_types::point!(x: 112.3, y: 31.0)
+        ));
+        assert!((c.aoi_km2 - c.covered_km2 - missing).abs() < 1e-6 * c.aoi_km2);
+        // The gap is the part of Hubei inside the dropped tiles and outside the kept ones.
+        let covered_by_gap_only =
+            area_km2(&union_clipped(&gap, &hubei)) - area_km2(&union_clipped(&gap, &c.covered));
+        assert!((covered_by_gap_only - missing).abs() < 1e-6 * c.aoi_km2);
+    }
+}

@@ -1,0 +1,303 @@
+//! "Fewest scenes": a greedy set cover that reaches the coverage of all the
+//! footprints with as few of them as it can.
+//!
+//! The area of interest is rasterised into about [`CELLS`] cells of roughly
+//! equal ground size; each footprint becomes the runs of cells whose centres it
+//! holds. A lazy greedy then takes, again and again, the footprint adding the
+//! most uncovered cells (a max-heap of gains that are only ever stale upwards,
+//! so most footprints are never re-counted), earlier footprints winning ties,
+//! until nothing adds a cell; a last pass drops any chosen footprint that the
+//! others made redundant. Cells are about a kilometre across on a province,
+//! so slivers narrower than that may be left to the exact union the caller
+//! reports for the chosen footprints.
+
+use std::collections::BinaryHeap;
+
+use geo::BoundingRect;
+use geo_types::{LineString, MultiPolygon, Polygon};
+
+/// About how many cells the area's bounding box is cut into.
+pub const CELLS: usize = 1 << 18;
+
+/// The footprints (indices into `footprints`, in the order chosen) that cover
+/// every cell of `aoi` any of them covers. `footprints` come in order of
+/// preference: on equal gain the earlier one is taken.
+pub fn fewest(aoi: &MultiPolygon<f64>, footprints: &[Polygon<f64>]) -> Vec<usize> {
+    let Some(grid) = Grid::over(aoi) else {
+        return Vec::new();
+    };
+    let mut inside = Bits::new(grid.nx * grid.ny);
+    for run in grid.runs(aoi.0.iter().flat_map(|p| p.rings())) {
+        inside.set(run);
+    }
+    let mut open = inside.clone();
+    let runs: Vec<Vec<Run>> = footprints.iter().map(|p| grid.runs(p.rings())).collect();
+    // (gain upper bound, earlier first)
+    let mut heap: BinaryHeap<(usize, std::cmp::Reverse<usize>)> = runs
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (open.count(r), std::cmp::Reverse(i)))
+        .filter(|(g, _)| *g > 0)
+        .collect();
+    let mut chosen = Vec::new();
+    while let Some((bound, std::cmp::Reverse(i))) = heap.pop() {
+        let gain = open.count(&runs[i]);
+        if gain == 0 {
+            continue;
+        }
+        if gain < bound {
+            heap.push((gain, std::cmp::Reverse(i)));
+            continue;
+        }
+        for run in &runs[i] {
+            open.clear(*run);
+        }
+        chosen.push(i);
+    }
+    drop_redundant(&grid, &inside, &runs, chosen)
+}
+
+/// Removes, latest first, chosen footprints whose cells the others all cover.
+fn drop_redundant(
+    grid: &Grid,
+    inside: &Bits,
+    runs: &[Vec<Run>],
+    mut chosen: Vec<usize>,
+) -> Vec<usize> {
+    let mut layers = vec![0u16; grid.nx * grid.ny];
+    for &i in &chosen {
+        for run in &runs[i] {
+            for layer in &mut layers[run.0..run.1] {
+                *layer = layer.saturating_add(1);
+            }
+        }
+    }
+    for k in (0..chosen.len()).rev() {
+        let i = chosen[k];
+        let needed = runs[i]
+            .iter()
+            .any(|run| (run.0..run.1).any(|c| layers[c] == 1 && inside.get(c)));
+        if !needed {
+            for run in &runs[i] {
+                for layer in &mut layers[run.0..run.1] {
+                    *layer -= 1;
+                }
+            }
+            chosen.remove(k);
+        }
+    }
+    chosen
+}
+
+/// Cells `[start, end)` in row-major order, within one row.
+#[derive(Debug, Clone, Copy)]
+struct Run(usize, usize);
+
+/// The raster over the area's bounding box, cells about square on the ground.
+struct Grid {
+    x0: f64,
+    y0: f64,
+    dx: f64,
+    dy: f64,
+    nx: usize,
+    ny: usize,
+}
+
+impl Grid {
+    fn over(aoi: &MultiPolygon<f64>) -> Option<Self> {
+        let r = aoi.bounding_rect()?;
+        let (w, h) = (r.width(), r.height());
+        if !(w > 0.0 && h > 0.0) {
+            return None;
+        }
+        // A degree of longitude shrinks with cos φ; keep cells square on the ground.
+        let squash = r.center().y.to_radians().cos().max(0.01);
+        let ground_w = w * squash;
+        let side = (ground_w * h / CELLS as f64).sqrt();
+        let nx = ((ground_w / side).ceil() as usize).clamp(1, CELLS);
+        let ny = ((h / side).ceil() as usize).clamp(1, CELLS);
+        Some(Self {
+            x0: r.min().x,
+            y0: r.min().y,
+            dx: w / nx as f64,
+            dy: h / ny as f64,
+            nx,
+            ny,
+        })
+    }
+
+    /// The cells whose centres lie inside the rings (even-odd), as runs.
+    fn runs<'a>(&self, rings: impl Iterator<Item = &'a LineString<f64>>) -> Vec<Run> {
+        let mut crossings: Vec<(usize, f64)> = Vec::new();
+        for ring in rings {
+            for line in ring.lines() {
+                let (a, b) = (line.start, line.end);
+                if a.y == b.y {
+                    continue;
+                }
+                let (lo, hi) = if a.y < b.y { (a.y, b.y) } else { (b.y, a.y) };
+                // Rows whose centre y satisfies lo <= y < hi.
+                let first = self.row_at_or_above(lo);
+                let last = self.row_at_or_above(hi);
+                for row in first..last {
+                    let y = self.y0 + (row as f64 + 0.5) * self.dy;
+                    crossings.push((row, a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y)));
+                }
+            }
+        }
+        crossings.sort_unstable_by(|p, q| p.0.cmp(&q.0).then(p.1.total_cmp(&q.1)));
+        let mut runs = Vec::new();
+        for row in crossings.chunk_by(|p, q| p.0 == q.0) {
+            for pair in row.chunks_exact(2) {
+                let start = self.col_at_or_right_of(pair[0].1);
+                let end = self.col_at_or_right_of(pair[1].1);
+                if start < end {
+                    let base = pair[0].0 * self.nx;
+                    runs.push(Run(base + start, base + end));
+                }
+            }
+        }
+        runs
+    }
+
+    /// The first row whose centre is at or above `y`, within 0..=ny.
+    fn row_at_or_above(&self, y: f64) -> usize {
+        let r = ((y - self.y0) / self.dy - 0.5).ceil();
+        r.clamp(0.0, self.ny as f64) as usize
+    }
+
+    /// The first column whose centre is at or right of `x`, within 0..=nx.
+    fn col_at_or_right_of(&self, x: f64) -> usize {
+        let c = ((x - self.x0) / self.dx - 0.5).ceil();
+        c.clamp(0.0, self.nx as f64) as usize
+    }
+}
+
+/// A fixed-size bit set with range operations.
+#[derive(Clone)]
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(n: usize) -> Self {
+        Self(vec![0; n.div_ceil(64)])
+    }
+
+    fn get(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// Applies `f(word, mask)` to every word the run touches.
+    fn each_word(run: Run, mut f: impl FnMut(usize, u64)) {
+        let Run(start, end) = run;
+        if start >= end {
+            return;
+        }
+        let (first, last) = (start / 64, (end - 1) / 64);
+        for w in first..=last {
+            let lo = if w == first { start % 64 } else { 0 };
+            let hi = if w == last { (end - 1) % 64 + 1 } else { 64 };
+            let mask = if hi - lo == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << (hi - lo)) - 1) << lo
+            };
+            f(w, mask);
+        }
+    }
+
+    fn set(&mut self, run: Run) {
+        Self::each_word(run, |w, m| self.0[w] |= m);
+    }
+
+    fn clear(&mut self, run: Run) {
+        Self::each_word(run, |w, m| self.0[w] &= !m);
+    }
+
+    /// Set bits over the runs.
+    fn count(&self, runs: &[Run]) -> usize {
+        let mut n = 0;
+        for &run in runs {
+            Self::each_word(run, |w, m| n += (self.0[w] & m).count_ones() as usize);
+        }
+        n
+    }
+}
+
+/// Every ring of a polygon, exterior first.
+trait Rings {
+    fn rings(&self) -> impl Iterator<Item = &LineString<f64>>;
+}
+
+impl Rings for Polygon<f64> {
+    fn rings(&self) -> impl Iterator<Item = &LineString<f64>> {
+        std::iter::once(self.exterior()).chain(self.interiors())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coverage::tests::{boundary, mgrs_tiles};
+    use crate::coverage::{area_km2, union_clipped};
+    use geo_types::polygon;
+
+    #[test]
+    fn a_redundant_middle_square_is_left_out() {
+        let aoi = MultiPolygon(vec![
+            polygon![(x: 0.0, y: 0.0), (x: 2.0, y: 0.0), (x: 2.0, y: 1.0), (x: 0.0, y: 1.0)],
+        ]);
+        let left =
+            polygon![(x: -0.1, y: -0.1), (x: 1.05, y: -0.1), (x: 1.05, y: 1.1), (x: -0.1, y: 1.1)];
+        let middle =
+            polygon![(x: 0.5, y: -0.1), (x: 1.5, y: -0.1), (x: 1.5, y: 1.1), (x: 0.5, y: 1.1)];
+        let right =
+            polygon![(x: 0.95, y: -0.1), (x: 2.1, y: -0.1), (x: 2.1, y: 1.1), (x: 0.95, y: 1.1)];
+        // The middle square comes first in preference and still is not needed.
+        let picked = fewest(&aoi, &[middle, left, right]);
+        let mut sorted = picked.clone();
+        sorted.sort();
+        assert_eq!(sorted, vec![1, 2], "{picked:?}");
+    }
+
+    #[test]
+    fn on_a_tie_the_preferred_duplicate_wins() {
+        let aoi = MultiPolygon(vec![
+            polygon![(x: 0.0, y: 0.0), (x: 1.0, y: 0.0), (x: 1.0, y: 1.0), (x: 0.0, y: 1.0)],
+        ]);
+        let square =
+            polygon![(x: -1.0, y: -1.0), (x: 2.0, y: -1.0), (x: 2.0, y: 2.0), (x: -1.0, y: 2.0)];
+        assert_eq!(fewest(&aoi, &[square.clone(), square.clone()]), vec![0]);
+        let outside = polygon![(x: 5.0, y: 5.0), (x: 6.0, y: 5.0), (x: 6.0, y: 6.0)];
+        assert_eq!(fewest(&aoi, &[outside, square.clone(), square]), vec![1]);
+    }
+
+    #[test]
+    fn doubled_mgrs_tiles_over_hubei_come_back_once_with_the_full_coverage() {
+        let hubei = boundary("cn_province", 420000);
+        let tiles: Vec<Polygon<f64>> = mgrs_tiles(108.0, 29.0, 116.5, 33.5)
+            .into_iter()
+            .map(|(_, p)| p)
+            .collect();
+        // Every tile twice (as two acquisitions would be): at most one of each is kept,
+        // and the tiles' overlaps leave some out altogether.
+        let doubled: Vec<Polygon<f64>> = tiles.iter().chain(&tiles).cloned().collect();
+        let picked = fewest(&hubei, &doubled);
+        let mut distinct: Vec<usize> = picked.iter().map(|i| i % tiles.len()).collect();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), picked.len(), "no tile twice");
+        assert!(
+            picked.iter().all(|&i| i < tiles.len()),
+            "the earlier copy wins"
+        );
+        let touching = tiles
+            .iter()
+            .filter(|t| geo::Intersects::intersects(*t, &hubei))
+            .count();
+        assert!(picked.len() < touching, "{} of {touching}", picked.len());
+        let chosen: Vec<Polygon<f64>> = picked.iter().map(|&i| doubled[i].clone()).collect();
+        let all = area_km2(&union_clipped(&tiles, &hubei));
+        let got = area_km2(&union_clipped(&chosen, &hubei));
+        assert!((all - got) / all < 1e-4, "{got} of {all}");
+    }
+}

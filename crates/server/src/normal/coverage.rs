@@ -1,0 +1,434 @@
+//! Coverage of the area of interest by the results: the union of their
+//! footprints inside the area (km² on the WGS84 ellipsoid), the covered ratio,
+//! what is left uncovered, a "fewest scenes" suggestion, the union area of
+//! checked scenes, and both parts as zipped shapefiles.
+//!
+//! Ids that are not in the catalogue are refused with a 400 that lists them:
+//! a selection that silently lost scenes would report a coverage the user
+//! cannot reproduce.
+
+use std::collections::HashMap;
+use std::io::{Cursor, Write};
+
+use axum::extract::State;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use geo_types::{Geometry, MultiPolygon, Polygon};
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::area::{self, AreaQuery};
+use super::{MAX_IDS, SceneQuery};
+use crate::api::{ApiJson, ApiResult, Envelope, ok};
+use crate::error::AppError;
+use crate::state::AppState;
+
+/// Vertices at most in each geometry of an answer; areas use the exact geometry.
+const DRAWN_VERTICES: usize = 4_000;
+/// Unknown ids named in a refusal before "…".
+const LISTED_UNKNOWN: usize = 10;
+
+/// The coverage routes.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(coverage))
+        .routes(routes!(coverage_by_ids))
+        .routes(routes!(union_area))
+        .routes(routes!(cover_shp))
+        .routes(routes!(not_cover_shp))
+}
+
+/// An area of interest and checked scenes.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IdsInArea {
+    /// The area of interest.
+    #[serde(flatten)]
+    area: AreaQuery,
+    /// Product ids of the checked scenes (at most 10,000).
+    ids: Vec<String>,
+}
+
+/// Checked scenes.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SceneIds {
+    /// Product ids (at most 10,000).
+    ids: Vec<String>,
+}
+
+/// The fewest scenes reaching the best coverage.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Suggestion {
+    /// Product ids, in the order chosen.
+    ids: Vec<String>,
+    /// Their union inside the area, km².
+    covered_area_km2: f64,
+    /// Their covered share of the area, 0–1.
+    ratio: f64,
+}
+
+/// How much of the area of interest the scenes cover.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Coverage {
+    /// The area of interest, km² (WGS84 ellipsoid).
+    aoi_area_km2: f64,
+    /// The union of the footprints inside the area, km².
+    covered_area_km2: f64,
+    /// Covered share of the area, 0–1.
+    ratio: f64,
+    /// Scenes counted.
+    scene_count: usize,
+    /// The covered part, a GeoJSON MultiPolygon simplified for drawing.
+    #[schema(value_type = Object)]
+    covered: serde_json::Value,
+    /// The uncovered part, a GeoJSON MultiPolygon simplified for drawing.
+    #[schema(value_type = Object)]
+    not_covered: serde_json::Value,
+    /// The fewest scenes (newest, then least cloudy, first on ties) with the same coverage.
+    suggestion: Suggestion,
+}
+
+/// The union area of scenes.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnionArea {
+    /// Area of the union of the footprints, km² (WGS84 ellipsoid).
+    area_km2: f64,
+    /// Scenes counted.
+    scene_count: usize,
+}
+
+/// A scene's id, footprint and tie-breaking facts, detached from the index.
+struct Scene {
+    id: String,
+    acquired_at: i64,
+    cloud: f64,
+    footprint: Polygon<f64>,
+}
+
+/// The scenes at these positions, newest then least cloudy first.
+fn scenes_at(state: &AppState, positions: &[usize]) -> Vec<Scene> {
+    let mut scenes: Vec<Scene> = positions
+        .iter()
+        .filter_map(|&i| state.scenes.get(i))
+        .map(|s| Scene {
+            id: s.scene_id.clone(),
+            acquired_at: s.acquired_at,
+            cloud: s.cloud,
+            footprint: s.footprint.clone(),
+        })
+        .collect();
+    scenes.sort_by(|a, b| {
+        b.acquired_at
+            .cmp(&a.acquired_at)
+            .then(a.cloud.total_cmp(&b.cloud))
+            .then(a.id.cmp(&b.id))
+    });
+    scenes
+}
+
+/// The positions of the scenes with these ids; unknown ids are refused, listed.
+fn positions_of(state: &AppState, ids: &[String]) -> Result<Vec<usize>, AppError> {
+    if ids.len() > MAX_IDS {
+        return Err(AppError::bad_request(format!(
+            "勾选的影像超过{MAX_IDS}景，请减少后再试"
+        )));
+    }
+    let mut wanted: HashMap<&str, Option<usize>> =
+        ids.iter().map(|id| (id.as_str(), None)).collect();
+    for i in 0..state.scenes.len() {
+        if let Some(slot) = state
+            .scenes
+            .get(i)
+            .and_then(|s| wanted.get_mut(s.scene_id.as_str()))
+        {
+            *slot = Some(i);
+        }
+    }
+    let mut unknown: Vec<&str> = ids
+        .iter()
+        .map(String::as_str)
+        .filter(|id| wanted.get(id).is_some_and(Option::is_none))
+        .collect();
+    unknown.dedup();
+    if !unknown.is_empty() {
+        let more = if unknown.len() > LISTED_UNKNOWN {
+            " …"
+        } else {
+            ""
+        };
+        return Err(AppError::bad_request(format!(
+            "影像不存在（{} 景）：{}{more}",
+            unknown.len(),
+            unknown[..unknown.len().min(LISTED_UNKNOWN)].join("，")
+        )));
+    }
+    Ok(wanted.into_values().flatten().collect())
+}
+
+/// Runs geometry work off the async workers.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, AppError> + Send + 'static,
+) -> Result<T, AppError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?
+}
+
+fn geojson(mp: &MultiPolygon<f64>) -> serde_json::Value {
+    let drawn = geo_kit::coverage::for_display(mp, DRAWN_VERTICES);
+    serde_json::to_value(geojson::Geometry::from(&Geometry::MultiPolygon(drawn)))
+        .unwrap_or_default()
+}
+
+/// Coverage, uncovered part and suggestion of the scenes over the area.
+fn report(aoi: &MultiPolygon<f64>, scenes: &[Scene]) -> Coverage {
+    let footprints: Vec<Polygon<f64>> = scenes.iter().map(|s| s.footprint.clone()).collect();
+    let c = geo_kit::coverage::coverage(aoi, &footprints);
+    let picked = geo_kit::set_cover::fewest(aoi, &footprints);
+    let chosen: Vec<Polygon<f64>> = picked.iter().map(|&i| footprints[i].clone()).collect();
+    let suggested_km2 =
+        geo_kit::coverage::area_km2(&geo_kit::coverage::union_clipped(&chosen, aoi));
+    Coverage {
+        aoi_area_km2: c.aoi_km2,
+        covered_area_km2: c.covered_km2,
+        ratio: c.ratio(),
+        scene_count: scenes.len(),
+        covered: geojson(&c.covered),
+        not_covered: geojson(&c.not_covered),
+        suggestion: Suggestion {
+            ids: picked.iter().map(|&i| scenes[i].id.clone()).collect(),
+            covered_area_km2: suggested_km2,
+            ratio: geo_kit::coverage::ratio(suggested_km2, c.aoi_km2),
+        },
+    }
+}
+
+/// Coverage of the area by every scene the query matches (at most 10,000).
+#[utoipa::path(
+    post,
+    path = "/api/normal/v5/coverage",
+    tag = "normal",
+    request_body = SceneQuery,
+    responses(
+        (status = 200, description = "The coverage", body = Envelope<Coverage>),
+        (status = 400, description = "More than 10,000 matches, no area, or a bad filter", body = Envelope<Option<String>>),
+        (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
+    )
+)]
+async fn coverage(
+    State(state): State<AppState>,
+    ApiJson(q): ApiJson<SceneQuery>,
+) -> ApiResult<Coverage> {
+    let aoi = area::resolve(&state, &q.area).await?.into_area()?;
+    let hits = super::run_all(&state, &q, "再统计覆盖").await?;
+    blocking(move || Ok(report(&aoi, &scenes_at(&state, &hits))))
+        .await
+        .map(ok)
+}
+
+/// Coverage of the area by the checked scenes.
+#[utoipa::path(
+    post,
+    path = "/api/normal/v5/coveragebyids",
+    tag = "normal",
+    request_body = IdsInArea,
+    responses(
+        (status = 200, description = "The coverage", body = Envelope<Coverage>),
+        (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = Envelope<Option<String>>),
+        (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
+    )
+)]
+async fn coverage_by_ids(
+    State(state): State<AppState>,
+    ApiJson(q): ApiJson<IdsInArea>,
+) -> ApiResult<Coverage> {
+    let aoi = area::resolve(&state, &q.area).await?.into_area()?;
+    blocking(move || {
+        let scenes = scenes_at(&state, &positions_of(&state, &q.ids)?);
+        Ok(report(&aoi, &scenes))
+    })
+    .await
+    .map(ok)
+}
+
+/// The area of the union of the checked scenes' footprints (no area of interest).
+#[utoipa::path(
+    post,
+    path = "/api/normal/v5/unionarea",
+    tag = "normal",
+    request_body = SceneIds,
+    responses(
+        (status = 200, description = "The union area", body = Envelope<UnionArea>),
+        (status = 400, description = "Unknown ids (listed) or more than 10,000", body = Envelope<Option<String>>),
+    )
+)]
+async fn union_area(
+    State(state): State<AppState>,
+    ApiJson(q): ApiJson<SceneIds>,
+) -> ApiResult<UnionArea> {
+    blocking(move || {
+        let scenes = scenes_at(&state, &positions_of(&state, &q.ids)?);
+        let footprints: Vec<Polygon<f64>> = scenes.iter().map(|s| s.footprint.clone()).collect();
+        Ok(UnionArea {
+            area_km2: geo_kit::coverage::area_km2(&geo_kit::coverage::union(&footprints)),
+            scene_count: scenes.len(),
+        })
+    })
+    .await
+    .map(ok)
+}
+
+/// A zip file (in OpenAPI: a binary string).
+#[derive(ToSchema)]
+#[schema(value_type = String, format = Binary)]
+pub struct ZipFile(Vec<u8>);
+
+impl IntoResponse for ZipFile {
+    fn into_response(self) -> Response {
+        ([(header::CONTENT_TYPE, "application/zip")], self.0).into_response()
+    }
+}
+
+/// Which part of the area an export holds.
+#[derive(Clone, Copy)]
+enum Part {
+    Covered,
+    NotCovered,
+}
+
+impl Part {
+    fn stem(self) -> &'static str {
+        match self {
+            Part::Covered => "covered",
+            Part::NotCovered => "notcovered",
+        }
+    }
+}
+
+async fn export(state: AppState, q: IdsInArea, part: Part) -> Result<Response, AppError> {
+    let today = OffsetDateTime::now_utc().to_offset(super::BEIJING).date();
+    let name = format!(
+        "{}_{:04}{:02}{:02}",
+        part.stem(),
+        today.year(),
+        u8::from(today.month()),
+        today.day()
+    );
+    let zip_name = name.clone();
+    let aoi = area::resolve(&state, &q.area).await?.into_area()?;
+    let bytes = blocking(move || {
+        let scenes = scenes_at(&state, &positions_of(&state, &q.ids)?);
+        let footprints: Vec<Polygon<f64>> = scenes.iter().map(|s| s.footprint.clone()).collect();
+        let c = geo_kit::coverage::coverage(&aoi, &footprints);
+        let geometry = match part {
+            Part::Covered => c.covered,
+            Part::NotCovered => c.not_covered,
+        };
+        zipped_shapefile(&name, &geometry).map_err(AppError::Internal)
+    })
+    .await?;
+    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{zip_name}.zip\""))
+        .map_err(|e| AppError::Internal(e.into()))?;
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/zip"),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// The covered part of the area as a zipped polygon shapefile (WGS84), one
+/// feature per part with its area.
+#[utoipa::path(
+    post,
+    path = "/api/normal/v5/covershp",
+    tag = "normal",
+    request_body = IdsInArea,
+    responses(
+        (status = 200, description = "covered_YYYYMMDD.zip: .shp .shx .dbf .prj .cpg; fields part, area_km2", content_type = "application/zip", body = ZipFile),
+        (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = Envelope<Option<String>>),
+        (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
+    )
+)]
+async fn cover_shp(
+    State(state): State<AppState>,
+    ApiJson(q): ApiJson<IdsInArea>,
+) -> Result<Response, AppError> {
+    export(state, q, Part::Covered).await
+}
+
+/// The uncovered part of the area as a zipped polygon shapefile (WGS84), one
+/// feature per part with its area.
+#[utoipa::path(
+    post,
+    path = "/api/normal/v5/notcovershp",
+    tag = "normal",
+    request_body = IdsInArea,
+    responses(
+        (status = 200, description = "notcovered_YYYYMMDD.zip: .shp .shx .dbf .prj .cpg; fields part, area_km2", content_type = "application/zip", body = ZipFile),
+        (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = Envelope<Option<String>>),
+        (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
+    )
+)]
+async fn not_cover_shp(
+    State(state): State<AppState>,
+    ApiJson(q): ApiJson<IdsInArea>,
+) -> Result<Response, AppError> {
+    export(state, q, Part::NotCovered).await
+}
+
+/// WGS84 in the ESRI form GIS programs expect in a .prj.
+const WGS84_PRJ: &str = r#"GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]"#;
+
+/// A zip of `<name>.shp/.shx/.dbf/.prj/.cpg` with one polygon feature per part.
+fn zipped_shapefile(name: &str, mp: &MultiPolygon<f64>) -> anyhow::Result<ZipFile> {
+    use shapefile::dbase::{FieldName, FieldValue, Record, TableWriterBuilder};
+    let field = |n: &'static str| FieldName::try_from(n).map_err(anyhow::Error::msg);
+    let (mut shp, mut shx, mut dbf) = (
+        Cursor::new(Vec::new()),
+        Cursor::new(Vec::new()),
+        Cursor::new(Vec::new()),
+    );
+    {
+        let mut shapes = shapefile::ShapeWriter::with_shx(&mut shp, &mut shx);
+        let mut table = TableWriterBuilder::new()
+            .add_numeric_field(field("part")?, 10, 0)
+            .add_numeric_field(field("area_km2")?, 18, 4)
+            .build_with_dest(&mut dbf);
+        for (i, p) in mp.0.iter().enumerate() {
+            shapes.write_shape(&shapefile::Polygon::from(p.clone()))?;
+            let mut record = Record::default();
+            record.insert("part".into(), FieldValue::Numeric(Some((i + 1) as f64)));
+            record.insert(
+                "area_km2".into(),
+                FieldValue::Numeric(Some(geo_kit::coverage::polygon_area_km2(p))),
+            );
+            table.write_record(&record)?;
+        }
+        shapes.finalize()?;
+        table.finalize()?;
+    }
+    let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default();
+    for (ext, bytes) in [
+        ("shp", shp.into_inner()),
+        ("shx", shx.into_inner()),
+        ("dbf", dbf.into_inner()),
+        ("prj", WGS84_PRJ.as_bytes().to_vec()),
+        ("cpg", b"UTF-8".to_vec()),
+    ] {
+        zip.start_file(format!("{name}.{ext}"), options)?;
+        zip.write_all(&bytes)?;
+    }
+    Ok(ZipFile(zip.finish()?.into_inner()))
+}
