@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::store::SceneRow;
+use super::index::SceneRef;
 use super::{SceneFilters, SceneItem, ScenePage};
 use crate::api::{ApiJson, ApiQuery, ApiResult, Envelope, ok};
 use crate::error::AppError;
@@ -143,19 +143,21 @@ impl Matcher {
     }
 
     /// Whether the scene is in the list.
-    pub fn keeps(&self, s: &SceneRow) -> bool {
+    pub fn keeps(&self, s: &SceneRef) -> bool {
         if !self.names.is_empty() {
-            let st = stem(&s.file_name);
+            let name = s.file_name();
+            let st = stem(&name);
             return self.lengths.contains(&st.len())
                 && self.names.contains(&st.to_ascii_lowercase());
         }
-        let (Some(path), Some(row)) = (s.path, s.row) else {
+        let (Some(path), Some(row)) = s.path_row() else {
             return false;
         };
         self.any_satellite.contains(&(path, row))
-            || self
-                .with_satellite
-                .contains(&(s.satellite.clone(), path, row))
+            || (!self.with_satellite.is_empty()
+                && self
+                    .with_satellite
+                    .contains(&(s.satellite().to_owned(), path, row)))
     }
 }
 
@@ -353,13 +355,13 @@ async fn suggest_file_names(
     }
     let mut starting = Vec::new();
     let mut containing = Vec::new();
-    for i in 0..state.scenes.len() {
-        let Some(s) = state.scenes.get(i) else {
-            continue;
-        };
-        match find_ignore_case(&s.file_name, text) {
-            Some(0) if starting.len() < SUGGESTIONS => starting.push(s.file_name),
-            Some(p) if p > 0 && containing.len() < SUGGESTIONS => containing.push(s.file_name),
+    for s in (0..state.scenes.len()).filter_map(|i| state.scenes.at(i)) {
+        let name = s.file_name();
+        match find_ignore_case(&name, text) {
+            Some(0) if starting.len() < SUGGESTIONS => starting.push(name.into_owned()),
+            Some(p) if p > 0 && containing.len() < SUGGESTIONS => {
+                containing.push(name.into_owned());
+            }
             _ => {}
         }
         if starting.len() == SUGGESTIONS {
@@ -417,9 +419,12 @@ async fn find_file_names(
     }
     let matcher = Matcher::new(&List::FileNames(q.names.clone()));
     let mut by_key: HashMap<String, Vec<usize>> = HashMap::new();
-    for i in 0..state.scenes.len() {
-        if let Some(s) = state.scenes.get(i).filter(|s| matcher.keeps(s)) {
-            by_key.entry(name_key(&s.file_name)).or_default().push(i);
+    for s in (0..state.scenes.len()).filter_map(|i| state.scenes.at(i)) {
+        if matcher.keeps(&s) {
+            by_key
+                .entry(name_key(&s.file_name()))
+                .or_default()
+                .push(s.pos());
         }
     }
     let mut found = Vec::new();

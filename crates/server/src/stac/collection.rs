@@ -3,7 +3,6 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use geo::BoundingRect;
 use serde_json::{Value, json};
 
 use super::Links;
@@ -26,40 +25,45 @@ struct Summary {
 /// The summaries of the satellites that have scenes (of `only`, when given).
 fn summaries(scenes: &SceneIndex, only: Option<&str>) -> HashMap<String, Summary> {
     let mut out: HashMap<String, Summary> = HashMap::new();
-    for s in every(scenes).filter(|s| only.is_none_or(|o| s.satellite == o)) {
-        let Some(r) = s.footprint.bounding_rect() else {
+    for s in every(scenes).filter(|s| only.is_none_or(|o| s.satellite() == o)) {
+        let Some(b) = s.bbox() else {
             continue;
         };
-        let sum = out.entry(s.satellite.clone()).or_insert_with(|| Summary {
-            bbox: [r.min().x, r.min().y, r.max().x, r.max().y],
-            first: s.acquired_at,
-            last: s.acquired_at,
-            instruments: BTreeSet::new(),
-            gsd: Vec::new(),
-            cloud: (s.cloud, s.cloud),
-            levels: BTreeSet::new(),
-        });
+        let cloud = s.cloud();
+        let at = s.acquired_at();
+        let sum = match out.get_mut(s.satellite()) {
+            Some(sum) => sum,
+            None => out.entry(s.satellite().to_owned()).or_insert(Summary {
+                bbox: [b.min_x, b.min_y, b.max_x, b.max_y],
+                first: at,
+                last: at,
+                instruments: BTreeSet::new(),
+                gsd: Vec::new(),
+                cloud: (cloud, cloud),
+                levels: BTreeSet::new(),
+            }),
+        };
         sum.bbox = [
-            sum.bbox[0].min(r.min().x),
-            sum.bbox[1].min(r.min().y),
-            sum.bbox[2].max(r.max().x),
-            sum.bbox[3].max(r.max().y),
+            sum.bbox[0].min(b.min_x),
+            sum.bbox[1].min(b.min_y),
+            sum.bbox[2].max(b.max_x),
+            sum.bbox[3].max(b.max_y),
         ];
-        sum.first = sum.first.min(s.acquired_at);
-        sum.last = sum.last.max(s.acquired_at);
-        if !sum.instruments.contains(&s.sensor) {
-            sum.instruments.insert(s.sensor.clone());
+        sum.first = sum.first.min(at);
+        sum.last = sum.last.max(at);
+        if !sum.instruments.contains(s.sensor()) {
+            sum.instruments.insert(s.sensor().to_owned());
         }
         if let Some(g) = item::gsd(&s)
             && !sum.gsd.contains(&g)
         {
             sum.gsd.push(g);
         }
-        sum.cloud = (sum.cloud.0.min(s.cloud), sum.cloud.1.max(s.cloud));
-        if let Some(level) = &s.product_level
+        sum.cloud = (sum.cloud.0.min(cloud), sum.cloud.1.max(cloud));
+        if let Some(level) = s.product_level()
             && !sum.levels.contains(level)
         {
-            sum.levels.insert(level.clone());
+            sum.levels.insert(level.to_owned());
         }
     }
     for sum in out.values_mut() {

@@ -1,7 +1,6 @@
 //! A scene as a STAC Item (STAC 1.0.0 with the eo and processing extensions),
 //! and the item properties the Query extension can test.
 
-use geo::BoundingRect;
 use serde_json::{Map, Value, json};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
@@ -9,7 +8,7 @@ use time::format_description::well_known::Rfc3339;
 use super::Links;
 use super::params::{Condition, Op};
 use crate::catalogue;
-use crate::normal::store::SceneRow;
+use crate::normal::index::SceneRef;
 
 /// The eo extension (eo:cloud_cover).
 pub const EO: &str = "https://stac-extensions.github.io/eo/v1.1.0/schema.json";
@@ -42,15 +41,15 @@ pub fn rfc3339(t: i64) -> String {
 }
 
 /// The ground sample distance: the scene's own, else its sensor's, else its satellite's best.
-pub fn gsd(s: &SceneRow) -> Option<f64> {
-    s.resolution_m
+pub fn gsd(s: &SceneRef) -> Option<f64> {
+    s.resolution_m()
         .or_else(|| {
-            catalogue::sensors_of(&s.satellite)?
+            catalogue::sensors_of(s.satellite())?
                 .iter()
-                .find(|x| x.id == s.sensor)?
+                .find(|x| x.id == s.sensor())?
                 .resolution_m
         })
-        .or_else(|| catalogue::satellite(&s.satellite)?.best_resolution_m)
+        .or_else(|| catalogue::satellite(s.satellite())?.best_resolution_m)
 }
 
 /// The family a satellite belongs to: the last part of its catalogue page, e.g. `gf1`.
@@ -59,27 +58,28 @@ pub fn constellation(satellite: &str) -> Option<&'static str> {
 }
 
 /// One property of a scene as its item shows it; `None` when the scene has no value.
-pub fn property(s: &SceneRow, name: &str) -> Option<Value> {
+pub fn property(s: &SceneRef, name: &str) -> Option<Value> {
+    let (path, row) = s.path_row();
     Some(match name {
-        "datetime" => json!(rfc3339(s.acquired_at)),
-        "platform" => json!(s.satellite),
-        "constellation" => json!(constellation(&s.satellite)?),
-        "instruments" => json!([s.sensor]),
+        "datetime" => json!(rfc3339(s.acquired_at())),
+        "platform" => json!(s.satellite()),
+        "constellation" => json!(constellation(s.satellite())?),
+        "instruments" => json!([s.sensor()]),
         "gsd" => json!(gsd(s)?),
-        "eo:cloud_cover" => json!(s.cloud),
-        "processing:level" => json!(s.product_level.as_ref()?),
-        "rscloud:file_name" => json!(s.file_name),
-        "rscloud:path" => json!(s.path?),
-        "rscloud:row" => json!(s.row?),
-        "rscloud:size_mb" => json!(s.size_mb?),
-        "rscloud:online" => json!(s.online),
-        "rscloud:demo" => json!(s.demo),
+        "eo:cloud_cover" => json!(s.cloud()),
+        "processing:level" => json!(s.product_level()?),
+        "rscloud:file_name" => json!(s.file_name()),
+        "rscloud:path" => json!(path?),
+        "rscloud:row" => json!(row?),
+        "rscloud:size_mb" => json!(s.size_mb()?),
+        "rscloud:online" => json!(s.online()),
+        "rscloud:demo" => json!(s.demo()),
         _ => return None,
     })
 }
 
 /// Whether a scene meets one Query-extension condition; a missing property meets none.
-pub fn meets(s: &SceneRow, c: &Condition) -> bool {
+pub fn meets(s: &SceneRef, c: &Condition) -> bool {
     let Some(actual) = property(s, &c.field) else {
         return false;
     };
@@ -129,44 +129,41 @@ fn compare(actual: &Value, wanted: &Value) -> Option<std::cmp::Ordering> {
 }
 
 /// The scene as a STAC Item with absolute links.
-pub fn item(s: &SceneRow, links: &Links) -> Value {
+pub fn item(s: &SceneRef, links: &Links) -> Value {
     let properties: Map<String, Value> = PROPERTIES
         .iter()
         .filter_map(|&name| Some((name.to_owned(), property(s, name)?)))
         .collect();
     let mut extensions = vec![EO];
-    if s.product_level.is_some() {
+    if s.product_level().is_some() {
         extensions.push(PROCESSING);
     }
-    let bbox = s
-        .footprint
-        .bounding_rect()
-        .map(|r| vec![r.min().x, r.min().y, r.max().x, r.max().y]);
-    let geometry = geojson::Geometry::from(&geo_types::Geometry::Polygon(s.footprint.clone()));
+    let bbox = s.bbox().map(|b| vec![b.min_x, b.min_y, b.max_x, b.max_y]);
+    let geometry = geojson::Geometry::from(&geo_types::Geometry::Polygon(s.footprint()));
     let mut assets = Map::new();
-    if let Some(url) = &s.quicklook {
+    if let Some(url) = s.quicklook() {
         let mut thumbnail = json!({
-            "href": links.absolute(url),
+            "href": links.absolute(&url),
             "title": "快视图",
             "roles": ["thumbnail"],
         });
-        if let Some(media) = image_type(url) {
+        if let Some(media) = image_type(&url) {
             thumbnail["type"] = json!(media);
         }
         assets.insert("thumbnail".into(), thumbnail);
     }
-    let collection = links.collection(&s.satellite);
+    let collection = links.collection(s.satellite());
     json!({
         "type": "Feature",
         "stac_version": super::STAC_VERSION,
         "stac_extensions": extensions,
-        "id": s.scene_id,
-        "collection": s.satellite,
+        "id": s.scene_id(),
+        "collection": s.satellite(),
         "geometry": geometry,
         "bbox": bbox,
         "properties": properties,
         "links": [
-            Links::link("self", &links.item(&s.satellite, &s.scene_id), super::GEOJSON),
+            Links::link("self", &links.item(s.satellite(), s.scene_id()), super::GEOJSON),
             Links::link("parent", &collection, super::JSON),
             Links::link("collection", &collection, super::JSON),
             Links::link("root", &links.root(), super::JSON),

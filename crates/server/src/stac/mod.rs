@@ -9,6 +9,8 @@ mod collection;
 mod error;
 mod item;
 mod params;
+#[cfg(test)]
+mod scale;
 mod search;
 
 use std::convert::Infallible;
@@ -258,7 +260,7 @@ async fn one_item(
 ) -> Result<Response, StacError> {
     // The index has no lookup by id: a walk over the scenes in memory.
     search::every(&state.scenes)
-        .find(|s| s.scene_id == id && s.satellite == collection)
+        .find(|s| s.scene_id() == id && s.satellite() == collection)
         .map(|s| reply(GEOJSON, item::item(&s, &links)))
         .ok_or_else(|| StacError::not_found(format!("条目不存在：{collection}/{id}")))
 }
@@ -331,7 +333,7 @@ fn get_next(
 fn feature_collection(
     links: &Links,
     uri: &axum::http::Uri,
-    page: search::Page,
+    page: search::Page<'_>,
     next: Option<Value>,
     extra: &[Value],
 ) -> Response {

@@ -7,73 +7,82 @@ use geo_types::{Geometry, MultiPolygon, Rect, coord};
 
 use super::item;
 use super::params::{Cursor, Search};
-use crate::normal::index::{Filter, SceneIndex, Sort};
-use crate::normal::store::SceneRow;
+use crate::normal::index::{Filter, SceneIndex, SceneRef, Sort};
 
 /// One page of a search.
-pub struct Page {
+pub struct Page<'a> {
     /// Items matching, over all pages.
     pub matched: usize,
     /// This page's scenes.
-    pub scenes: Vec<SceneRow>,
+    pub scenes: Vec<SceneRef<'a>>,
     /// Where the next page starts, if there is one.
     pub next: Option<Cursor>,
 }
 
 /// The order of results and the page token: time then row id, both descending.
-fn key(s: &SceneRow) -> Cursor {
-    (s.acquired_at, s.fid)
+fn key(s: &SceneRef) -> Cursor {
+    (s.acquired_at(), s.fid())
 }
 
-/// Every scene, newest first as far as the index keeps acquisition order.
-pub fn every(scenes: &SceneIndex) -> impl Iterator<Item = SceneRow> + '_ {
-    (0..scenes.len()).rev().filter_map(|i| scenes.get(i))
+/// Every scene, newest first (positions follow acquisition time, then row id).
+pub fn every(scenes: &SceneIndex) -> impl Iterator<Item = SceneRef<'_>> + '_ {
+    (0..scenes.len()).rev().filter_map(|i| scenes.at(i))
 }
 
-/// Every scene matching the search, in page order.
-pub fn matching(scenes: &SceneIndex, search: &Search) -> Vec<SceneRow> {
-    // The index is for areas. Named items are looked up, and a search without an
-    // area walks the catalogue: asking the index for the whole world would test
-    // every footprint against it. Either way every filter is applied below.
-    let (candidates, exact): (Vec<SceneRow>, Option<&Geometry<f64>>) =
+/// The page of a search its token and limit ask for. Candidates come in
+/// descending positions, which is page order, so one pass counts every match
+/// and keeps the page; nothing is sorted and no row is built.
+pub fn page<'a>(scenes: &'a SceneIndex, search: &Search) -> Page<'a> {
+    let filter = Filter {
+        satellites: search
+            .collections
+            .iter()
+            .map(|c| (c.clone(), Vec::new()))
+            .collect(),
+        from: search.from,
+        to: search.to,
+        ..Filter::default()
+    };
+    // The index is for areas. Named items are looked up and a search without an
+    // area walks the time range: asking the index for the whole world would test
+    // every footprint against it.
+    let (candidates, exact): (Box<dyn Iterator<Item = usize>>, Option<&Geometry<f64>>) =
         match (&search.ids, &search.area) {
-            (Some(ids), area) => (
-                every(scenes)
-                    .filter(|s| ids.contains(&s.scene_id))
-                    .collect(),
-                area.as_ref(),
-            ),
-            (None, None) => (every(scenes).collect(), None),
+            (Some(_), area) => (Box::new(scenes.positions(&filter).rev()), area.as_ref()),
+            (None, None) => (Box::new(scenes.positions(&filter).rev()), None),
             (None, Some(area)) => {
                 let Some((aoi, exact)) = index_area(area) else {
-                    return Vec::new();
-                };
-                let filter = Filter {
-                    satellites: search
-                        .collections
-                        .iter()
-                        .map(|c| (c.clone(), Vec::new()))
-                        .collect(),
-                    from: search.from,
-                    to: search.to,
-                    ..Filter::default()
+                    return Page {
+                        matched: 0,
+                        scenes: Vec::new(),
+                        next: None,
+                    };
                 };
                 let hits = scenes.search(&aoi, &filter, Sort::Time);
-                (
-                    hits.into_iter().filter_map(|i| scenes.get(i)).collect(),
-                    exact.then_some(area),
-                )
+                (Box::new(hits.into_iter()), exact.then_some(area))
             }
         };
-    let mut rows: Vec<SceneRow> = candidates
-        .into_iter()
-        .filter(|s| exact.is_none_or(|g| s.footprint.intersects(g)))
-        .filter(|s| keeps(s, search))
-        .collect();
-    // Candidates come newest first already; the stable sort settles ties by row
-    // id, in linear time on sorted input.
-    rows.sort_by_key(|s| std::cmp::Reverse(key(s)));
-    rows
+    let mut page = Page {
+        matched: 0,
+        scenes: Vec::new(),
+        next: None,
+    };
+    let mut more = false;
+    for s in candidates.filter_map(|i| scenes.at(i)) {
+        if !keeps(&s, search) || exact.is_some_and(|g| !s.footprint().intersects(g)) {
+            continue;
+        }
+        page.matched += 1;
+        if search.after.is_none_or(|after| key(&s) < after) {
+            if page.scenes.len() < search.limit {
+                page.scenes.push(s);
+            } else {
+                more = true;
+            }
+        }
+    }
+    page.next = more.then(|| page.scenes.last().map(key)).flatten();
+    page
 }
 
 /// What the index is asked for an area, and whether each candidate must then be
@@ -97,29 +106,13 @@ fn index_area(area: &Geometry<f64>) -> Option<(MultiPolygon<f64>, bool)> {
 }
 
 /// The filters other than the area (cheap; the index applied some of them already).
-fn keeps(s: &SceneRow, search: &Search) -> bool {
-    (search.collections.is_empty() || search.collections.contains(&s.satellite))
-        && search.from.is_none_or(|t| s.acquired_at >= t)
-        && search.to.is_none_or(|t| s.acquired_at <= t)
+fn keeps(s: &SceneRef, search: &Search) -> bool {
+    (search.collections.is_empty() || search.collections.iter().any(|c| c == s.satellite()))
+        && search.from.is_none_or(|t| s.acquired_at() >= t)
+        && search.to.is_none_or(|t| s.acquired_at() <= t)
         && search
             .ids
             .as_ref()
-            .is_none_or(|ids| ids.contains(&s.scene_id))
+            .is_none_or(|ids| ids.contains(s.scene_id()))
         && search.query.iter().all(|c| item::meets(s, c))
-}
-
-/// The page of a search its token and limit ask for.
-pub fn page(scenes: &SceneIndex, search: &Search) -> Page {
-    let rows = matching(scenes, search);
-    let start = search
-        .after
-        .map_or(0, |after| rows.partition_point(|s| key(s) >= after));
-    let end = start.saturating_add(search.limit).min(rows.len());
-    let page: Vec<SceneRow> = rows[start..end].to_vec();
-    let next = (end < rows.len()).then(|| page.last().map(key)).flatten();
-    Page {
-        matched: rows.len(),
-        scenes: page,
-        next,
-    }
 }

@@ -170,17 +170,7 @@ impl Builder {
     }
 
     fn bbox(&self, i: usize) -> Envelope {
-        let ring = &self.coords[self.ring_start[i] as usize..self.ring_start[i + 1] as usize];
-        let mut b = Envelope {
-            min_x: f64::INFINITY,
-            max_x: f64::NEG_INFINITY,
-            min_y: f64::INFINITY,
-            max_y: f64::NEG_INFINITY,
-        };
-        for c in ring {
-            b.expand(c.x, c.y);
-        }
-        b
+        super::bounds(&self.coords[self.ring_start[i] as usize..self.ring_start[i + 1] as usize])
     }
 
     /// Lays the scenes out: positions by (acquisition time, row id), slots by

@@ -16,6 +16,7 @@ mod build;
 #[cfg(test)]
 mod tests;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use geo::Intersects;
@@ -83,15 +84,16 @@ impl Texts {
         &self.arena[s..s + self.lens[pos][0] as usize]
     }
 
-    /// The k-th text after the id (1 file name, 2 quick-look).
-    fn derived(&self, pos: usize, k: usize, code: u32) -> String {
+    /// The k-th text after the id (1 file name, 2 quick-look); owned only when
+    /// the id has to be put between its affixes.
+    fn derived(&self, pos: usize, k: usize, code: u32) -> Cow<'_, str> {
         if code == LITERAL {
             let [id, file, _] = self.lens[pos];
             let at = self.start[pos] + id as usize + if k == 2 { file as usize } else { 0 };
-            return self.arena[at..at + self.lens[pos][k] as usize].to_owned();
+            return Cow::Borrowed(&self.arena[at..at + self.lens[pos][k] as usize]);
         }
         let (before, after) = &self.affixes[code as usize];
-        format!("{before}{}{after}", self.id(pos))
+        Cow::Owned(format!("{before}{}{after}", self.id(pos)))
     }
 }
 
@@ -176,38 +178,19 @@ impl SceneIndex {
         Polygon::new(LineString(self.ring(slot).to_vec()), holes)
     }
 
+    /// A scene by position, read in place from the columns: cheap, for walking
+    /// the catalogue.
+    pub fn at(&self, i: usize) -> Option<SceneRef<'_>> {
+        (i < self.len()).then(|| SceneRef {
+            index: self,
+            pos: i,
+            slot: self.slot_of[i] as usize,
+        })
+    }
+
     /// A scene by position, rebuilt from the compact columns.
     pub fn get(&self, i: usize) -> Option<SceneRow> {
-        if i >= self.len() {
-            return None;
-        }
-        let slot = self.slot_of[i] as usize;
-        let flags = self.slot_flags[slot];
-        let wide = |v: i32| (v != NO_PATH_ROW).then_some(i64::from(v));
-        let (path, row) = match self.wide_path_rows.get(&(i as u32)) {
-            Some(&pair) => pair,
-            None => (wide(self.path_row[i][0]), wide(self.path_row[i][1])),
-        };
-        let some = |v: f64| (!v.is_nan()).then_some(v);
-        let quicklook = self.texts.quicklook[i];
-        Some(SceneRow {
-            fid: self.fid[i],
-            scene_id: self.texts.id(i).to_owned(),
-            file_name: self.texts.derived(i, 1, self.texts.file[i]),
-            satellite: self.satellite_names[self.satellite_of[i] as usize].clone(),
-            sensor: self.sensors[self.slot_sensor[slot] as usize].clone(),
-            acquired_at: self.time[i],
-            cloud: self.slot_cloud[slot],
-            resolution_m: some(self.resolution[i]),
-            product_level: self.levels[self.level[i] as usize].clone(),
-            path,
-            row,
-            quicklook: (quicklook != ABSENT).then(|| self.texts.derived(i, 2, quicklook)),
-            size_mb: some(self.size_mb[i]),
-            online: flags & ONLINE != 0,
-            demo: flags & DEMO != 0,
-            footprint: self.footprint(slot),
-        })
+        self.at(i).map(|s| s.to_row())
     }
 
     fn plan<'a>(&self, filter: &'a Filter) -> Plan<'a> {
@@ -233,17 +216,22 @@ impl SceneIndex {
             })
             .map(|(n, _)| n)
             .collect();
+        Plan {
+            filter,
+            trees,
+            positions: self.positions(filter),
+        }
+    }
+
+    /// The positions within the filter's time bounds (its other fields are not looked at).
+    pub fn positions(&self, filter: &Filter) -> std::ops::Range<usize> {
         let lo = filter
             .from
             .map_or(0, |t| self.time.partition_point(|&x| x < t));
         let hi = filter
             .to
             .map_or(self.len(), |t| self.time.partition_point(|&x| x <= t));
-        Plan {
-            filter,
-            trees,
-            positions: lo..hi.max(lo),
-        }
+        lo..hi.max(lo)
     }
 
     /// Whether a slot passes everything but the area.
@@ -260,16 +248,7 @@ impl SceneIndex {
             return self.footprint(slot).intersects(aoi);
         }
         let ring = self.ring(slot);
-        let mut b = Envelope {
-            min_x: f64::INFINITY,
-            max_x: f64::NEG_INFINITY,
-            min_y: f64::INFINITY,
-            max_y: f64::NEG_INFINITY,
-        };
-        for c in ring {
-            b.expand(c.x, c.y);
-        }
-        !ring.is_empty() && grid.meets_ring(ring, &b)
+        !ring.is_empty() && grid.meets_ring(ring, &bounds(ring))
     }
 
     /// The positions (unordered) of the scenes over the area passing the filter.
@@ -344,7 +323,7 @@ impl SceneIndex {
         &self,
         filter: &Filter,
         sort: Sort,
-        keep: impl Fn(&SceneRow) -> bool,
+        keep: impl Fn(&SceneRef) -> bool,
     ) -> Vec<usize> {
         let plan = self.plan(filter);
         let mut hits = Vec::new();
@@ -352,7 +331,7 @@ impl SceneIndex {
             for slot in self.tree_slots(n) {
                 if self.keeps(&plan, slot) {
                     let pos = self.slot_pos[slot];
-                    if self.get(pos as usize).is_some_and(|row| keep(&row)) {
+                    if self.at(pos as usize).is_some_and(|s| keep(&s)) {
                         hits.push(pos);
                     }
                 }
@@ -369,4 +348,155 @@ impl SceneIndex {
             .map_or(self.slot_pos.len(), |t| t.first);
         self.trees[n].first..end
     }
+}
+
+/// One scene read in place from the index's columns; a full `SceneRow` is
+/// built only by `to_row`.
+#[derive(Clone, Copy)]
+pub struct SceneRef<'a> {
+    index: &'a SceneIndex,
+    pos: usize,
+    slot: usize,
+}
+
+impl<'a> SceneRef<'a> {
+    /// The position in the index.
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// The database row id.
+    pub fn fid(&self) -> i64 {
+        self.index.fid[self.pos]
+    }
+
+    /// The product id.
+    pub fn scene_id(&self) -> &'a str {
+        self.index.texts.id(self.pos)
+    }
+
+    /// The file name (built when the arena keeps only its affixes).
+    pub fn file_name(&self) -> Cow<'a, str> {
+        let texts = &self.index.texts;
+        texts.derived(self.pos, 1, texts.file[self.pos])
+    }
+
+    /// The quick-look URL, if any.
+    pub fn quicklook(&self) -> Option<Cow<'a, str>> {
+        let texts = &self.index.texts;
+        let code = texts.quicklook[self.pos];
+        (code != ABSENT).then(|| texts.derived(self.pos, 2, code))
+    }
+
+    /// The satellite value.
+    pub fn satellite(&self) -> &'a str {
+        &self.index.satellite_names[self.index.satellite_of[self.pos] as usize]
+    }
+
+    /// The sensor value.
+    pub fn sensor(&self) -> &'a str {
+        &self.index.sensors[self.index.slot_sensor[self.slot] as usize]
+    }
+
+    /// Acquisition time, unix seconds.
+    pub fn acquired_at(&self) -> i64 {
+        self.index.time[self.pos]
+    }
+
+    /// Cloud cover, percent.
+    pub fn cloud(&self) -> f64 {
+        self.index.slot_cloud[self.slot]
+    }
+
+    /// Ground resolution, metres.
+    pub fn resolution_m(&self) -> Option<f64> {
+        let v = self.index.resolution[self.pos];
+        (!v.is_nan()).then_some(v)
+    }
+
+    /// Product level.
+    pub fn product_level(&self) -> Option<&'a str> {
+        self.index.levels[self.index.level[self.pos] as usize].as_deref()
+    }
+
+    /// Path and row.
+    pub fn path_row(&self) -> (Option<i64>, Option<i64>) {
+        let wide = |v: i32| (v != NO_PATH_ROW).then_some(i64::from(v));
+        match self.index.wide_path_rows.get(&(self.pos as u32)) {
+            Some(&pair) => pair,
+            None => {
+                let [path, row] = self.index.path_row[self.pos];
+                (wide(path), wide(row))
+            }
+        }
+    }
+
+    /// Size, megabytes.
+    pub fn size_mb(&self) -> Option<f64> {
+        let v = self.index.size_mb[self.pos];
+        (!v.is_nan()).then_some(v)
+    }
+
+    /// Whether the scene can be had now.
+    pub fn online(&self) -> bool {
+        self.index.slot_flags[self.slot] & ONLINE != 0
+    }
+
+    /// Whether the scene is generated demo data.
+    pub fn demo(&self) -> bool {
+        self.index.slot_flags[self.slot] & DEMO != 0
+    }
+
+    /// The outer ring of the footprint, without repeating its first point at the end.
+    pub fn ring(&self) -> &'a [geo_types::Coord<f64>] {
+        self.index.ring(self.slot)
+    }
+
+    /// The bounding box of the footprint; `None` for an empty one.
+    pub fn bbox(&self) -> Option<Envelope> {
+        let ring = self.ring();
+        (!ring.is_empty()).then(|| bounds(ring))
+    }
+
+    /// The footprint with its holes.
+    pub fn footprint(&self) -> Polygon<f64> {
+        self.index.footprint(self.slot)
+    }
+
+    /// The full row.
+    pub fn to_row(&self) -> SceneRow {
+        let (path, row) = self.path_row();
+        SceneRow {
+            fid: self.fid(),
+            scene_id: self.scene_id().to_owned(),
+            file_name: self.file_name().into_owned(),
+            satellite: self.satellite().to_owned(),
+            sensor: self.sensor().to_owned(),
+            acquired_at: self.acquired_at(),
+            cloud: self.cloud(),
+            resolution_m: self.resolution_m(),
+            product_level: self.product_level().map(str::to_owned),
+            path,
+            row,
+            quicklook: self.quicklook().map(Cow::into_owned),
+            size_mb: self.size_mb(),
+            online: self.online(),
+            demo: self.demo(),
+            footprint: self.footprint(),
+        }
+    }
+}
+
+/// The bounding box of a ring (inside out, infinite, for an empty one).
+fn bounds(ring: &[geo_types::Coord<f64>]) -> Envelope {
+    let mut b = Envelope {
+        min_x: f64::INFINITY,
+        max_x: f64::NEG_INFINITY,
+        min_y: f64::INFINITY,
+        max_y: f64::NEG_INFINITY,
+    };
+    for c in ring {
+        b.expand(c.x, c.y);
+    }
+    b
 }

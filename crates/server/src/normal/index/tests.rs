@@ -230,6 +230,50 @@ fn rows_come_back_as_they_went_in() {
 }
 
 #[test]
+fn scene_refs_read_what_went_in_at_every_position() {
+    let mut rng = Rng(12);
+    let mut rows = catalogue(&mut rng, 400, [100.0, 20.0, 110.0, 30.0]);
+    rows[3].file_name = "其他名称.zip".into();
+    rows[3].quicklook = None;
+    rows[3].product_level = None;
+    rows[3].resolution_m = None;
+    rows[3].size_mb = None;
+    rows[3].path = Some(i64::MAX);
+    rows[3].row = Some(-3);
+    let index = SceneIndex::new(rows.clone());
+    let by_fid: HashMap<i64, &SceneRow> = rows.iter().map(|r| (r.fid, r)).collect();
+    for i in 0..index.len() {
+        let s = index.at(i).expect("position");
+        let want = by_fid[&s.fid()];
+        assert_eq!(s.pos(), i);
+        assert_eq!(s.scene_id(), want.scene_id);
+        assert_eq!(s.file_name(), want.file_name);
+        assert_eq!(s.quicklook().as_deref(), want.quicklook.as_deref());
+        assert_eq!(s.satellite(), want.satellite);
+        assert_eq!(s.sensor(), want.sensor);
+        assert_eq!(s.acquired_at(), want.acquired_at);
+        assert_eq!(s.cloud(), want.cloud);
+        assert_eq!(s.resolution_m(), want.resolution_m);
+        assert_eq!(s.product_level(), want.product_level.as_deref());
+        assert_eq!(s.path_row(), (want.path, want.row));
+        assert_eq!(s.size_mb(), want.size_mb);
+        assert_eq!((s.online(), s.demo()), (want.online, want.demo));
+        let exterior = &want.footprint.exterior().0;
+        assert_eq!(s.ring(), &exterior[..exterior.len() - 1]);
+        assert_eq!(s.footprint(), want.footprint);
+        let r = geo::BoundingRect::bounding_rect(&want.footprint).expect("box");
+        let b = s.bbox().expect("box");
+        assert_eq!(
+            [b.min_x, b.min_y, b.max_x, b.max_y],
+            [r.min().x, r.min().y, r.max().x, r.max().y]
+        );
+        assert_eq!(s.to_row(), *want);
+        assert_eq!(index.get(i).as_ref(), Some(want));
+    }
+    assert!(index.at(index.len()).is_none());
+}
+
+#[test]
 fn random_areas_and_filters_match_a_brute_force_scan() {
     let mut rng = Rng(2024);
     let rows = catalogue(&mut rng, 4000, [100.0, 20.0, 120.0, 40.0]);
@@ -324,7 +368,7 @@ fn select_keeps_what_the_filter_and_the_predicate_keep_in_order() {
         cloud_max: Some(50.0),
         ..Filter::default()
     };
-    let got = fids(&index, &index.select(&f, Sort::Cloud, |s| s.fid % 2 == 0));
+    let got = fids(&index, &index.select(&f, Sort::Cloud, |s| s.fid() % 2 == 0));
     let mut want: Vec<&SceneRow> = rows
         .iter()
         .filter(|s| s.cloud <= 50.0 && s.fid % 2 == 0)
