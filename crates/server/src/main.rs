@@ -102,7 +102,8 @@ enum ImportKind {
         file: PathBuf,
     },
     /// Scene metadata: GeoJSON with a Polygon footprint per scene and sceneId, fileName,
-    /// satellite, sensor, acquiredAt (RFC 3339), cloud, … (a repeated sceneId replaces the old row).
+    /// satellite, sensor, acquiredAt (RFC 3339), cloud, …; or CSV with those columns and a
+    /// WKT footprint (a repeated sceneId replaces the old row).
     Scenes {
         /// The file.
         file: PathBuf,
@@ -293,8 +294,8 @@ fn import(config: &Config, kind: ImportKind) -> Result<(), Failure> {
             println!("imported {} regions", assembled.len());
         }
         ImportKind::Scenes { file } => {
-            let scenes = rscloud::normal::import::read_geojson(&file)
-                .map_err(|e| Failure::Usage(e.to_string()))?;
+            let scenes =
+                rscloud::normal::import::read(&file).map_err(|e| Failure::Usage(e.to_string()))?;
             rscloud::normal::store::insert(&mut conn, &scenes).map_err(anyhow::Error::from)?;
             println!("imported {} scenes", scenes.len());
         }
