@@ -140,12 +140,9 @@ fn positions_of(state: &AppState, ids: &[String]) -> Result<Vec<usize>, AppError
     }
     let mut wanted: HashMap<&str, Option<usize>> =
         ids.iter().map(|id| (id.as_str(), None)).collect();
+    // The id column alone: `get` would rebuild every scene's row and footprint.
     for i in 0..state.scenes.len() {
-        if let Some(slot) = state
-            .scenes
-            .get(i)
-            .and_then(|s| wanted.get_mut(s.scene_id.as_str()))
-        {
+        if let Some(slot) = state.scenes.scene_id(i).and_then(|id| wanted.get_mut(id)) {
             *slot = Some(i);
         }
     }
