@@ -59,3 +59,13 @@ pub async fn not_found() -> Response {
 pub async fn method_not_allowed() -> Response {
     AppError::MethodNotAllowed.into_response()
 }
+
+/// Runs CPU-bound work (geometry, files, images) off the async workers; a
+/// panicked task is an internal error.
+pub async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, AppError> + Send + 'static,
+) -> Result<T, AppError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?
+}

@@ -21,7 +21,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::area::{self, AreaQuery};
 use super::{MAX_IDS, SceneQuery};
-use crate::api::{ApiJson, ApiResult, Envelope, ok};
+use crate::api::{ApiJson, ApiResult, Envelope, blocking, ok};
 use crate::error::AppError;
 use crate::state::AppState;
 
@@ -165,15 +165,6 @@ fn positions_of(state: &AppState, ids: &[String]) -> Result<Vec<usize>, AppError
         )));
     }
     Ok(wanted.into_values().flatten().collect())
-}
-
-/// Runs geometry work off the async workers.
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, AppError> + Send + 'static,
-) -> Result<T, AppError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?
 }
 
 fn geojson(mp: &MultiPolygon<f64>) -> serde_json::Value {

@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::store::{self, SceneRow};
-use crate::api::{ApiJson, ApiPath, ApiResult, Envelope, ok};
+use crate::api::{ApiJson, ApiPath, ApiResult, Envelope, blocking, ok};
 use crate::error::AppError;
 use crate::state::AppState;
 
@@ -173,10 +173,8 @@ async fn export_quick_image(
     }
     let asked = body.ids.clone();
     let found = scenes(&state, body.ids, MAX_EXPORT).await?;
-    let zip = tokio::task::spawn_blocking(move || pack(&asked, &found))
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?
-        .map_err(|e| AppError::Internal(e.into()))?;
+    let zip =
+        blocking(move || pack(&asked, &found).map_err(|e| AppError::Internal(e.into()))).await?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/zip"),

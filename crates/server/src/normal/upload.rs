@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::lists::{self, List, Rejected};
-use crate::api::{ApiResult, Envelope, ok};
+use crate::api::{ApiResult, Envelope, blocking, ok};
 use crate::error::AppError;
 use crate::state::AppState;
 use crate::usercenter::session::{new_token, now_secs};
@@ -224,10 +224,10 @@ async fn upload_area(
 ) -> ApiResult<AreaUpload> {
     let form = read_form(form).await?;
     let name = form.file_name.clone();
-    let area = tokio::task::spawn_blocking(move || vector::read_area(&name, &form.bytes))
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?
-        .map_err(|e| AppError::bad_request(e.0))?;
+    let area = blocking(move || {
+        vector::read_area(&name, &form.bytes).map_err(|e| AppError::bad_request(e.0))
+    })
+    .await?;
     let crs = area.crs.label();
     let geojson = serde_json::to_value(geojson::Geometry::from(&Geometry::MultiPolygon(
         area.geom.clone(),

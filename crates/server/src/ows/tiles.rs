@@ -11,6 +11,7 @@ use geo_kit::tile::{DEFAULT_BUFFER, DEFAULT_EXTENT, TileId, TileTransform};
 use geo_types::{Geometry, MultiPolygon, Point, Polygon};
 use serde::Deserialize;
 
+use crate::api::blocking;
 use crate::error::AppError;
 use crate::region::index::{self, RegionIndex};
 use crate::state::AppState;
@@ -55,9 +56,7 @@ pub async fn tile(
     }
     let id = TileId::new(z, x, y).map_err(|e| AppError::NotFound(format!("瓦片不存在：{e}")))?;
     let regions = state.regions.clone();
-    let bytes = tokio::task::spawn_blocking(move || render(&regions, &layer, id))
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?;
+    let bytes = blocking(move || Ok(render(&regions, &layer, id))).await?;
     if bytes.is_empty() {
         return Ok(StatusCode::NO_CONTENT.into_response());
     }
