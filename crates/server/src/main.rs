@@ -322,7 +322,7 @@ fn demo(config: &Config, kind: DemoKind) -> Result<(), Failure> {
     } else {
         demo::Plan {
             seed,
-            ..demo::Plan::every_satellite(now, count)
+            ..demo::Plan::large(now, count)
         }
     };
     // The national outline when regions are imported, else a rough one.

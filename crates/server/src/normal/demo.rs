@@ -32,6 +32,9 @@ pub struct Plan {
     pub satellites: Vec<&'static str>,
     /// How many scenes to make; fewer come out only if the satellites cannot image that many.
     pub scenes: usize,
+    /// The first `leading` satellites share the scenes first; the others are
+    /// asked only for what those cannot image.
+    pub leading: usize,
 }
 
 /// The satellites of the default demo: Chinese land satellites most searched
@@ -52,20 +55,23 @@ impl Plan {
             seed: 5,
             satellites: DEMO_SATELLITES.to_vec(),
             scenes: DEMO_SCENES,
+            leading: DEMO_SATELLITES.len(),
         }
     }
 
-    /// `scenes` scenes from every imaging satellite of the catalogue with a usable orbit.
-    pub fn every_satellite(now: i64, scenes: usize) -> Self {
+    /// `scenes` scenes, more than the demo's satellites image in a year (about
+    /// 880,000): they image all they can and every other imaging satellite of
+    /// the catalogue with a usable orbit makes the rest, so the demo's twenty
+    /// still hold most of the catalogue, as in a real archive's busiest missions.
+    pub fn large(now: i64, scenes: usize) -> Self {
+        let others = catalogue::satellites()
+            .iter()
+            .filter(|s| !DEMO_SATELLITES.contains(&s.value) && Mission::new(s).is_some())
+            .map(|s| s.value);
         Self {
-            now,
-            seed: 5,
-            satellites: catalogue::satellites()
-                .iter()
-                .filter(|s| Mission::new(s).is_some())
-                .map(|s| s.value)
-                .collect(),
+            satellites: DEMO_SATELLITES.iter().copied().chain(others).collect(),
             scenes,
+            ..Self::demo(now)
         }
     }
 }
@@ -156,22 +162,24 @@ pub fn generate(plan: &Plan, china: &MultiPolygon<f64>) -> Scenes {
     let mask = Mask::new(china, 0.1);
     let end = plan.now - plan.now.rem_euclid(86_400);
     let start = end - 365 * 86_400;
-    let missions: Vec<(usize, Mission)> = plan
+    let missions: Vec<(usize, Mission, bool)> = plan
         .satellites
         .iter()
-        .filter_map(|v| catalogue::satellite(v))
-        .filter_map(Mission::new)
         .enumerate()
+        .filter_map(|(k, v)| Some((Mission::new(catalogue::satellite(v)?)?, k < plan.leading)))
+        .enumerate()
+        .map(|(i, (m, leads))| (i, m, leads))
         .collect();
     // Passes and full-duty counts per satellite, in parallel: the bulk of the work.
-    let mut flights: Vec<Flight> = parallel(&missions, |(i, m)| {
-        Flight::survey(m.clone(), *i, plan.seed, start, end, &mask)
+    let (mut flights, leads): (Vec<Flight>, Vec<bool>) = parallel(&missions, |(i, m, leads)| {
+        Flight::survey(m.clone(), *i, plan.seed, start, end, &mask).map(|f| (f, *leads))
     })
     .into_iter()
     .flatten()
-    .collect();
+    .unzip();
     let full: Vec<f64> = flights.iter().map(|f| f.full_duty_scenes).collect();
-    let want = shares(&full, plan.scenes as f64 * 1.02);
+    let target = plan.scenes as f64 * 1.02;
+    let mut want = tiered_shares(&full, &leads, None, target);
     // The full-duty estimate ignores cameras off the outline and night at the
     // pass ends: count what each schedule really makes and correct it, twice.
     let mut asked = want.clone();
@@ -184,6 +192,13 @@ pub fn generate(plan: &Plan, china: &MultiPolygon<f64>) -> Scenes {
         if round > 0 && counts.iter().sum::<usize>() >= plan.scenes {
             break;
         }
+        let led: usize = counts
+            .iter()
+            .zip(&leads)
+            .filter(|(_, l)| **l)
+            .map(|(c, _)| c)
+            .sum();
+        want = tiered_shares(&full, &leads, Some(led as f64), target);
         for ((a, w), &c) in asked.iter_mut().zip(&want).zip(&counts) {
             *a *= if c > 0 { (w / c as f64).min(4.0) } else { 4.0 };
         }
@@ -233,6 +248,27 @@ fn parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R>
             .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
     })
+}
+
+/// Splits `target` scenes: the leading satellites share it first; the others
+/// share what the leading ones make short of it (`led`, or their shares when
+/// not yet counted).
+fn tiered_shares(full: &[f64], leads: &[bool], led: Option<f64>, target: f64) -> Vec<f64> {
+    let tier = |leading: bool| -> Vec<f64> {
+        full.iter()
+            .zip(leads)
+            .filter(|(_, l)| **l == leading)
+            .map(|(f, _)| *f)
+            .collect()
+    };
+    let first = shares(&tier(true), target);
+    let left = target - led.unwrap_or_else(|| first.iter().sum());
+    let rest = shares(&tier(false), left.max(0.0));
+    let (mut first, mut rest) = (first.into_iter(), rest.into_iter());
+    leads
+        .iter()
+        .map(|&l| if l { first.next() } else { rest.next() }.unwrap_or(0.0))
+        .collect()
 }
 
 /// Splits `target` scenes over satellites that can make at most `full` each:
@@ -1013,6 +1049,7 @@ mod tests {
             seed,
             satellites: vec!["GF1", "GF2", "GF3", "L8", "S2A", "S1A"],
             scenes: 3_000,
+            leading: 6,
         }
     }
 
@@ -1025,6 +1062,36 @@ mod tests {
         assert_eq!(a.len(), 3_000);
         assert_eq!(a, b);
         assert_ne!(a, c);
+    }
+
+    #[test]
+    fn leading_satellites_share_first_and_the_others_make_only_what_they_cannot() {
+        let full = [10.0, 10.0, 100.0, 100.0];
+        let leads = [true, true, false, false];
+        assert_eq!(
+            tiered_shares(&full, &leads, None, 15.0),
+            [7.5, 7.5, 0.0, 0.0]
+        );
+        assert_eq!(
+            tiered_shares(&full, &leads, None, 60.0),
+            [10.0, 10.0, 20.0, 20.0]
+        );
+        // Counted: the leading ones made 16, not the 20 estimated.
+        assert_eq!(
+            tiered_shares(&full, &leads, Some(16.0), 60.0),
+            [10.0, 10.0, 22.0, 22.0]
+        );
+        let plan = Plan {
+            leading: 2,
+            ..small(1)
+        };
+        let satellites: HashSet<String> = generate(&plan, &rough_china())
+            .map(|s| s.satellite)
+            .collect();
+        assert_eq!(
+            satellites,
+            HashSet::from(["GF1".to_owned(), "GF2".to_owned()])
+        );
     }
 
     #[test]
