@@ -127,11 +127,11 @@ impl AreaGrid {
     }
 
     fn col(&self, x: f64) -> isize {
-        ((x - self.x0) / self.dx).floor() as isize
+        floor((x - self.x0) / self.dx)
     }
 
     fn row(&self, y: f64) -> isize {
-        ((y - self.y0) / self.dy).floor() as isize
+        floor((y - self.y0) / self.dy)
     }
 
     /// The cells a segment comes near, row by row (a slightly widened supercover).
@@ -394,6 +394,13 @@ impl AreaGrid {
     }
 }
 
+/// `v.floor() as isize` without the call into libm that `floor` compiles to
+/// on baseline x86-64 (no SSE4.1): it was a tenth of a search's time.
+fn floor(v: f64) -> isize {
+    let t = v as isize;
+    t - isize::from(v < t as f64)
+}
+
 fn orient(a: Coord<f64>, b: Coord<f64>, c: Coord<f64>) -> f64 {
     robust::orient2d(
         robust::Coord { x: a.x, y: a.y },
@@ -458,6 +465,13 @@ mod tests {
             footprint.intersects(area),
             "{footprint:?}"
         );
+    }
+
+    #[test]
+    fn floor_agrees_with_the_library_on_both_sides_of_zero() {
+        for v in [-2.5, -2.0, -1e-12, -0.0, 0.0, 1e-12, 0.999_999, 1.0, 3.5, 1e9 + 0.5] {
+            assert_eq!(floor(v), v.floor() as isize, "{v}");
+        }
     }
 
     fn square(x: f64, y: f64, s: f64) -> Polygon<f64> {
