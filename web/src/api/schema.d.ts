@@ -2858,6 +2858,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
+            /** @description More than 60 uploads from the address in 15 minutes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
         };
     };
     upload_area: {
@@ -2894,6 +2903,15 @@ export interface operations {
             };
             /** @description Request over the size limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description More than 60 uploads from the address in 15 minutes */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,10 @@
 //! Uploads for select modes 3 and 5: an area file (`upload/shp`) or a list of
 //! file names or path/rows (`upload/file`), stored under an unguessable id for
-//! seven days, and the path/row template.
+//! seven days, at most 60 per client address in 15 minutes; and the path/row
+//! template.
+
+use std::net::IpAddr;
+use std::time::Instant;
 
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
@@ -14,7 +18,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::lists::{self, List, Rejected};
-use crate::api::{ApiResult, Envelope, blocking, ok};
+use crate::api::{ApiResult, ClientIp, Envelope, blocking, ok};
 use crate::error::AppError;
 use crate::state::AppState;
 use crate::usercenter::session::{new_token, now_secs};
@@ -126,6 +130,21 @@ async fn store(
     Ok(id)
 }
 
+/// 429 once an address has used up its uploads for the window.
+const TOO_MANY_UPLOADS: &str = "上传过于频繁，请稍后再试";
+
+/// Counts an upload against the client's address, refusing it (before its
+/// body is read) while the address is locked out.
+fn admit(state: &AppState, ip: Option<IpAddr>) -> Result<(), AppError> {
+    let Some(ip) = ip else { return Ok(()) };
+    let now = Instant::now();
+    if state.uploads.is_locked(&ip, now) {
+        return Err(AppError::TooManyRequests(TOO_MANY_UPLOADS.into()));
+    }
+    state.uploads.record(&ip, now);
+    Ok(())
+}
+
 /// The uploaded file and the other fields of the form.
 struct Form {
     file_name: String,
@@ -216,12 +235,15 @@ pub struct AreaUpload {
         (status = 200, description = "The stored area", body = Envelope<AreaUpload>),
         (status = 400, description = "Unreadable file, unsupported coordinate system, not polygons, too many vertices, too large or a zip bomb", body = Envelope<Option<String>>),
         (status = 413, description = "Request over the size limit", body = Envelope<Option<String>>),
+        (status = 429, description = "More than 60 uploads from the address in 15 minutes", body = Envelope<Option<String>>),
     )
 )]
 async fn upload_area(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<AreaUpload> {
+    admit(&state, ip)?;
     let form = read_form(form).await?;
     let name = form.file_name.clone();
     let area = blocking(move || {
@@ -277,12 +299,15 @@ pub struct ListUpload {
         (status = 200, description = "The stored list", body = Envelope<ListUpload>),
         (status = 400, description = "Not .txt/.csv, bad kind, no valid entry, too many entries or too large", body = Envelope<Option<String>>),
         (status = 413, description = "Request over the size limit", body = Envelope<Option<String>>),
+        (status = 429, description = "More than 60 uploads from the address in 15 minutes", body = Envelope<Option<String>>),
     )
 )]
 async fn upload_list(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<ListUpload> {
+    admit(&state, ip)?;
     let form = read_form(form).await?;
     let path_rows = match form.kind.as_deref().map(str::trim) {
         Some("filename") | None => false,
