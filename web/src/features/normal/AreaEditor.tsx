@@ -121,9 +121,11 @@ function Dropper({
 
 function ShapeUpload({
   uploaded,
+  gone,
   onUploaded,
 }: {
   uploaded: UploadedShape | null;
+  gone: string | null;
   onUploaded: (shape: UploadedShape) => void;
 }) {
   const upload = useMutation({ mutationFn: uploadShape, onSuccess: onUploaded });
@@ -136,6 +138,9 @@ function ShapeUpload({
         onFile={(file) => upload.mutate(file)}
         testId="upload-shape"
       />
+      {gone && !uploaded && (
+        <Alert type="warning" showIcon title={gone} data-testid="uploaded-shape-gone" />
+      )}
       {uploaded && (
         <Descriptions
           size="small"
@@ -229,7 +234,10 @@ export interface AreaEditorProps {
   onAreaChange: (area: Area) => void;
   drawMode: DrawMode;
   onDrawModeChange: (mode: DrawMode) => void;
+  /** The uploaded area: just uploaded, or fetched for the address. */
   uploadedShape: UploadedShape | null;
+  /** Why the address's uploaded area could not be fetched (expired, say). */
+  shapeGone: string | null;
   onShapeUploaded: (shape: UploadedShape) => void;
   uploadedList: UploadedList | null;
   onListUploaded: (list: UploadedList) => void;
@@ -241,6 +249,7 @@ export function AreaEditor({
   drawMode,
   onDrawModeChange,
   uploadedShape,
+  shapeGone,
   onShapeUploaded,
   uploadedList,
   onListUploaded,
@@ -294,6 +303,7 @@ export function AreaEditor({
         return (
           <ShapeUpload
             uploaded={uploadedShape?.uploadId === area.uploadId ? uploadedShape : null}
+            gone={shapeGone}
             onUploaded={(shape) => {
               onShapeUploaded(shape);
               onAreaChange({ mode: SHP, uploadId: shape.uploadId });
@@ -329,6 +339,7 @@ export function AreaEditor({
       {editor()}
       {(area.mode === SHP || area.mode === FILE) &&
         area.uploadId &&
+        !shapeGone &&
         !(area.mode === SHP ? uploadedShape : uploadedList) && (
           <span className="image-query__note" data-testid="upload-restored">
             沿用已上传的{area.mode === SHP ? '范围文件' : '列表'}
