@@ -21,6 +21,7 @@ import {
   uploadShape,
 } from './api/upload';
 import type { UploadKind, UploadedList, UploadedShape } from './api/types';
+import { useMissingNames } from './api/findFileNames';
 import { formatKm2 } from './format';
 import {
   DRAW,
@@ -186,6 +187,8 @@ function ListUpload({
     mutationFn: (file: File) => uploadList(file, kind),
     onSuccess: onUploaded,
   });
+  // The answer holds the first 100 names: those are checked against the catalogue.
+  const missing = useMissingNames(uploaded?.kind === 'filename' ? uploaded.entries : null).data;
   return (
     <>
       <Radio.Group
@@ -223,6 +226,18 @@ function ListUpload({
                   (uploaded.count > 3 ? ` 等 ${uploaded.count} 条` : '')
             }
           />
+          {uploaded.kind === 'filename' && missing && missing.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="uploaded-list-missing"
+              title={`${uploaded.count > uploaded.entries.length ? `前 ${uploaded.entries.length} 条中` : ''}${missing.length} 个文件名在影像目录中不存在`}
+              description={
+                missing.slice(0, 5).join('、') +
+                (missing.length > 5 ? ` 等 ${missing.length} 个` : '')
+              }
+            />
+          )}
         </div>
       )}
     </>

@@ -326,4 +326,32 @@ describe('影像查询 (/normal)', () => {
     expect(screen.queryByTestId('uploaded-shape')).not.toBeInTheDocument();
     expect(screen.queryByTestId('upload-restored')).not.toBeInTheDocument();
   });
+
+  it('names the listed files the catalogue does not have', async () => {
+    const requests = stubServer({
+      ...routes(),
+      'POST /api/normal/v5/upload/file': () =>
+        envelope({
+          uploadId: 'list-1',
+          kind: 'filename',
+          count: 2,
+          entries: ['GF1_1_L1A.tar.gz', 'GF9_NONE'],
+          rejected: [],
+        }),
+      'POST /api/normal/v5/filenames': () =>
+        envelope({ found: [scene('GF1_1', 5)], missing: ['GF9_NONE'] }),
+    });
+    renderApp('/normal');
+    await userEvent.click(within(await screen.findByTestId('select-mode')).getByText('文件'));
+    const input = screen.getByTestId('upload-list').querySelector('input[type=file]');
+    if (!(input instanceof HTMLInputElement)) throw new Error('no file input');
+    await userEvent.upload(input, new File(['x'], 'names.txt', { type: 'text/plain' }));
+    expect(await screen.findByTestId('uploaded-list')).toHaveTextContent('已读取 2 条文件名');
+    const missing = await screen.findByTestId('uploaded-list-missing');
+    expect(missing).toHaveTextContent('1 个文件名在影像目录中不存在');
+    expect(missing).toHaveTextContent('GF9_NONE');
+    expect(await bodyOf(requestsTo(requests, '/api/normal/v5/filenames')[0])).toEqual({
+      names: ['GF1_1_L1A.tar.gz', 'GF9_NONE'],
+    });
+  });
 });
