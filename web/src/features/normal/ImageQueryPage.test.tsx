@@ -200,19 +200,7 @@ describe('影像查询 (/normal)', () => {
   });
 
   it('shows the coverage of every result, applies the suggestion, and exports with its ids', async () => {
-    const square = {
-      type: 'MultiPolygon',
-      coordinates: [
-        [
-          [
-            [114, 30],
-            [115, 30],
-            [115, 31],
-            [114, 30],
-          ],
-        ],
-      ],
-    };
+    const square = UPLOADED_SHAPE.geojson;
     const coverage = (sceneCount: number) => ({
       aoiAreaKm2: 185900.5,
       coveredAreaKm2: 92950.25,
