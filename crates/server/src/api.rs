@@ -1,9 +1,12 @@
 //! The `/api` edge: the envelope every answer travels in, and extractors that
 //! turn malformed JSON, query strings and paths into the same envelope (400).
 
+use std::net::{IpAddr, SocketAddr};
+
 use axum::{
     Json,
-    extract::{FromRequest, FromRequestParts},
+    extract::{ConnectInfo, FromRequest, FromRequestParts},
+    http::request::Parts,
     response::{IntoResponse, Response},
 };
 use serde::Serialize;
@@ -49,6 +52,23 @@ pub struct ApiQuery<T>(pub T);
 #[derive(FromRequestParts)]
 #[from_request(via(axum::extract::Path), rejection(AppError))]
 pub struct ApiPath<T>(pub T);
+
+/// The client's address, when the server knows it (not in router-only tests):
+/// the key of the per-address limits on logins and uploads.
+pub struct ClientIp(pub Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(Self(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0.ip()),
+        ))
+    }
+}
 
 /// The answer for an `/api` path that no route matches.
 pub async fn not_found() -> Response {

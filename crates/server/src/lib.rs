@@ -191,6 +191,9 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         accounts: Arc::new(accounts),
         regions: Arc::new(regions),
         scenes: Arc::new(scenes),
+        uploads: Arc::new(usercenter::ratelimit::Limiter::new(
+            usercenter::ratelimit::MAX_ADDRESS_UPLOADS,
+        )),
     })
 }
 

@@ -1,5 +1,6 @@
 //! What every handler can reach.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use crate::config::Config;
@@ -8,6 +9,7 @@ use crate::normal::index::SceneIndex;
 use crate::region::index::RegionIndex;
 use crate::telemetry::Metrics;
 use crate::usercenter::Accounts;
+use crate::usercenter::ratelimit::Limiter;
 
 /// Shared application state, cheap to clone.
 #[derive(Clone)]
@@ -24,4 +26,6 @@ pub struct AppState {
     pub regions: Arc<RegionIndex>,
     /// The image catalogue, in memory for searches.
     pub scenes: Arc<SceneIndex>,
+    /// Uploads per client address: they are open to anonymous visitors.
+    pub uploads: Arc<Limiter<IpAddr>>,
 }

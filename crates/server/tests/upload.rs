@@ -2,7 +2,8 @@
 //! 10 × 10 grid of 0.2° scenes east of Wuhan. Areas uploaded in every format,
 //! and a shapefile GDAL writes in a Gauss-Krüger zone, must find exactly the
 //! scenes the same rectangle finds; bad files are refused with a reason and
-//! leave nothing stored; lists of file names and path/rows select scenes.
+//! leave nothing stored; lists of file names and path/rows select scenes; a
+//! stored area comes back by its id; one address may upload only so often.
 
 mod common;
 
@@ -632,4 +633,91 @@ async fn an_upload_older_than_a_week_is_gone_and_purged_by_the_next_one() {
         .collect::<Result<_, _>>()
         .expect("rows");
     assert_eq!(left, ["six-days-old"]);
+}
+
+#[tokio::test]
+async fn an_uploaded_area_comes_back_by_its_id_as_its_upload_answered() {
+    let (s, db) = server().await;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let polygon = json!({"type": "Polygon", "coordinates": [rect_ring()]});
+    let files = [
+        (
+            "gk-zone-38.zip",
+            gdal_shapefile(dir.path(), polygon, Some("EPSG:4526"), true),
+        ),
+        (
+            "bowtie.wkt",
+            b"POLYGON((114.3 30.3, 115.1 30.9, 115.1 30.3, 114.3 30.9, 114.3 30.3))".to_vec(),
+        ),
+    ];
+    for (name, bytes) in files {
+        let (status, uploaded) = upload(&s, "shp", name, &bytes, None).await;
+        assert_eq!(status, 200, "{name}: {uploaded}");
+        let id = uploaded["data"]["uploadId"].as_str().expect("id");
+        let (status, again) = s.get_json(&format!("/api/normal/v5/upload/{id}")).await;
+        assert_eq!(status, 200, "{name}: {again}");
+        assert_eq!(again, uploaded, "{name}");
+    }
+    let (_, list) = upload(&s, "file", "names.txt", file_name(0, 0).as_bytes(), None).await;
+    let list_id = list["data"]["uploadId"].as_str().expect("id");
+    let (status, body) = s
+        .get_json(&format!("/api/normal/v5/upload/{list_id}"))
+        .await;
+    assert_error(
+        status,
+        &body,
+        400,
+        "该上传是文件名或条带号列表，不是范围文件",
+    );
+    let conn = rusqlite::Connection::open(&db).expect("db");
+    rscloud::db::gpkg::register_functions(&conn).expect("functions");
+    conn.execute(
+        "UPDATE upload SET created_at = unixepoch() - 8 * 86400 WHERE file_name = 'bowtie.wkt'",
+        [],
+    )
+    .expect("age");
+    let expired: String = conn
+        .query_row(
+            "SELECT upload_id FROM upload WHERE file_name = 'bowtie.wkt'",
+            [],
+            |r| r.get(0),
+        )
+        .expect("id");
+    for id in [expired.as_str(), "no-such-upload"] {
+        let (status, body) = s.get_json(&format!("/api/normal/v5/upload/{id}")).await;
+        assert_error(status, &body, 404, "上传文件已过期或不存在，请重新上传");
+    }
+}
+
+#[tokio::test]
+async fn one_address_may_upload_sixty_times_in_fifteen_minutes() {
+    let (s, db) = server().await;
+    let wkt = "POLYGON((114.3 30.3, 115.1 30.3, 115.1 30.9, 114.3 30.3))";
+    for i in 0..60 {
+        let (status, body) = if i % 2 == 0 {
+            upload(&s, "shp", "area.wkt", wkt.as_bytes(), None).await
+        } else {
+            upload(&s, "file", "names.txt", file_name(0, 0).as_bytes(), None).await
+        };
+        assert_eq!(status, 200, "upload {}: {body}", i + 1);
+    }
+    assert_eq!(stored_uploads(&db), 60);
+    for route in ["shp", "file"] {
+        let (status, body) = upload(&s, route, "area.wkt", wkt.as_bytes(), None).await;
+        assert_error(status, &body, 429, "上传过于频繁，请稍后再试");
+    }
+    assert_eq!(
+        stored_uploads(&db),
+        60,
+        "nothing stored for the refused ones"
+    );
+    // Only uploads are limited: the address can still search.
+    let (status, body) = s
+        .post_json(
+            "/api/normal/v5/allids",
+            None,
+            &json!({"selectMode": 2, "extent": RECT}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
 }

@@ -174,6 +174,35 @@ export class ImageQueryDriver {
     return this.page.getByTestId('uploaded-shape');
   }
 
+  /** Uploads a list of file names (mode 文件 must be chosen; 文件名 is the default kind). */
+  async uploadList(name: string, content: string): Promise<void> {
+    await this.page
+      .getByTestId('upload-list')
+      .locator('input[type=file]')
+      .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(content) });
+  }
+
+  /** What the page says of the uploaded list: entries read, lines left out. */
+  uploadedList() {
+    return this.page.getByTestId('uploaded-list');
+  }
+
+  /** The listed names the catalogue has no scene for. */
+  missingNames() {
+    return this.page.getByTestId('uploaded-list-missing');
+  }
+
+  /** The file names of the newest scenes over a region, as the server finds them. */
+  async newestSceneNames(regionId: string, count: number): Promise<string[]> {
+    const response = await fetch(`${this.origin}/api/normal/v5/normalmeta`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ selectMode: 1, regionId, pageSize: count }),
+    });
+    const answer = (await response.json()) as { data: { list: { fileName: string }[] } };
+    return answer.data.list.map((scene) => scene.fileName);
+  }
+
   /** Checks satellites in the filter by their catalogue value, e.g. 'GF1', 'GF2'. */
   async chooseSatellites(...values: string[]): Promise<void> {
     const field = this.page.getByTestId('filter-satellites');

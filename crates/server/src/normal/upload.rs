@@ -1,6 +1,10 @@
 //! Uploads for select modes 3 and 5: an area file (`upload/shp`) or a list of
 //! file names or path/rows (`upload/file`), stored under an unguessable id for
-//! seven days, and the path/row template.
+//! seven days, at most 60 per client address in 15 minutes; an area fetched
+//! back by its id (`upload/{id}`), and the path/row template.
+
+use std::net::IpAddr;
+use std::time::Instant;
 
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
@@ -9,12 +13,12 @@ use axum::response::IntoResponse;
 use geo::GeodesicArea;
 use geo_types::{Geometry, MultiPolygon};
 use rusqlite::{OptionalExtension, params};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::lists::{self, List, Rejected};
-use crate::api::{ApiResult, Envelope, blocking, ok};
+use crate::api::{ApiPath, ApiResult, ClientIp, Envelope, blocking, ok};
 use crate::error::AppError;
 use crate::state::AppState;
 use crate::usercenter::session::{new_token, now_secs};
@@ -32,6 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(upload_area))
         .routes(routes!(upload_list))
         .layer(DefaultBodyLimit::max(MAX_FILE + (1 << 20)))
+        .routes(routes!(uploaded_area))
         .routes(routes!(path_row_template))
 }
 
@@ -44,19 +49,38 @@ pub enum Stored {
     List(List),
 }
 
+/// What is shown about an uploaded area beside its shape. The coordinate
+/// system has a column of its own; the rest travels as JSON in `entries`,
+/// which only lists use otherwise.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct AreaFacts {
+    /// The coordinate system the file was in.
+    #[serde(skip)]
+    crs: String,
+    /// Whether invalid rings were repaired.
+    repaired: bool,
+}
+
+/// A stored upload and, for an area, its facts.
+struct Found {
+    what: Stored,
+    facts: Option<AreaFacts>,
+}
+
 /// The upload behind an id, if it exists and is younger than seven days.
-pub async fn load(state: &AppState, upload_id: &str) -> Result<Stored, AppError> {
+async fn find(state: &AppState, upload_id: &str) -> Result<Found, AppError> {
     let id = upload_id.to_owned();
     let row = state
         .db
         .call(move |c| {
             c.query_row(
-                "SELECT geom, entries FROM upload WHERE upload_id = ?1 AND created_at >= ?2",
+                "SELECT geom, entries, crs FROM upload WHERE upload_id = ?1 AND created_at >= ?2",
                 params![id, now_secs() - KEEP_SECS],
                 |r| {
                     Ok((
                         r.get::<_, Option<Vec<u8>>>(0)?,
                         r.get::<_, Option<String>>(1)?,
+                        r.get::<_, Option<String>>(2)?,
                     ))
                 },
             )
@@ -68,25 +92,49 @@ pub async fn load(state: &AppState, upload_id: &str) -> Result<Stored, AppError>
         None => Err(AppError::NotFound(
             "上传文件已过期或不存在，请重新上传".into(),
         )),
-        Some((Some(blob), _)) => match geo_kit::gpkg::decode(&blob) {
-            Ok(Geometry::MultiPolygon(mp)) => Ok(Stored::Area(mp)),
+        Some((Some(blob), entries, crs)) => match geo_kit::gpkg::decode(&blob) {
+            Ok(Geometry::MultiPolygon(mp)) => Ok(Found {
+                what: Stored::Area(mp),
+                // Areas stored before their facts were kept count as not repaired.
+                facts: Some(AreaFacts {
+                    crs: crs.unwrap_or_default(),
+                    repaired: entries
+                        .and_then(|json| serde_json::from_str::<AreaFacts>(&json).ok())
+                        .is_some_and(|f| f.repaired),
+                }),
+            }),
             _ => Err(broken("geometry is not a multipolygon")),
         },
-        Some((None, Some(json))) => serde_json::from_str(&json)
-            .map(Stored::List)
+        Some((None, Some(json), _)) => serde_json::from_str(&json)
+            .map(|list| Found {
+                what: Stored::List(list),
+                facts: None,
+            })
             .map_err(|_| broken("entries are not a list")),
-        Some((None, None)) => Err(broken("neither geometry nor entries")),
+        Some((None, None, _)) => Err(broken("neither geometry nor entries")),
     }
 }
 
-/// Stores an upload in one transaction, purging week-old ones; its new id.
+/// The upload behind an id, if it exists and is younger than seven days.
+pub async fn load(state: &AppState, upload_id: &str) -> Result<Stored, AppError> {
+    find(state, upload_id).await.map(|found| found.what)
+}
+
+/// JSON text of what is stored in `entries`.
+fn to_json<T: Serialize>(value: &T) -> Result<String, AppError> {
+    serde_json::to_string(value).map_err(|e| AppError::Internal(e.into()))
+}
+
+/// Stores an upload (an area with its facts) in one transaction, purging
+/// week-old ones; its new id.
 async fn store(
     state: &AppState,
     file_name: String,
     what: Stored,
-    crs: Option<String>,
+    facts: Option<AreaFacts>,
 ) -> Result<String, AppError> {
     let id = new_token()?;
+    let crs = facts.as_ref().map(|f| f.crs.clone());
     let (kind, geom, entries) = match &what {
         Stored::Area(mp) => (
             "area",
@@ -94,7 +142,7 @@ async fn store(
                 &Geometry::MultiPolygon(mp.clone()),
                 4326,
             )),
-            None,
+            facts.as_ref().map(to_json).transpose()?,
         ),
         Stored::List(list) => (
             match list {
@@ -102,7 +150,7 @@ async fn store(
                 List::PathRows(_) => "pathrow",
             },
             None,
-            Some(serde_json::to_string(list).map_err(|e| AppError::Internal(anyhow::anyhow!(e)))?),
+            Some(to_json(list)?),
         ),
     };
     let stored_id = id.clone();
@@ -124,6 +172,21 @@ async fn store(
         })
         .await?;
     Ok(id)
+}
+
+/// 429 once an address has used up its uploads for the window.
+const TOO_MANY_UPLOADS: &str = "上传过于频繁，请稍后再试";
+
+/// Counts an upload against the client's address, refusing it (before its
+/// body is read) while the address is locked out.
+fn admit(state: &AppState, ip: Option<IpAddr>) -> Result<(), AppError> {
+    let Some(ip) = ip else { return Ok(()) };
+    let now = Instant::now();
+    if state.uploads.is_locked(&ip, now) {
+        return Err(AppError::TooManyRequests(TOO_MANY_UPLOADS.into()));
+    }
+    state.uploads.record(&ip, now);
+    Ok(())
 }
 
 /// The uploaded file and the other fields of the form.
@@ -204,6 +267,29 @@ pub struct AreaUpload {
     repaired: bool,
 }
 
+impl AreaUpload {
+    /// The answer about an area stored under `upload_id`.
+    fn of(
+        upload_id: String,
+        geom: &MultiPolygon<f64>,
+        facts: &AreaFacts,
+    ) -> Result<Self, AppError> {
+        let geojson = serde_json::to_value(geojson::Geometry::from(&Geometry::MultiPolygon(
+            geom.clone(),
+        )))
+        .map_err(|e| AppError::Internal(e.into()))?;
+        Ok(Self {
+            upload_id,
+            geojson,
+            area_km2: geom.geodesic_area_unsigned() / 1e6,
+            crs: facts.crs.clone(),
+            parts: geom.0.len(),
+            vertices: geo_kit::aoi::vertices(geom),
+            repaired: facts.repaired,
+        })
+    }
+}
+
 /// Uploads an area of interest for select mode 3: a zipped shapefile (with or
 /// without .prj; WGS84, CGCS2000 or a CGCS2000 Gauss-Krüger zone), KML, KMZ,
 /// GeoJSON or WKT, with only polygons, at most 100,000 vertices and 20 MB.
@@ -216,37 +302,59 @@ pub struct AreaUpload {
         (status = 200, description = "The stored area", body = Envelope<AreaUpload>),
         (status = 400, description = "Unreadable file, unsupported coordinate system, not polygons, too many vertices, too large or a zip bomb", body = Envelope<Option<String>>),
         (status = 413, description = "Request over the size limit", body = Envelope<Option<String>>),
+        (status = 429, description = "More than 60 uploads from the address in 15 minutes", body = Envelope<Option<String>>),
     )
 )]
 async fn upload_area(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<AreaUpload> {
+    admit(&state, ip)?;
     let form = read_form(form).await?;
     let name = form.file_name.clone();
     let area = blocking(move || {
         vector::read_area(&name, &form.bytes).map_err(|e| AppError::bad_request(e.0))
     })
     .await?;
-    let crs = area.crs.label();
-    let geojson = serde_json::to_value(geojson::Geometry::from(&Geometry::MultiPolygon(
-        area.geom.clone(),
-    )))
-    .map_err(|e| AppError::Internal(e.into()))?;
-    let answer = AreaUpload {
-        upload_id: String::new(),
-        geojson,
-        area_km2: area.geom.geodesic_area_unsigned() / 1e6,
-        crs: crs.clone(),
-        parts: area.geom.0.len(),
-        vertices: geo_kit::aoi::vertices(&area.geom),
+    let facts = AreaFacts {
+        crs: area.crs.label(),
         repaired: area.repaired,
     };
-    let upload_id = store(&state, form.file_name, Stored::Area(area.geom), Some(crs)).await?;
+    let answer = AreaUpload::of(String::new(), &area.geom, &facts)?;
+    let upload_id = store(&state, form.file_name, Stored::Area(area.geom), Some(facts)).await?;
     Ok(ok(AreaUpload {
         upload_id,
         ..answer
     }))
+}
+
+/// An uploaded area again, as its upload answered: for a page restoring a
+/// search over it (a permalink) to draw it and report on it.
+#[utoipa::path(
+    get,
+    path = "/api/normal/v5/upload/{id}",
+    tag = "normal",
+    params(("id" = String, Path, description = "The `uploadId` of an area upload")),
+    responses(
+        (status = 200, description = "The stored area", body = Envelope<AreaUpload>),
+        (status = 400, description = "The upload is a list, not an area", body = Envelope<Option<String>>),
+        (status = 404, description = "Unknown, or older than seven days", body = Envelope<Option<String>>),
+    )
+)]
+async fn uploaded_area(
+    State(state): State<AppState>,
+    ApiPath(upload_id): ApiPath<String>,
+) -> ApiResult<AreaUpload> {
+    match find(&state, &upload_id).await? {
+        Found {
+            what: Stored::Area(mp),
+            facts: Some(facts),
+        } => Ok(ok(AreaUpload::of(upload_id, &mp, &facts)?)),
+        _ => Err(AppError::bad_request(
+            "该上传是文件名或条带号列表，不是范围文件",
+        )),
+    }
 }
 
 /// An uploaded list.
@@ -277,12 +385,15 @@ pub struct ListUpload {
         (status = 200, description = "The stored list", body = Envelope<ListUpload>),
         (status = 400, description = "Not .txt/.csv, bad kind, no valid entry, too many entries or too large", body = Envelope<Option<String>>),
         (status = 413, description = "Request over the size limit", body = Envelope<Option<String>>),
+        (status = 429, description = "More than 60 uploads from the address in 15 minutes", body = Envelope<Option<String>>),
     )
 )]
 async fn upload_list(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<ListUpload> {
+    admit(&state, ip)?;
     let form = read_form(form).await?;
     let path_rows = match form.kind.as_deref().map(str::trim) {
         Some("filename") | None => false,

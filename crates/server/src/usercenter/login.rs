@@ -1,10 +1,9 @@
 //! Logging in and out: captcha, the sealing key, password login, logout.
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::time::Instant;
 
-use axum::extract::{ConnectInfo, FromRequestParts, State};
-use axum::http::request::Parts;
+use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -12,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::session::{self, Caller};
 use super::{captcha, password, store};
-use crate::api::{ApiJson, ApiQuery, ApiResult, Envelope, ok};
+use crate::api::{ApiJson, ApiQuery, ApiResult, ClientIp, Envelope, ok};
 use crate::error::AppError;
 use crate::state::AppState;
 
@@ -95,22 +94,6 @@ pub struct LoginForm {
     token: String,
 }
 
-/// The client's address, when the server knows it (not in router-only tests).
-pub struct ClientIp(pub Option<IpAddr>);
-
-impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        Ok(Self(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|c| c.0.ip()),
-        ))
-    }
-}
-
 /// 429 after repeated failures.
 pub(super) const LOCKED: &str = "登录失败次数过多，请15分钟后再试";
 /// One message for an unknown name and a wrong password.
@@ -186,8 +169,10 @@ impl Attempt {
             }
             None => {
                 let now = Instant::now();
-                let locked = accounts.by_account.fail(&self.key, now)
-                    | self.ip.is_some_and(|ip| accounts.by_address.fail(&ip, now));
+                let locked = accounts.by_account.record(&self.key, now)
+                    | self
+                        .ip
+                        .is_some_and(|ip| accounts.by_address.record(&ip, now));
                 Err(if locked {
                     AppError::TooManyRequests(LOCKED.into())
                 } else {

@@ -7,11 +7,11 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::admin::{self, AdminError};
-use super::login::{Attempt, BAD_CREDENTIALS, ClientIp, check_captcha, require_filled};
+use super::login::{Attempt, BAD_CREDENTIALS, check_captcha, require_filled};
 use super::register::unseal;
 use super::verify::{self, Channel};
 use super::{password, store};
-use crate::api::{ApiJson, ApiResult, Envelope, ok};
+use crate::api::{ApiJson, ApiResult, ClientIp, Envelope, ok};
 use crate::error::AppError;
 use crate::state::AppState;
 

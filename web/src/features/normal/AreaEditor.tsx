@@ -21,6 +21,7 @@ import {
   uploadShape,
 } from './api/upload';
 import type { UploadKind, UploadedList, UploadedShape } from './api/types';
+import { useMissingNames } from './api/findFileNames';
 import { formatKm2 } from './format';
 import {
   DRAW,
@@ -121,9 +122,11 @@ function Dropper({
 
 function ShapeUpload({
   uploaded,
+  gone,
   onUploaded,
 }: {
   uploaded: UploadedShape | null;
+  gone: string | null;
   onUploaded: (shape: UploadedShape) => void;
 }) {
   const upload = useMutation({ mutationFn: uploadShape, onSuccess: onUploaded });
@@ -136,6 +139,9 @@ function ShapeUpload({
         onFile={(file) => upload.mutate(file)}
         testId="upload-shape"
       />
+      {gone && !uploaded && (
+        <Alert type="warning" showIcon title={gone} data-testid="uploaded-shape-gone" />
+      )}
       {uploaded && (
         <Descriptions
           size="small"
@@ -181,6 +187,8 @@ function ListUpload({
     mutationFn: (file: File) => uploadList(file, kind),
     onSuccess: onUploaded,
   });
+  // The answer holds the first 100 names: those are checked against the catalogue.
+  const missing = useMissingNames(uploaded?.kind === 'filename' ? uploaded.entries : null).data;
   return (
     <>
       <Radio.Group
@@ -218,6 +226,18 @@ function ListUpload({
                   (uploaded.count > 3 ? ` 等 ${uploaded.count} 条` : '')
             }
           />
+          {uploaded.kind === 'filename' && missing && missing.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="uploaded-list-missing"
+              title={`${uploaded.count > uploaded.entries.length ? `前 ${uploaded.entries.length} 条中` : ''}${missing.length} 个文件名在影像目录中不存在`}
+              description={
+                missing.slice(0, 5).join('、') +
+                (missing.length > 5 ? ` 等 ${missing.length} 个` : '')
+              }
+            />
+          )}
         </div>
       )}
     </>
@@ -229,7 +249,10 @@ export interface AreaEditorProps {
   onAreaChange: (area: Area) => void;
   drawMode: DrawMode;
   onDrawModeChange: (mode: DrawMode) => void;
+  /** The uploaded area: just uploaded, or fetched for the address. */
   uploadedShape: UploadedShape | null;
+  /** Why the address's uploaded area could not be fetched (expired, say). */
+  shapeGone: string | null;
   onShapeUploaded: (shape: UploadedShape) => void;
   uploadedList: UploadedList | null;
   onListUploaded: (list: UploadedList) => void;
@@ -241,6 +264,7 @@ export function AreaEditor({
   drawMode,
   onDrawModeChange,
   uploadedShape,
+  shapeGone,
   onShapeUploaded,
   uploadedList,
   onListUploaded,
@@ -294,6 +318,7 @@ export function AreaEditor({
         return (
           <ShapeUpload
             uploaded={uploadedShape?.uploadId === area.uploadId ? uploadedShape : null}
+            gone={shapeGone}
             onUploaded={(shape) => {
               onShapeUploaded(shape);
               onAreaChange({ mode: SHP, uploadId: shape.uploadId });
@@ -329,6 +354,7 @@ export function AreaEditor({
       {editor()}
       {(area.mode === SHP || area.mode === FILE) &&
         area.uploadId &&
+        !shapeGone &&
         !(area.mode === SHP ? uploadedShape : uploadedList) && (
           <span className="image-query__note" data-testid="upload-restored">
             沿用已上传的{area.mode === SHP ? '范围文件' : '列表'}

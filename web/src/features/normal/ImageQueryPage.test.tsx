@@ -7,7 +7,7 @@ import { envelope, requestsTo, stubServer } from '../../test/server';
 import { signIn } from '../../test/session';
 import { useSession } from '../../lib/session';
 import { useLoginPrompt } from '../../lib/loginPrompt';
-import type { SceneItem } from './api/types';
+import type { SceneItem, UploadedShape } from './api/types';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -54,6 +54,30 @@ function routes(list: SceneItem[] = [scene('GF1_1', 5), scene('GF1_2', 30)]) {
       envelope({ total: list.length, ids: list.map((item) => item.id) }),
   };
 }
+
+const UPLOADED_SHAPE: UploadedShape = {
+  uploadId: 'up-1',
+  geojson: {
+    type: 'MultiPolygon',
+    coordinates: [
+      [
+        [
+          [114, 30],
+          [115, 30],
+          [115, 31],
+          [114, 30],
+        ],
+      ],
+    ],
+  },
+  areaKm2: 5432.1,
+  crs: 'CGCS2000 (EPSG:4490)',
+  parts: 1,
+  vertices: 3,
+  repaired: false,
+};
+
+const UPLOAD_RESULTS = '/normal?mode=3&upload=up-1&from=2026-08-01&to=2026-11-22&tab=2';
 
 const HUBEI_RESULTS = '/normal?mode=1&region=420000&from=2026-08-01&to=2026-11-22&tab=2';
 
@@ -176,19 +200,7 @@ describe('影像查询 (/normal)', () => {
   });
 
   it('shows the coverage of every result, applies the suggestion, and exports with its ids', async () => {
-    const square = {
-      type: 'MultiPolygon',
-      coordinates: [
-        [
-          [
-            [114, 30],
-            [115, 30],
-            [115, 31],
-            [114, 30],
-          ],
-        ],
-      ],
-    };
+    const square = UPLOADED_SHAPE.geojson;
     const coverage = (sceneCount: number) => ({
       aoiAreaKm2: 185900.5,
       coveredAreaKm2: 92950.25,
@@ -246,28 +258,7 @@ describe('影像查询 (/normal)', () => {
   it('searches over an uploaded shape by its uploadId', async () => {
     const requests = stubServer({
       ...routes(),
-      'POST /api/normal/v5/upload/shp': () =>
-        envelope({
-          uploadId: 'up-1',
-          geojson: {
-            type: 'MultiPolygon',
-            coordinates: [
-              [
-                [
-                  [114, 30],
-                  [115, 30],
-                  [115, 31],
-                  [114, 30],
-                ],
-              ],
-            ],
-          },
-          areaKm2: 5432.1,
-          crs: 'CGCS2000 (EPSG:4490)',
-          parts: 1,
-          vertices: 3,
-          repaired: false,
-        }),
+      'POST /api/normal/v5/upload/shp': () => envelope(UPLOADED_SHAPE),
     });
     const { router } = renderApp('/normal');
     await userEvent.click(within(await screen.findByTestId('select-mode')).getByText('上传SHP'));
@@ -287,6 +278,68 @@ describe('影像查询 (/normal)', () => {
     expect(await bodyOf(requestsTo(requests, '/api/normal/v5/normalmeta')[0])).toMatchObject({
       selectMode: 3,
       uploadId: 'up-1',
+    });
+  });
+
+  it('fetches the uploaded shape of a permalink and reports on it as after the upload', async () => {
+    const requests = stubServer({
+      ...routes(),
+      'GET /api/normal/v5/upload/up-1': () => envelope({ ...UPLOADED_SHAPE, repaired: true }),
+    });
+    renderApp(UPLOAD_RESULTS);
+    expect(await screen.findAllByTestId('scene-row')).toHaveLength(2);
+    expect(await bodyOf(requestsTo(requests, '/api/normal/v5/normalmeta')[0])).toMatchObject({
+      selectMode: 3,
+      uploadId: 'up-1',
+    });
+    await userEvent.click(screen.getByRole('tab', { name: '选择' }));
+    const uploaded = await screen.findByTestId('uploaded-shape');
+    expect(uploaded).toHaveTextContent('5,432.1 km²');
+    expect(uploaded).toHaveTextContent('EPSG:4490');
+    expect(uploaded).toHaveTextContent('无效多边形（自相交、重叠）已修复');
+    expect(screen.queryByTestId('upload-restored')).not.toBeInTheDocument();
+    expect(requestsTo(requests, '/api/normal/v5/upload/up-1')).toHaveLength(1);
+  });
+
+  it('says so when the uploaded shape of a permalink has expired', async () => {
+    stubServer({
+      ...routes(),
+      'GET /api/normal/v5/upload/up-1': () =>
+        envelope(null, { code: 404, status: 404, message: '上传文件已过期或不存在，请重新上传' }),
+    });
+    renderApp(UPLOAD_RESULTS.replace('tab=2', 'tab=1'));
+    expect(await screen.findByTestId('uploaded-shape-gone')).toHaveTextContent(
+      '上传文件已过期或不存在，请重新上传',
+    );
+    expect(screen.queryByTestId('uploaded-shape')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('upload-restored')).not.toBeInTheDocument();
+  });
+
+  it('names the listed files the catalogue does not have', async () => {
+    const requests = stubServer({
+      ...routes(),
+      'POST /api/normal/v5/upload/file': () =>
+        envelope({
+          uploadId: 'list-1',
+          kind: 'filename',
+          count: 2,
+          entries: ['GF1_1_L1A.tar.gz', 'GF9_NONE'],
+          rejected: [],
+        }),
+      'POST /api/normal/v5/filenames': () =>
+        envelope({ found: [scene('GF1_1', 5)], missing: ['GF9_NONE'] }),
+    });
+    renderApp('/normal');
+    await userEvent.click(within(await screen.findByTestId('select-mode')).getByText('文件'));
+    const input = screen.getByTestId('upload-list').querySelector('input[type=file]');
+    if (!(input instanceof HTMLInputElement)) throw new Error('no file input');
+    await userEvent.upload(input, new File(['x'], 'names.txt', { type: 'text/plain' }));
+    expect(await screen.findByTestId('uploaded-list')).toHaveTextContent('已读取 2 条文件名');
+    const missing = await screen.findByTestId('uploaded-list-missing');
+    expect(missing).toHaveTextContent('1 个文件名在影像目录中不存在');
+    expect(missing).toHaveTextContent('GF9_NONE');
+    expect(await bodyOf(requestsTo(requests, '/api/normal/v5/filenames')[0])).toEqual({
+      names: ['GF1_1_L1A.tar.gz', 'GF9_NONE'],
     });
   });
 });

@@ -29,6 +29,7 @@ import { allIdsQueryOptions } from './api/getAllIds';
 import { useCoverage, type CoverageBasis } from './api/getCoverage';
 import { useFallFigures, FALL_FIGURE_LIMIT } from './api/getFallFigures';
 import { useScenes } from './api/searchScenes';
+import { useUploadedShape } from './api/upload';
 import type { UploadedList, UploadedShape } from './api/types';
 import { AreaEditor } from './AreaEditor';
 import { cartAction } from './cart';
@@ -132,6 +133,11 @@ export default function ImageQueryPage({ title }: PageProps) {
   });
   const [drawMode, setDrawMode] = useState<DrawMode>(null);
   const [uploadedShape, setUploadedShape] = useState<UploadedShape | null>(null);
+  // An uploaded area named by the address but not uploaded here is fetched, to be drawn and
+  // reported on as after its upload.
+  const uploadedHere = area.mode === SHP && uploadedShape?.uploadId === area.uploadId;
+  const restored = useUploadedShape(area.mode === SHP && !uploadedHere ? area.uploadId : null);
+  const shape = uploadedHere ? uploadedShape : area.mode === SHP ? (restored.data ?? null) : null;
   const [uploadedList, setUploadedList] = useState<UploadedList | null>(null);
   const results = search ? resultKey(search) : '';
   const [checked, setChecked] = useKeyedIds(results);
@@ -273,11 +279,11 @@ export default function ImageQueryPage({ title }: PageProps) {
   );
   const figureIds = useMemo(() => [...figures], [figures]);
   const fallFigures = useFallFigures(figureIds);
-  const upload = useMemo((): Feature<MultiPolygon> | null => {
-    if (area.mode !== SHP || !uploadedShape || uploadedShape.uploadId !== area.uploadId)
-      return null;
-    return { type: 'Feature', properties: {}, geometry: uploadedShape.geojson };
-  }, [area, uploadedShape]);
+  const upload = useMemo(
+    (): Feature<MultiPolygon> | null =>
+      shape ? { type: 'Feature', properties: {}, geometry: shape.geojson } : null,
+    [shape],
+  );
   const uploadBox = useMemo(
     () => (upload ? bboxOf(upload.geometry.coordinates.flat()) : null),
     [upload],
@@ -307,7 +313,10 @@ export default function ImageQueryPage({ title }: PageProps) {
             onAreaChange={(next) => changeArea(next)}
             drawMode={drawMode}
             onDrawModeChange={setDrawMode}
-            uploadedShape={uploadedShape}
+            uploadedShape={shape}
+            shapeGone={
+              area.mode === SHP && !uploadedHere ? (restored.error?.message ?? null) : null
+            }
             onShapeUploaded={setUploadedShape}
             uploadedList={uploadedList}
             onListUploaded={setUploadedList}

@@ -1,6 +1,7 @@
 // POST /api/normal/v5/upload/shp and upload/file: an area of interest from a file (a zipped
 // shapefile, KML/KMZ, GeoJSON or WKT) or a list of file names or path/rows, kept by the
-// server under an uploadId that searches name.
+// server under an uploadId that searches name; GET upload/{id}: an uploaded area again.
+import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { UploadKind, UploadedList, UploadedShape } from './types';
 
@@ -31,4 +32,22 @@ export function uploadList(file: File, kind: UploadKind): Promise<UploadedList> 
   return unwrap(
     api.POST('/api/normal/v5/upload/file', { body: form(file, { kind }) }),
   ) as Promise<UploadedList>;
+}
+
+export function getUploadedShape(uploadId: string): Promise<UploadedShape> {
+  // Gone (404) is reported where the area is edited, not as a toast.
+  return unwrap(
+    api.GET('/api/normal/v5/upload/{id}', { params: { path: { id: uploadId } } }),
+  ) as Promise<UploadedShape>;
+}
+
+/** The uploaded area of an address (a reload, a shared link); nothing is asked while null. */
+export function useUploadedShape(uploadId: string | null) {
+  return useQuery({
+    queryKey: ['normal', 'upload', uploadId],
+    queryFn: () => getUploadedShape(uploadId ?? ''),
+    enabled: uploadId !== null,
+    // An upload never changes; it only expires.
+    staleTime: Infinity,
+  });
 }
