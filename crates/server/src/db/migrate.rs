@@ -103,6 +103,12 @@ const MIGRATIONS: &[Migration] = &[
             description: "上传的查询范围与文件名、条带号列表（保留7天）",
         }],
     },
+    Migration {
+        version: 8,
+        name: "upload_repaired",
+        sql: sql_file!("0008_upload_repaired.sql"),
+        spatial: &[],
+    },
 ];
 
 /// FNV-1a: a stable checksum of a migration's text (not for security).

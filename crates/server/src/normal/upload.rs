@@ -13,7 +13,7 @@ use axum::response::IntoResponse;
 use geo::GeodesicArea;
 use geo_types::{Geometry, MultiPolygon};
 use rusqlite::{OptionalExtension, params};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -49,13 +49,10 @@ pub enum Stored {
     List(List),
 }
 
-/// What is shown about an uploaded area beside its shape. The coordinate
-/// system has a column of its own; the rest travels as JSON in `entries`,
-/// which only lists use otherwise.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// What is shown about an uploaded area beside its shape.
+#[derive(Debug, Clone)]
 struct AreaFacts {
     /// The coordinate system the file was in.
-    #[serde(skip)]
     crs: String,
     /// Whether invalid rings were repaired.
     repaired: bool,
@@ -74,13 +71,17 @@ async fn find(state: &AppState, upload_id: &str) -> Result<Found, AppError> {
         .db
         .call(move |c| {
             c.query_row(
-                "SELECT geom, entries, crs FROM upload WHERE upload_id = ?1 AND created_at >= ?2",
+                "SELECT geom, entries, crs, repaired FROM upload
+                 WHERE upload_id = ?1 AND created_at >= ?2",
                 params![id, now_secs() - KEEP_SECS],
                 |r| {
                     Ok((
                         r.get::<_, Option<Vec<u8>>>(0)?,
                         r.get::<_, Option<String>>(1)?,
-                        r.get::<_, Option<String>>(2)?,
+                        AreaFacts {
+                            crs: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
+                            repaired: r.get(3)?,
+                        },
                     ))
                 },
             )
@@ -92,16 +93,10 @@ async fn find(state: &AppState, upload_id: &str) -> Result<Found, AppError> {
         None => Err(AppError::NotFound(
             "上传文件已过期或不存在，请重新上传".into(),
         )),
-        Some((Some(blob), entries, crs)) => match geo_kit::gpkg::decode(&blob) {
+        Some((Some(blob), _, facts)) => match geo_kit::gpkg::decode(&blob) {
             Ok(Geometry::MultiPolygon(mp)) => Ok(Found {
                 what: Stored::Area(mp),
-                // Areas stored before their facts were kept count as not repaired.
-                facts: Some(AreaFacts {
-                    crs: crs.unwrap_or_default(),
-                    repaired: entries
-                        .and_then(|json| serde_json::from_str::<AreaFacts>(&json).ok())
-                        .is_some_and(|f| f.repaired),
-                }),
+                facts: Some(facts),
             }),
             _ => Err(broken("geometry is not a multipolygon")),
         },
@@ -120,11 +115,6 @@ pub async fn load(state: &AppState, upload_id: &str) -> Result<Stored, AppError>
     find(state, upload_id).await.map(|found| found.what)
 }
 
-/// JSON text of what is stored in `entries`.
-fn to_json<T: Serialize>(value: &T) -> Result<String, AppError> {
-    serde_json::to_string(value).map_err(|e| AppError::Internal(e.into()))
-}
-
 /// Stores an upload (an area with its facts) in one transaction, purging
 /// week-old ones; its new id.
 async fn store(
@@ -135,6 +125,7 @@ async fn store(
 ) -> Result<String, AppError> {
     let id = new_token()?;
     let crs = facts.as_ref().map(|f| f.crs.clone());
+    let repaired = facts.as_ref().is_some_and(|f| f.repaired);
     let (kind, geom, entries) = match &what {
         Stored::Area(mp) => (
             "area",
@@ -142,7 +133,7 @@ async fn store(
                 &Geometry::MultiPolygon(mp.clone()),
                 4326,
             )),
-            facts.as_ref().map(to_json).transpose()?,
+            None,
         ),
         Stored::List(list) => (
             match list {
@@ -150,7 +141,7 @@ async fn store(
                 List::PathRows(_) => "pathrow",
             },
             None,
-            Some(to_json(list)?),
+            Some(serde_json::to_string(list).map_err(|e| AppError::Internal(e.into()))?),
         ),
     };
     let stored_id = id.clone();
@@ -164,9 +155,12 @@ async fn store(
                 [now - KEEP_SECS],
             )?;
             tx.execute(
-                "INSERT INTO upload (geom, upload_id, kind, entries, file_name, crs, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![geom, stored_id, kind, entries, file_name, crs, now],
+                "INSERT INTO upload
+                   (geom, upload_id, kind, entries, file_name, crs, repaired, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![
+                    geom, stored_id, kind, entries, file_name, crs, repaired, now
+                ],
             )?;
             tx.commit()
         })
