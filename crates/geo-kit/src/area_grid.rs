@@ -469,7 +469,18 @@ mod tests {
 
     #[test]
     fn floor_agrees_with_the_library_on_both_sides_of_zero() {
-        for v in [-2.5, -2.0, -1e-12, -0.0, 0.0, 1e-12, 0.999_999, 1.0, 3.5, 1e9 + 0.5] {
+        for v in [
+            -2.5,
+            -2.0,
+            -1e-12,
+            -0.0,
+            0.0,
+            1e-12,
+            0.999_999,
+            1.0,
+            3.5,
+            1e9 + 0.5,
+        ] {
             assert_eq!(floor(v), v.floor() as isize, "{v}");
         }
     }
