@@ -140,11 +140,12 @@ fn positions_of(state: &AppState, ids: &[String]) -> Result<Vec<usize>, AppError
     }
     let mut wanted: HashMap<&str, Option<usize>> =
         ids.iter().map(|id| (id.as_str(), None)).collect();
-    // The id column alone: `get` would rebuild every scene's row and footprint.
-    for i in 0..state.scenes.len() {
-        if let Some(slot) = state.scenes.scene_id(i).and_then(|id| wanted.get_mut(id)) {
-            *slot = Some(i);
-        }
+    for (id, slot) in &mut wanted {
+        *slot = state
+            .scenes
+            .positions_with_id(id)
+            .last()
+            .map(|&i| i as usize);
     }
     let mut unknown: Vec<&str> = ids
         .iter()

@@ -3,13 +3,13 @@
 //! (satellite,) path, row. Also the routes that look names up directly:
 //! `filename` (suggestions while typing), `filenames` and `pr`.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::index::SceneRef;
+use super::index::{Filter, SceneIndex, SceneRef, Sort};
 use super::{SceneFilters, SceneItem, ScenePage};
 use crate::api::{ApiJson, ApiQuery, ApiResult, Envelope, ok};
 use crate::error::AppError;
@@ -86,7 +86,7 @@ const EXTENSIONS: &[&str] = &[
 ];
 
 /// A file name without folder and known extensions, e.g. `D:\\GF1_x.tar.gz` → `GF1_x`.
-fn stem(name: &str) -> &str {
+pub fn stem(name: &str) -> &str {
     let mut s = name.trim();
     s = s.rsplit(['/', '\\']).next().unwrap_or(s);
     while let Some(ext) = EXTENSIONS.iter().find(|e| {
@@ -100,56 +100,32 @@ fn stem(name: &str) -> &str {
 }
 
 /// The key two file names match by: the stem, ASCII case folded.
-fn name_key(name: &str) -> String {
+pub fn name_key(name: &str) -> String {
     stem(name).to_ascii_lowercase()
 }
 
-/// Decides quickly whether a scene is in a list.
-pub struct Matcher {
-    names: HashSet<String>,
-    /// Lengths of the names' keys: most scenes are ruled out without allocating.
-    lengths: HashSet<usize>,
+/// Decides quickly whether a scene is on one of a list's path/rows.
+struct Matcher {
     with_satellite: HashSet<(String, i64, i64)>,
     any_satellite: HashSet<(i64, i64)>,
 }
 
 impl Matcher {
-    /// The matcher of a list.
-    pub fn new(list: &List) -> Self {
+    fn new(rows: &[PathRow]) -> Self {
         let mut m = Matcher {
-            names: HashSet::new(),
-            lengths: HashSet::new(),
             with_satellite: HashSet::new(),
             any_satellite: HashSet::new(),
         };
-        match list {
-            List::FileNames(names) => {
-                for n in names {
-                    let key = name_key(n);
-                    m.lengths.insert(key.len());
-                    m.names.insert(key);
-                }
-            }
-            List::PathRows(rows) => {
-                for pr in rows {
-                    match &pr.satellite {
-                        Some(s) => m.with_satellite.insert((s.clone(), pr.path, pr.row)),
-                        None => m.any_satellite.insert((pr.path, pr.row)),
-                    };
-                }
-            }
+        for pr in rows {
+            match &pr.satellite {
+                Some(s) => m.with_satellite.insert((s.clone(), pr.path, pr.row)),
+                None => m.any_satellite.insert((pr.path, pr.row)),
+            };
         }
         m
     }
 
-    /// Whether the scene is in the list.
-    pub fn keeps(&self, s: &SceneRef) -> bool {
-        if !self.names.is_empty() {
-            let name = s.file_name();
-            let st = stem(&name);
-            return self.lengths.contains(&st.len())
-                && self.names.contains(&st.to_ascii_lowercase());
-        }
+    fn keeps(&self, s: &SceneRef) -> bool {
         let (Some(path), Some(row)) = s.path_row() else {
             return false;
         };
@@ -158,6 +134,21 @@ impl Matcher {
                 && self
                     .with_satellite
                     .contains(&(s.satellite().to_owned(), path, row)))
+    }
+}
+
+/// The scenes of a list that pass the filter, in order: file names are looked
+/// up in the index, path/rows tested scene by scene.
+pub fn select(scenes: &SceneIndex, list: &List, filter: &Filter, sort: Sort) -> Vec<usize> {
+    match list {
+        List::FileNames(names) => {
+            let named = names.iter().flat_map(|n| scenes.positions_named(n));
+            scenes.select_among(named.map(|&p| p as usize), filter, sort)
+        }
+        List::PathRows(rows) => {
+            let matcher = Matcher::new(rows);
+            scenes.select(filter, sort, |s| matcher.keeps(s))
+        }
     }
 }
 
@@ -314,15 +305,6 @@ pub fn parse_list(text: &str, path_rows: bool) -> Result<(List, Vec<Rejected>), 
     Ok((list, rejected))
 }
 
-/// Case-insensitive ASCII substring search; the position of the first match.
-fn find_ignore_case(hay: &str, needle: &str) -> Option<usize> {
-    let (h, n) = (hay.as_bytes(), needle.as_bytes());
-    if n.is_empty() || n.len() > h.len() {
-        return None;
-    }
-    h.windows(n.len()).position(|w| w.eq_ignore_ascii_case(n))
-}
-
 /// How many suggestions `filename` answers.
 const SUGGESTIONS: usize = 20;
 
@@ -353,29 +335,32 @@ async fn suggest_file_names(
     if text.is_empty() || text.chars().count() > 255 {
         return Err(AppError::bad_request("请输入文件名（1–255 个字符）"));
     }
-    let mut starting = Vec::new();
-    let mut containing = Vec::new();
-    for s in (0..state.scenes.len()).filter_map(|i| state.scenes.at(i)) {
-        let name = s.file_name();
-        match find_ignore_case(&name, text) {
-            Some(0) if starting.len() < SUGGESTIONS => starting.push(name.into_owned()),
-            Some(p) if p > 0 && containing.len() < SUGGESTIONS => {
-                containing.push(name.into_owned());
-            }
-            _ => {}
-        }
-        if starting.len() == SUGGESTIONS {
-            break;
-        }
-    }
+    Ok(ok(suggestions(&state.scenes, text)))
+}
+
+/// Up to 20 distinct file names: the first (by acquisition) that start with
+/// the text, then, if they are fewer, those that contain it further on among
+/// the scenes before the last one starting with it.
+pub fn suggestions(scenes: &SceneIndex, text: &str) -> Vec<String> {
+    let starting = scenes.file_names_starting(text, SUGGESTIONS);
+    let name = |i: usize| scenes.at(i).map(|s| s.file_name().into_owned());
     let mut seen = HashSet::new();
-    let names = starting
-        .into_iter()
-        .chain(containing)
+    let mut names: Vec<String> = starting
+        .iter()
+        .filter_map(|&i| name(i))
         .filter(|n| seen.insert(n.clone()))
-        .take(SUGGESTIONS)
         .collect();
-    Ok(ok(names))
+    if names.len() < SUGGESTIONS {
+        let end = match starting.get(SUGGESTIONS - 1) {
+            Some(&last) => last,
+            None => scenes.len(),
+        };
+        let containing = scenes.file_names_containing(text, 0..end, SUGGESTIONS);
+        let containing = containing.into_iter().filter_map(name);
+        names.extend(containing.filter(|n| seen.insert(n.clone())));
+        names.truncate(SUGGESTIONS);
+    }
+    names
 }
 
 /// Most names `filenames` looks up at once.
@@ -417,28 +402,18 @@ async fn find_file_names(
             "请提供 1–{MAX_NAMES} 个文件名"
         )));
     }
-    let matcher = Matcher::new(&List::FileNames(q.names.clone()));
-    let mut by_key: HashMap<String, Vec<usize>> = HashMap::new();
-    for s in (0..state.scenes.len()).filter_map(|i| state.scenes.at(i)) {
-        if matcher.keeps(&s) {
-            by_key
-                .entry(name_key(&s.file_name()))
-                .or_default()
-                .push(s.pos());
-        }
-    }
     let mut found = Vec::new();
     let mut missing = Vec::new();
     let mut shown = HashSet::new();
     for name in q.names {
-        match by_key.get(&name_key(&name)) {
-            Some(hits) => found.extend(
+        match state.scenes.positions_named(&name) {
+            [] => missing.push(name),
+            hits => found.extend(
                 hits.iter()
-                    .filter(|i| shown.insert(**i))
-                    .filter_map(|&i| state.scenes.get(i))
+                    .filter(|&&i| shown.insert(i))
+                    .filter_map(|&i| state.scenes.get(i as usize))
                     .map(|s| super::item(&s)),
             ),
-            None => missing.push(name),
         }
     }
     Ok(ok(FoundNames { found, missing }))
@@ -490,7 +465,7 @@ async fn path_rows(
         .collect::<Result<Vec<_>, _>>()?;
     let (page_num, page_size) = q.filters.page()?;
     let (filter, sort) = q.filters.compile()?;
-    let hits = super::listed(&state, &List::PathRows(rows), &filter, sort);
+    let hits = select(&state.scenes, &List::PathRows(rows), &filter, sort);
     Ok(ok(super::page_of(&state, &hits, page_num, page_size)))
 }
 

@@ -27,7 +27,6 @@ use crate::error::AppError;
 use crate::state::AppState;
 use area::{AreaQuery, Selection};
 use index::{Filter, Sort};
-use lists::List;
 
 /// The image-query routes (the satellite catalogue route lives in `catalogue`).
 pub fn router() -> OpenApiRouter<AppState> {
@@ -237,18 +236,12 @@ fn codes(
     }
 }
 
-/// The scenes of a list that pass the filter, in order.
-fn listed(state: &AppState, list: &List, filter: &Filter, sort: Sort) -> Vec<usize> {
-    let matcher = lists::Matcher::new(list);
-    state.scenes.select(filter, sort, |s| matcher.keeps(s))
-}
-
 /// Runs a query: the positions of the matching scenes in order.
 async fn run(state: &AppState, q: &SceneQuery) -> Result<Vec<usize>, AppError> {
     let (filter, sort) = q.filters.compile()?;
     Ok(match area::resolve(state, &q.area).await? {
         Selection::Area(aoi) => state.scenes.search(&aoi, &filter, sort),
-        Selection::List(list) => listed(state, &list, &filter, sort),
+        Selection::List(list) => lists::select(&state.scenes, &list, &filter, sort),
     })
 }
 

@@ -41,15 +41,14 @@ pub fn rfc3339(t: i64) -> String {
 }
 
 /// The ground sample distance: the scene's own, else its sensor's, else its satellite's best.
-pub fn gsd(s: &SceneRef) -> Option<f64> {
-    s.resolution_m()
-        .or_else(|| {
-            catalogue::sensors_of(s.satellite())?
-                .iter()
-                .find(|x| x.id == s.sensor())?
-                .resolution_m
-        })
-        .or_else(|| catalogue::satellite(s.satellite())?.best_resolution_m)
+pub fn gsd(satellite: &str, sensor: &str, own: Option<f64>) -> Option<f64> {
+    own.or_else(|| {
+        catalogue::sensors_of(satellite)?
+            .iter()
+            .find(|x| x.id == sensor)?
+            .resolution_m
+    })
+    .or_else(|| catalogue::satellite(satellite)?.best_resolution_m)
 }
 
 /// The family a satellite belongs to: the last part of its catalogue page, e.g. `gf1`.
@@ -65,7 +64,7 @@ pub fn property(s: &SceneRef, name: &str) -> Option<Value> {
         "platform" => json!(s.satellite()),
         "constellation" => json!(constellation(s.satellite())?),
         "instruments" => json!([s.sensor()]),
-        "gsd" => json!(gsd(s)?),
+        "gsd" => json!(gsd(s.satellite(), s.sensor(), s.resolution_m())?),
         "eo:cloud_cover" => json!(s.cloud()),
         "processing:level" => json!(s.product_level()?),
         "rscloud:file_name" => json!(s.file_name()),

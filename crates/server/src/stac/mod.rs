@@ -258,9 +258,11 @@ async fn one_item(
     links: Links,
     StacPath((collection, id)): StacPath<(String, String)>,
 ) -> Result<Response, StacError> {
-    // The index has no lookup by id: a walk over the scenes in memory.
-    search::every(&state.scenes)
-        .find(|s| s.scene_id() == id && s.satellite() == collection)
+    let scenes = &state.scenes;
+    let newest_first = scenes.positions_with_id(&id).iter().rev();
+    newest_first
+        .filter_map(|&i| scenes.at(i as usize))
+        .find(|s| s.satellite() == collection)
         .map(|s| reply(GEOJSON, item::item(&s, &links)))
         .ok_or_else(|| StacError::not_found(format!("条目不存在：{collection}/{id}")))
 }

@@ -24,11 +24,6 @@ fn key(s: &SceneRef) -> Cursor {
     (s.acquired_at(), s.fid())
 }
 
-/// Every scene, newest first (positions follow acquisition time, then row id).
-pub fn every(scenes: &SceneIndex) -> impl Iterator<Item = SceneRef<'_>> + '_ {
-    (0..scenes.len()).rev().filter_map(|i| scenes.at(i))
-}
-
 /// The page of a search its token and limit ask for. Candidates come in
 /// descending positions, which is page order, so one pass counts every match
 /// and keeps the page; nothing is sorted and no row is built.
@@ -48,7 +43,17 @@ pub fn page<'a>(scenes: &'a SceneIndex, search: &Search) -> Page<'a> {
     // every footprint against it.
     let (candidates, exact): (Box<dyn Iterator<Item = usize>>, Option<&Geometry<f64>>) =
         match (&search.ids, &search.area) {
-            (Some(_), area) => (Box::new(scenes.positions(&filter).rev()), area.as_ref()),
+            (Some(ids), area) => {
+                let times = scenes.positions(&filter);
+                let mut named: Vec<usize> = ids
+                    .iter()
+                    .flat_map(|id| scenes.positions_with_id(id))
+                    .map(|&i| i as usize)
+                    .filter(|i| times.contains(i))
+                    .collect();
+                named.sort_unstable_by(|a, b| b.cmp(a));
+                (Box::new(named.into_iter()), area.as_ref())
+            }
             (None, None) => (Box::new(scenes.positions(&filter).rev()), None),
             (None, Some(area)) => {
                 let Some((aoi, exact)) = index_area(area) else {

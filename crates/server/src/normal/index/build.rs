@@ -236,6 +236,7 @@ impl Builder {
             trees: Vec::new(),
             sensors: std::mem::take(&mut self.sensors.values),
             levels: std::mem::take(&mut self.levels.values),
+            lookup: Default::default(),
         };
         index.ring_start.push(0);
         for ((satellite, sensor), group) in groups {

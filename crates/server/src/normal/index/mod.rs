@@ -13,6 +13,7 @@
 //! scenes a caller asks for.
 
 mod build;
+mod lookup;
 #[cfg(test)]
 mod tests;
 
@@ -27,6 +28,7 @@ use geo_types::{LineString, MultiPolygon, Polygon};
 
 pub use build::Builder;
 use build::{ABSENT, LITERAL, NO_PATH_ROW};
+pub use lookup::SatelliteSummary;
 
 use super::store::SceneRow;
 
@@ -84,16 +86,27 @@ impl Texts {
         &self.arena[s..s + self.lens[pos][0] as usize]
     }
 
-    /// The k-th text after the id (1 file name, 2 quick-look); owned only when
-    /// the id has to be put between its affixes.
-    fn derived(&self, pos: usize, k: usize, code: u32) -> Cow<'_, str> {
+    /// The k-th text after the id (1 file name, 2 quick-look) in up to three
+    /// pieces read in place: itself, or an affix, the id and an affix.
+    fn pieces(&self, pos: usize, k: usize, code: u32) -> [&str; 3] {
         if code == LITERAL {
             let [id, file, _] = self.lens[pos];
             let at = self.start[pos] + id as usize + if k == 2 { file as usize } else { 0 };
-            return Cow::Borrowed(&self.arena[at..at + self.lens[pos][k] as usize]);
+            return [&self.arena[at..at + self.lens[pos][k] as usize], "", ""];
         }
         let (before, after) = &self.affixes[code as usize];
-        Cow::Owned(format!("{before}{}{after}", self.id(pos)))
+        [before, self.id(pos), after]
+    }
+
+    /// The k-th text after the id; owned only when the id has to be put
+    /// between its affixes.
+    fn derived(&self, pos: usize, k: usize, code: u32) -> Cow<'_, str> {
+        let pieces = self.pieces(pos, k, code);
+        if code == LITERAL {
+            Cow::Borrowed(pieces[0])
+        } else {
+            Cow::Owned(pieces.concat())
+        }
     }
 }
 
@@ -133,6 +146,7 @@ pub struct SceneIndex {
     trees: Vec<SensorTree>,
     sensors: Vec<String>,
     levels: Vec<Option<String>>,
+    lookup: lookup::Lookup,
 }
 
 /// A filter resolved against the index: which trees (satellite and sensor),

@@ -10,10 +10,10 @@ use geo_types::{Coord, LineString, Polygon, polygon};
 use super::*;
 
 /// A small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(super) fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -24,7 +24,7 @@ impl Rng {
         (self.next() >> 11) as f64 / (1u64 << 53) as f64
     }
 
-    fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
+    pub(super) fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
         &v[(self.next() % v.len() as u64) as usize]
     }
 }
@@ -79,7 +79,7 @@ fn quad(rng: &mut Rng, x: f64, y: f64, size: f64) -> Polygon<f64> {
 }
 
 /// Scenes over a box, with repeated times and clouds so ties are common.
-fn catalogue(rng: &mut Rng, n: i64, area: [f64; 4]) -> Vec<SceneRow> {
+pub(super) fn catalogue(rng: &mut Rng, n: i64, area: [f64; 4]) -> Vec<SceneRow> {
     (0..n)
         .map(|fid| {
             let (satellite, sensors) = *rng.pick(&SATELLITES);
@@ -144,7 +144,7 @@ fn fids(index: &SceneIndex, positions: &[usize]) -> Vec<i64> {
         .collect()
 }
 
-fn random_filter(rng: &mut Rng) -> Filter {
+pub(super) fn random_filter(rng: &mut Rng) -> Filter {
     let mut f = Filter::default();
     if rng.next().is_multiple_of(2) {
         f.satellites.insert("GF1".into(), vec![]);

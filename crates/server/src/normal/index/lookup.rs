@@ -1,0 +1,667 @@
+//! Look-ups by scene id and by file name, and per-satellite summaries, so
+//! these requests do not walk the catalogue. Each is built on first use (a
+//! server never asked pays nothing) and kept: the index does not change.
+//! Orders are positions (4 bytes a scene) sorted through the index's own
+//! texts, not maps of copied strings.
+
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use geo_kit::Envelope;
+
+use super::{Filter, SceneIndex, Sort};
+use crate::normal::lists::{name_key, stem};
+
+/// The look-ups of one index, each built when first asked for.
+#[derive(Default)]
+pub(super) struct Lookup {
+    /// Positions by (scene id, position).
+    ids: OnceLock<Vec<u32>>,
+    names: OnceLock<Names>,
+    satellites: OnceLock<Vec<SatelliteSummary>>,
+}
+
+/// Positions in file-name key order.
+struct Names {
+    /// Positions by (file-name key, position).
+    sorted: Vec<u32>,
+    /// Ascending positions whose file name does not start with its stem (a
+    /// folder or a leading blank): the key order says nothing about how the
+    /// name begins, so prefix searches test them one by one.
+    odd: Vec<u32>,
+}
+
+/// What the scenes of one satellite cover (scenes without a footprint are left out).
+#[derive(Debug, Clone)]
+pub struct SatelliteSummary {
+    /// The satellite value.
+    pub satellite: String,
+    /// The bounding box of the footprints.
+    pub bbox: Envelope,
+    /// The first acquisition time, unix seconds.
+    pub first: i64,
+    /// The last acquisition time, unix seconds.
+    pub last: i64,
+    /// Least and most cloud cover, percent.
+    pub cloud: (f64, f64),
+    /// The sensors.
+    pub sensors: BTreeSet<String>,
+    /// The product levels.
+    pub levels: BTreeSet<String>,
+    /// The distinct (sensor, scene's own resolution) pairs, from which a
+    /// ground sample distance is derived.
+    pub resolutions: Vec<(String, Option<f64>)>,
+}
+
+impl SceneIndex {
+    fn ids(&self) -> &[u32] {
+        self.lookup.ids.get_or_init(|| {
+            let mut order: Vec<u32> = (0..self.len() as u32).collect();
+            sort_by_key(&mut order, |p| KeyText::of(self.texts.id(p as usize)));
+            order
+        })
+    }
+
+    fn names(&self) -> &Names {
+        self.lookup.names.get_or_init(|| {
+            // Where each name's key lies in it, found once: the sort reads the
+            // key in place many times.
+            let spans: Vec<[u32; 2]> = (0..self.len() as u32)
+                .map(|p| {
+                    let name = self.file_name_at(p);
+                    let stem = stem(&name);
+                    let start = stem.as_ptr() as usize - name.as_ptr() as usize;
+                    [start as u32, (start + stem.len()) as u32]
+                })
+                .collect();
+            let mut sorted: Vec<u32> = (0..self.len() as u32).collect();
+            sort_by_key(&mut sorted, |p| {
+                let [start, end] = spans[p as usize];
+                KeyText {
+                    pieces: self.file_name_pieces(p).map(str::as_bytes),
+                    span: start as usize..end as usize,
+                    fold: true,
+                }
+            });
+            let odd = (0..self.len() as u32)
+                .filter(|&p| spans[p as usize][0] != 0)
+                .collect();
+            Names { sorted, odd }
+        })
+    }
+
+    fn file_name_pieces(&self, pos: u32) -> [&str; 3] {
+        let p = pos as usize;
+        self.texts.pieces(p, 1, self.texts.file[p])
+    }
+
+    fn file_name_at(&self, pos: u32) -> std::borrow::Cow<'_, str> {
+        let p = pos as usize;
+        self.texts.derived(p, 1, self.texts.file[p])
+    }
+
+    fn name_key_at(&self, pos: u32) -> String {
+        name_key(&self.file_name_at(pos))
+    }
+
+    /// The positions (ascending) of the scenes with this product id.
+    pub fn positions_with_id(&self, id: &str) -> &[u32] {
+        let ids = self.ids();
+        let lo = ids.partition_point(|&p| self.texts.id(p as usize) < id);
+        let len = ids[lo..].partition_point(|&p| self.texts.id(p as usize) == id);
+        &ids[lo..lo + len]
+    }
+
+    /// The positions of the scenes whose name key is `key`, ascending.
+    fn positions_with_key(&self, key: &str) -> &[u32] {
+        let sorted = &self.names().sorted;
+        let lo = sorted.partition_point(|&p| self.name_key_at(p).as_str() < key);
+        let len = sorted[lo..].partition_point(|&p| self.name_key_at(p) == key);
+        &sorted[lo..lo + len]
+    }
+
+    /// The positions (ascending) of the scenes with this file name: ASCII case,
+    /// folder and known extensions ignored (`lists::name_key`).
+    pub fn positions_named(&self, name: &str) -> &[u32] {
+        self.positions_with_key(&name_key(name))
+    }
+
+    /// The first `limit` positions (ascending) of the scenes whose file name
+    /// starts with `text`, ASCII case ignored.
+    pub fn file_names_starting(&self, text: &str, limit: usize) -> Vec<usize> {
+        let names = self.names();
+        let lower = text.to_ascii_lowercase();
+        let regular = |p: &u32| names.odd.binary_search(p).is_err();
+        let starts = |p: &u32| {
+            let name = self.file_name_at(*p);
+            name.len() >= text.len()
+                && name.as_bytes()[..text.len()].eq_ignore_ascii_case(text.as_bytes())
+        };
+        let mut first = Smallest::new(limit);
+        // A regular name is its key then what the stem left out: an extension
+        // or a blank. Keys that start with the text are names that do...
+        let lo = names
+            .sorted
+            .partition_point(|&p| self.name_key_at(p) < lower);
+        let len = names.sorted[lo..].partition_point(|&p| self.name_key_at(p).starts_with(&lower));
+        first.offer(names.sorted[lo..lo + len].iter().filter(|p| regular(p)));
+        // ...and the text may run on past a key into that extension or blank.
+        for (at, c) in lower.char_indices() {
+            if c == '.' || c.is_whitespace() {
+                let keyed = self.positions_with_key(&lower[..at]);
+                first.offer(keyed.iter().filter(|p| regular(p) && starts(p)));
+            }
+        }
+        first.offer(names.odd.iter().filter(|p| starts(p)));
+        first.into_sorted()
+    }
+
+    /// The first `limit` positions in `range` of the scenes whose file name
+    /// contains `text` but does not start with it, ASCII case ignored. A scan:
+    /// no order helps with a text inside names, but names are read in place.
+    pub fn file_names_containing(
+        &self,
+        text: &str,
+        range: Range<usize>,
+        limit: usize,
+    ) -> Vec<usize> {
+        let lower = text.to_ascii_lowercase();
+        let finder = memchr::memmem::Finder::new(&lower);
+        let mut name = Vec::new();
+        range
+            .filter(|&p| {
+                name.clear();
+                for piece in self.file_name_pieces(p as u32) {
+                    name.extend_from_slice(piece.as_bytes());
+                }
+                name.make_ascii_lowercase();
+                !name.starts_with(lower.as_bytes()) && finder.find(&name).is_some()
+            })
+            .take(limit)
+            .collect()
+    }
+
+    /// The scenes among `positions` that pass the filter (no area), ordered;
+    /// repeated positions count once.
+    pub fn select_among(
+        &self,
+        positions: impl IntoIterator<Item = usize>,
+        filter: &Filter,
+        sort: Sort,
+    ) -> Vec<usize> {
+        let plan = self.plan(filter);
+        let trees: BTreeSet<(u16, u16)> = plan
+            .trees
+            .iter()
+            .map(|&n| (self.trees[n].satellite, self.trees[n].sensor))
+            .collect();
+        let mut hits: Vec<u32> = positions
+            .into_iter()
+            .filter(|&pos| pos < self.len())
+            .filter(|&pos| {
+                let slot = self.slot_of[pos] as usize;
+                trees.contains(&(self.satellite_of[pos], self.slot_sensor[slot]))
+                    && self.keeps(&plan, slot)
+            })
+            .map(|pos| pos as u32)
+            .collect();
+        hits.sort_unstable();
+        hits.dedup();
+        let n = hits.len();
+        self.order(hits, sort, n)
+    }
+
+    /// What each satellite's scenes cover, by satellite.
+    pub fn satellite_summaries(&self) -> &[SatelliteSummary] {
+        self.lookup.satellites.get_or_init(|| self.summarise())
+    }
+
+    /// What one satellite's scenes cover; `None` when it has none.
+    pub fn satellite_summary(&self, satellite: &str) -> Option<&SatelliteSummary> {
+        self.satellite_summaries()
+            .iter()
+            .find(|s| s.satellite == satellite)
+    }
+
+    /// One pass over the slots, tree by tree (a tree is one satellite's sensor).
+    fn summarise(&self) -> Vec<SatelliteSummary> {
+        let mut out: BTreeMap<u16, (SatelliteSummary, BTreeSet<u32>)> = BTreeMap::new();
+        for (n, tree) in self.trees.iter().enumerate() {
+            let sensor = &self.sensors[tree.sensor as usize];
+            let mut resolutions = BTreeSet::new();
+            for slot in self.tree_slots(n) {
+                let ring = self.ring(slot);
+                if ring.is_empty() {
+                    continue;
+                }
+                let b = super::bounds(ring);
+                let pos = self.slot_pos[slot] as usize;
+                let (at, cloud) = (self.time[pos], self.slot_cloud[slot]);
+                let (sum, levels) = out.entry(tree.satellite).or_insert_with(|| {
+                    let summary = SatelliteSummary {
+                        satellite: self.satellite_names[tree.satellite as usize].clone(),
+                        bbox: b,
+                        first: at,
+                        last: at,
+                        cloud: (cloud, cloud),
+                        sensors: BTreeSet::new(),
+                        levels: BTreeSet::new(),
+                        resolutions: Vec::new(),
+                    };
+                    (summary, BTreeSet::new())
+                });
+                sum.bbox = Envelope {
+                    min_x: sum.bbox.min_x.min(b.min_x),
+                    max_x: sum.bbox.max_x.max(b.max_x),
+                    min_y: sum.bbox.min_y.min(b.min_y),
+                    max_y: sum.bbox.max_y.max(b.max_y),
+                };
+                sum.first = sum.first.min(at);
+                sum.last = sum.last.max(at);
+                sum.cloud = (sum.cloud.0.min(cloud), sum.cloud.1.max(cloud));
+                sum.sensors.insert(sensor.clone());
+                levels.insert(self.level[pos]);
+                // By bits: NaN (no resolution) is then one value like any other.
+                resolutions.insert(self.resolution[pos].to_bits());
+            }
+            if let Some((sum, _)) = out.get_mut(&tree.satellite) {
+                sum.resolutions.extend(resolutions.into_iter().map(|bits| {
+                    let r = f64::from_bits(bits);
+                    (sensor.clone(), (!r.is_nan()).then_some(r))
+                }));
+            }
+        }
+        out.into_values()
+            .map(|(mut sum, levels)| {
+                sum.levels = levels
+                    .into_iter()
+                    .filter_map(|l| self.levels[l as usize].clone())
+                    .collect();
+                sum
+            })
+            .collect()
+    }
+}
+
+/// The `limit` smallest positions offered.
+struct Smallest {
+    limit: usize,
+    heap: BinaryHeap<u32>,
+}
+
+impl Smallest {
+    fn new(limit: usize) -> Self {
+        Self {
+            limit,
+            heap: BinaryHeap::new(),
+        }
+    }
+
+    fn offer<'a>(&mut self, positions: impl Iterator<Item = &'a u32>) {
+        for &p in positions {
+            if self.heap.len() < self.limit {
+                self.heap.push(p);
+            } else if self.heap.peek().is_some_and(|&top| p < top) {
+                self.heap.pop();
+                self.heap.push(p);
+            }
+        }
+    }
+
+    fn into_sorted(self) -> Vec<usize> {
+        self.heap
+            .into_sorted_vec()
+            .into_iter()
+            .map(|p| p as usize)
+            .collect()
+    }
+}
+
+/// A key read in place: bytes `span` of its pieces put end to end, ASCII
+/// case folded when `fold`.
+struct KeyText<'a> {
+    pieces: [&'a [u8]; 3],
+    span: Range<usize>,
+    fold: bool,
+}
+
+impl<'a> KeyText<'a> {
+    /// A text as it is.
+    fn of(text: &'a str) -> Self {
+        KeyText {
+            pieces: [text.as_bytes(), &[], &[]],
+            span: 0..text.len(),
+            fold: false,
+        }
+    }
+
+    /// The eight key bytes from `at` (zeros past the end) and how many there are.
+    fn chunk(&self, at: usize) -> ([u8; 8], u8) {
+        let mut out = [0; 8];
+        let mut n = 0;
+        let mut skip = self.span.start + at;
+        let mut left = self.span.len().saturating_sub(at).min(8);
+        for piece in self.pieces {
+            if left == 0 {
+                break;
+            }
+            if skip >= piece.len() {
+                skip -= piece.len();
+                continue;
+            }
+            let take = (piece.len() - skip).min(left);
+            out[n..n + take].copy_from_slice(&piece[skip..skip + take]);
+            (n, left, skip) = (n + take, left - take, 0);
+        }
+        if self.fold {
+            out.make_ascii_lowercase();
+        }
+        (out, n as u8)
+    }
+}
+
+/// Sorts positions by (key, position). A most-significant-digit radix sort,
+/// eight key bytes a pass over the positions whose keys still tie, so a key is
+/// read a few times rather than at each of n log n comparisons (each read a
+/// random access into the arena).
+fn sort_by_key<'a>(positions: &mut [u32], key: impl Fn(u32) -> KeyText<'a>) {
+    let mut work: Vec<(u64, u8, u32)> = Vec::with_capacity(positions.len());
+    let mut todo = vec![(0..positions.len(), 0)];
+    while let Some((range, depth)) = todo.pop() {
+        work.clear();
+        work.extend(positions[range.clone()].iter().map(|&p| {
+            let (chunk, n) = key(p).chunk(depth * 8);
+            // The byte count orders a key that ended before one that goes on with zeros.
+            (u64::from_be_bytes(chunk), n, p)
+        }));
+        work.sort_unstable();
+        for (slot, w) in positions[range.clone()].iter_mut().zip(&work) {
+            *slot = w.2;
+        }
+        let mut i = 0;
+        while i < work.len() {
+            let tie = (work[i].0, work[i].1);
+            let j = i + work[i..].iter().take_while(|w| (w.0, w.1) == tie).count();
+            if tie.1 == 8 && j - i > 1 {
+                todo.push((range.start + i..range.start + j, depth + 1));
+            }
+            i = j;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{Rng, catalogue, random_filter};
+    use super::*;
+    use crate::normal::lists::suggestions;
+    use crate::normal::store::SceneRow;
+
+    /// A random catalogue whose file names repeat across satellites and vary in
+    /// case, extension and folder, and whose ids repeat now and then.
+    fn names_catalogue(rng: &mut Rng, n: i64) -> Vec<SceneRow> {
+        let mut rows = catalogue(rng, n, [100.0, 20.0, 120.0, 40.0]);
+        let stems = [
+            "GF1_a",
+            "gf1_A",
+            "GF1_ab",
+            "S2A_x.SAFE",
+            "LC08 b",
+            "甲_c",
+            "a",
+            "",
+        ];
+        let tails = ["", ".tar.gz", ".TIF", ".tar", " ", ".zip.xml", "x"];
+        let heads = ["", "", "", "D:\\data\\", "dir/", " "];
+        for (k, s) in rows.iter_mut().enumerate() {
+            let stem = rng.pick(&stems);
+            let tail = rng.pick(&tails);
+            let head = rng.pick(&heads);
+            let number = rng.next() % 4;
+            s.file_name = match rng.next() % 3 {
+                0 => format!("{head}{stem}{number}{tail}"),
+                1 => format!("{head}{}{tail}", s.scene_id),
+                _ => format!("{head}{stem}{tail}"),
+            };
+            if k % 17 == 0 {
+                s.scene_id = format!("dup_{}", k % 3);
+            }
+        }
+        rows
+    }
+
+    fn texts_to_try(rows: &[SceneRow], rng: &mut Rng) -> Vec<String> {
+        let mut texts: Vec<String> = [
+            "g",
+            "GF1_A",
+            "gf1_a1.t",
+            "gf1_a.TAR",
+            "lc08 b ",
+            "甲",
+            "dir",
+        ]
+        .map(String::from)
+        .to_vec();
+        for _ in 0..40 {
+            let name = &rng.pick(rows).file_name;
+            let cut = (rng.next() as usize % (name.len() + 1)).max(1);
+            let mut text: String = name.chars().take(cut).collect();
+            if rng.next().is_multiple_of(2) {
+                text = text.to_uppercase();
+            }
+            texts.push(text);
+            texts.push(name.clone());
+        }
+        texts
+    }
+
+    #[test]
+    fn ids_and_names_are_found_as_a_scan_finds_them() {
+        let mut rng = Rng(0x1d5_bee7);
+        let rows = names_catalogue(&mut rng, 600);
+        let index = SceneIndex::new(rows.clone());
+        let scan = |keep: &dyn Fn(&str, &str) -> bool| -> Vec<u32> {
+            (0..index.len())
+                .filter_map(|i| index.at(i))
+                .filter(|s| keep(s.scene_id(), &s.file_name()))
+                .map(|s| s.pos() as u32)
+                .collect()
+        };
+        for row in rows.iter().take(80).chain([&SceneRow {
+            scene_id: "no such id".into(),
+            file_name: "no such name".into(),
+            ..rows[0].clone()
+        }]) {
+            let id = &row.scene_id;
+            assert_eq!(index.positions_with_id(id), scan(&|i, _| i == id), "{id}");
+            let key = name_key(&row.file_name);
+            let want = scan(&|_, name| name_key(name) == key);
+            assert_eq!(
+                index.positions_named(&row.file_name),
+                want,
+                "{}",
+                row.file_name
+            );
+            let shouted = row.file_name.to_uppercase();
+            assert_eq!(index.positions_named(&shouted), want, "{shouted}");
+        }
+        assert!(index.positions_named("gf1_a.TIF").len() > 1, "names repeat");
+    }
+
+    #[test]
+    fn names_starting_with_a_text_are_the_first_a_scan_finds() {
+        let mut rng = Rng(0x5eed_cafe);
+        let rows = names_catalogue(&mut rng, 800);
+        let index = SceneIndex::new(rows.clone());
+        for text in texts_to_try(&rows, &mut rng) {
+            let want: Vec<usize> = (0..index.len())
+                .filter(|&i| {
+                    let name = index.at(i).expect("scene").file_name();
+                    name.len() >= text.len()
+                        && name.as_bytes()[..text.len()].eq_ignore_ascii_case(text.as_bytes())
+                })
+                .collect();
+            for limit in [0, 1, 20, usize::MAX] {
+                let got = index.file_names_starting(&text, limit);
+                assert_eq!(got, want[..want.len().min(limit)], "{text:?}, {limit}");
+            }
+            let lower = text.to_ascii_lowercase();
+            let inside: Vec<usize> = (0..index.len())
+                .filter(|&i| {
+                    let name = index.at(i).expect("scene").file_name().to_ascii_lowercase();
+                    name.find(&lower).is_some_and(|at| at > 0)
+                })
+                .collect();
+            for end in [index.len(), index.len() / 3] {
+                let got = index.file_names_containing(&text, 0..end, 5);
+                let want: Vec<usize> = inside
+                    .iter()
+                    .copied()
+                    .filter(|&i| i < end)
+                    .take(5)
+                    .collect();
+                assert_eq!(got, want, "{text:?} inside, before {end}");
+            }
+            assert_eq!(
+                suggestions(&index, &text),
+                suggested_by_a_walk(&index, &text),
+                "{text:?}"
+            );
+        }
+    }
+
+    /// File-name suggestions as the route made them by walking every scene.
+    fn suggested_by_a_walk(index: &SceneIndex, text: &str) -> Vec<String> {
+        let lower = text.to_ascii_lowercase();
+        let (mut starting, mut containing) = (Vec::new(), Vec::new());
+        for s in (0..index.len()).filter_map(|i| index.at(i)) {
+            let name = s.file_name().into_owned();
+            match name.to_ascii_lowercase().find(&lower) {
+                Some(0) if starting.len() < 20 => starting.push(name),
+                Some(p) if p > 0 && containing.len() < 20 => containing.push(name),
+                _ => {}
+            }
+            if starting.len() == 20 {
+                break;
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        starting
+            .into_iter()
+            .chain(containing)
+            .filter(|n| seen.insert(n.clone()))
+            .take(20)
+            .collect()
+    }
+
+    #[test]
+    fn a_selection_among_positions_is_the_selection_by_predicate() {
+        let mut rng = Rng(0xfeed_f00d);
+        let rows = names_catalogue(&mut rng, 500);
+        let index = SceneIndex::new(rows);
+        for _ in 0..40 {
+            let f = random_filter(&mut rng);
+            let sort = *rng.pick(&[Sort::Time, Sort::Cloud]);
+            let chosen: Vec<usize> = (0..index.len() + 3)
+                .filter(|_| rng.next().is_multiple_of(4))
+                .collect();
+            let twice = chosen.iter().chain(&chosen).rev().copied();
+            let want = index.select(&f, sort, |s| chosen.contains(&s.pos()));
+            assert_eq!(index.select_among(twice, &f, sort), want);
+        }
+    }
+
+    #[test]
+    fn satellite_summaries_are_what_a_walk_finds() {
+        let mut rng = Rng(0xabcd_0123);
+        let mut rows = catalogue(&mut rng, 400, [100.0, 20.0, 120.0, 40.0]);
+        rows[3].footprint = geo_types::Polygon::new(geo_types::LineString(vec![]), vec![]);
+        rows[5].resolution_m = None;
+        rows[7].product_level = None;
+        rows[9].product_level = Some("L2".into());
+        let index = SceneIndex::new(rows);
+        let sums = index.satellite_summaries();
+        let mut satellites: Vec<&str> = sums.iter().map(|s| s.satellite.as_str()).collect();
+        satellites.sort_unstable();
+        assert_eq!(satellites, ["GF1", "GF2", "S1A", "ZY3-02"]);
+        for sum in sums {
+            let scenes: Vec<_> = (0..index.len())
+                .filter_map(|i| index.at(i))
+                .filter(|s| s.satellite() == sum.satellite && s.bbox().is_some())
+                .collect();
+            let boxes: Vec<Envelope> = scenes.iter().filter_map(|s| s.bbox()).collect();
+            let min = |f: fn(&Envelope) -> f64| boxes.iter().map(f).fold(f64::INFINITY, f64::min);
+            let max = |f: fn(&Envelope) -> f64| boxes.iter().map(f).fold(-f64::INFINITY, f64::max);
+            assert_eq!(sum.bbox.min_x, min(|b| b.min_x));
+            assert_eq!(sum.bbox.min_y, min(|b| b.min_y));
+            assert_eq!(sum.bbox.max_x, max(|b| b.max_x));
+            assert_eq!(sum.bbox.max_y, max(|b| b.max_y));
+            let times = scenes.iter().map(|s| s.acquired_at());
+            assert_eq!(sum.first, times.clone().min().expect("scenes"));
+            assert_eq!(sum.last, times.max().expect("scenes"));
+            let clouds = || scenes.iter().map(|s| s.cloud());
+            assert_eq!(sum.cloud.0, clouds().fold(f64::INFINITY, f64::min));
+            assert_eq!(sum.cloud.1, clouds().fold(f64::NEG_INFINITY, f64::max));
+            let sensors: BTreeSet<String> = scenes.iter().map(|s| s.sensor().into()).collect();
+            assert_eq!(sum.sensors, sensors);
+            let levels: BTreeSet<String> = scenes
+                .iter()
+                .filter_map(|s| s.product_level().map(String::from))
+                .collect();
+            assert_eq!(sum.levels, levels);
+            let mut pairs: Vec<(String, Option<f64>)> = scenes
+                .iter()
+                .map(|s| (s.sensor().to_owned(), s.resolution_m()))
+                .collect();
+            pairs.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.partial_cmp(&b.1).expect("no NaN")));
+            pairs.dedup();
+            let mut got = sum.resolutions.clone();
+            got.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.partial_cmp(&b.1).expect("no NaN")));
+            assert_eq!(got, pairs);
+        }
+        assert!(index.satellite_summary("GF1").is_some());
+        assert!(index.satellite_summary("GF7").is_none());
+    }
+
+    #[test]
+    fn keys_sort_as_strings_do() {
+        let mut rng = Rng(7);
+        let words: Vec<String> = (0..3000)
+            .map(|_| {
+                let len = rng.next() % 24;
+                (0..len)
+                    .map(|_| *rng.pick(&['a', 'B', 'b', '\0', 'é']))
+                    .collect()
+            })
+            .collect();
+        let mut order: Vec<u32> = (0..words.len() as u32).collect();
+        sort_by_key(&mut order, |p| KeyText::of(&words[p as usize]));
+        let mut want = order.clone();
+        want.sort_by(|&a, &b| words[a as usize].cmp(&words[b as usize]).then(a.cmp(&b)));
+        assert_eq!(order, want);
+        // The same words in three pieces, a span of them, case folded.
+        let cuts: Vec<[usize; 4]> = words
+            .iter()
+            .map(|w| {
+                let mut c = [0, 0, 0, 0].map(|_| rng.next() as usize % (w.len() + 1));
+                c.sort_unstable();
+                c
+            })
+            .collect();
+        let folded = |p: u32| {
+            let [from, _, _, to] = cuts[p as usize];
+            words[p as usize].as_bytes()[from..to].to_ascii_lowercase()
+        };
+        sort_by_key(&mut order, |p| {
+            let (w, [from, a, b, to]) = (words[p as usize].as_bytes(), cuts[p as usize]);
+            KeyText {
+                pieces: [&w[..a], &w[a..b], &w[b..]],
+                span: from..to,
+                fold: true,
+            }
+        });
+        want.sort_by(|&a, &b| folded(a).cmp(&folded(b)).then(a.cmp(&b)));
+        assert_eq!(order, want);
+    }
+}
