@@ -22,6 +22,9 @@ pub(super) struct Lookup {
     satellites: OnceLock<Vec<SatelliteSummary>>,
 }
 
+/// Marks a name whose key is found again whenever it is read.
+const FIND_AGAIN: u8 = u8::MAX;
+
 /// Positions in file-name key order.
 struct Names {
     /// Positions by (file-name key, position).
@@ -58,37 +61,56 @@ impl SceneIndex {
     fn ids(&self) -> &[u32] {
         self.lookup.ids.get_or_init(|| {
             let mut order: Vec<u32> = (0..self.len() as u32).collect();
-            sort_by_key(&mut order, |p| KeyText::of(self.texts.id(p as usize)));
+            sort_by_key(&mut order, SPLIT_ABOVE, |p| {
+                KeyText::of(self.texts.id(p as usize))
+            });
             order
         })
     }
 
     fn names(&self) -> &Names {
         self.lookup.names.get_or_init(|| {
-            // Where each name's key lies in it, found once: the sort reads the
-            // key in place many times.
-            let spans: Vec<[u32; 2]> = (0..self.len() as u32)
+            // How many bytes the stem leaves off the end of each name (an
+            // extension, a blank), found once as the sort reads keys in place
+            // many times; names whose key does not start them, or ends far from
+            // their end, have their key found again each time.
+            let mut odd = Vec::new();
+            let cuts: Vec<u8> = (0..self.len() as u32)
                 .map(|p| {
-                    let name = self.file_name_at(p);
-                    let stem = stem(&name);
-                    let start = stem.as_ptr() as usize - name.as_ptr() as usize;
-                    [start as u32, (start + stem.len()) as u32]
+                    let span = self.key_span(p);
+                    if span.start != 0 {
+                        odd.push(p);
+                    }
+                    let cut = self.file_name_len(p) - span.end;
+                    match u8::try_from(cut) {
+                        Ok(cut) if span.start == 0 && cut != FIND_AGAIN => cut,
+                        _ => FIND_AGAIN,
+                    }
                 })
                 .collect();
             let mut sorted: Vec<u32> = (0..self.len() as u32).collect();
-            sort_by_key(&mut sorted, |p| {
-                let [start, end] = spans[p as usize];
-                KeyText {
-                    pieces: self.file_name_pieces(p).map(str::as_bytes),
-                    span: start as usize..end as usize,
-                    fold: true,
-                }
+            sort_by_key(&mut sorted, SPLIT_ABOVE, |p| KeyText {
+                pieces: self.file_name_pieces(p).map(str::as_bytes),
+                span: match cuts[p as usize] {
+                    FIND_AGAIN => self.key_span(p),
+                    cut => 0..self.file_name_len(p) - cut as usize,
+                },
+                fold: true,
             });
-            let odd = (0..self.len() as u32)
-                .filter(|&p| spans[p as usize][0] != 0)
-                .collect();
             Names { sorted, odd }
         })
+    }
+
+    /// Where a file name's key (its stem) lies in it.
+    fn key_span(&self, pos: u32) -> Range<usize> {
+        let name = self.file_name_at(pos);
+        let stem = stem(&name);
+        let start = stem.as_ptr() as usize - name.as_ptr() as usize;
+        start..start + stem.len()
+    }
+
+    fn file_name_len(&self, pos: u32) -> usize {
+        self.file_name_pieces(pos).iter().map(|s| s.len()).sum()
     }
 
     fn file_name_pieces(&self, pos: u32) -> [&str; 3] {
@@ -361,22 +383,61 @@ impl<'a> KeyText<'a> {
     }
 }
 
-/// Sorts positions by (key, position). A most-significant-digit radix sort,
-/// eight key bytes a pass over the positions whose keys still tie, so a key is
-/// read a few times rather than at each of n log n comparisons (each read a
-/// random access into the arena).
-fn sort_by_key<'a>(positions: &mut [u32], key: impl Fn(u32) -> KeyText<'a>) {
-    let mut work: Vec<(u64, u8, u32)> = Vec::with_capacity(positions.len());
+/// Ranges of more positions than this are split by one key byte at a time;
+/// smaller ones are sorted eight bytes a pass, in a work array this long.
+const SPLIT_ABOVE: usize = 1 << 16;
+
+/// Sorts positions by (key, position), reading each key a few times rather
+/// than at each of n log n comparisons (a read is a random access into the
+/// arena). A most-significant-digit radix sort: large ranges are split by one
+/// key byte with a counting sort (2 + 4 bytes of scratch a position), smaller
+/// ones sorted by eight key bytes at a time (16 bytes a position), each range
+/// whose keys still tie then sorted again by the bytes after.
+fn sort_by_key<'a>(positions: &mut [u32], split_above: usize, key: impl Fn(u32) -> KeyText<'a>) {
     let mut todo = vec![(0..positions.len(), 0)];
-    while let Some((range, depth)) = todo.pop() {
+    let (mut digits, mut scratch, mut work) = (Vec::new(), Vec::new(), Vec::new());
+    while let Some((range, at)) = todo.pop() {
+        let part = &mut positions[range.clone()];
+        if part.len() > split_above {
+            // The digit of a key that ended is 0: it comes before the others.
+            digits.clear();
+            digits.extend(part.iter().map(|&p| match key(p).chunk(at) {
+                (_, 0) => 0,
+                (bytes, _) => u16::from(bytes[0]) + 1,
+            }));
+            let mut starts = [0; 258];
+            for &d in &digits {
+                starts[d as usize + 1] += 1;
+            }
+            for d in 1..starts.len() {
+                starts[d] += starts[d - 1];
+            }
+            let bounds = starts;
+            scratch.clear();
+            scratch.resize(part.len(), 0);
+            for (&p, &d) in part.iter().zip(&digits) {
+                scratch[starts[d as usize]] = p;
+                starts[d as usize] += 1;
+            }
+            part.copy_from_slice(&scratch);
+            // Keys that ended tie whole: by position.
+            part[..bounds[1]].sort_unstable();
+            for d in 1..257 {
+                let (from, to) = (bounds[d], bounds[d + 1]);
+                if to - from > 1 {
+                    todo.push((range.start + from..range.start + to, at + 1));
+                }
+            }
+            continue;
+        }
         work.clear();
-        work.extend(positions[range.clone()].iter().map(|&p| {
-            let (chunk, n) = key(p).chunk(depth * 8);
+        work.extend(part.iter().map(|&p| {
+            let (chunk, n) = key(p).chunk(at);
             // The byte count orders a key that ended before one that goes on with zeros.
             (u64::from_be_bytes(chunk), n, p)
         }));
         work.sort_unstable();
-        for (slot, w) in positions[range.clone()].iter_mut().zip(&work) {
+        for (slot, w) in part.iter_mut().zip(&work) {
             *slot = w.2;
         }
         let mut i = 0;
@@ -384,7 +445,7 @@ fn sort_by_key<'a>(positions: &mut [u32], key: impl Fn(u32) -> KeyText<'a>) {
             let tie = (work[i].0, work[i].1);
             let j = i + work[i..].iter().take_while(|w| (w.0, w.1) == tie).count();
             if tie.1 == 8 && j - i > 1 {
-                todo.push((range.start + i..range.start + j, depth + 1));
+                todo.push((range.start + i..range.start + j, at + 8));
             }
             i = j;
         }
@@ -635,11 +696,8 @@ mod tests {
                     .collect()
             })
             .collect();
-        let mut order: Vec<u32> = (0..words.len() as u32).collect();
-        sort_by_key(&mut order, |p| KeyText::of(&words[p as usize]));
-        let mut want = order.clone();
+        let mut want: Vec<u32> = (0..words.len() as u32).collect();
         want.sort_by(|&a, &b| words[a as usize].cmp(&words[b as usize]).then(a.cmp(&b)));
-        assert_eq!(order, want);
         // The same words in three pieces, a span of them, case folded.
         let cuts: Vec<[usize; 4]> = words
             .iter()
@@ -653,15 +711,22 @@ mod tests {
             let [from, _, _, to] = cuts[p as usize];
             words[p as usize].as_bytes()[from..to].to_ascii_lowercase()
         };
-        sort_by_key(&mut order, |p| {
-            let (w, [from, a, b, to]) = (words[p as usize].as_bytes(), cuts[p as usize]);
-            KeyText {
-                pieces: [&w[..a], &w[a..b], &w[b..]],
-                span: from..to,
-                fold: true,
-            }
-        });
-        want.sort_by(|&a, &b| folded(a).cmp(&folded(b)).then(a.cmp(&b)));
-        assert_eq!(order, want);
+        let mut want_folded = want.clone();
+        want_folded.sort_by(|&a, &b| folded(a).cmp(&folded(b)).then(a.cmp(&b)));
+        // Split by bytes down to ranges of 1, 40 or all, then by eight bytes.
+        for split_above in [1, 40, usize::MAX] {
+            let mut order: Vec<u32> = (0..words.len() as u32).rev().collect();
+            sort_by_key(&mut order, split_above, |p| KeyText::of(&words[p as usize]));
+            assert_eq!(order, want, "split above {split_above}");
+            sort_by_key(&mut order, split_above, |p| {
+                let (w, [from, a, b, to]) = (words[p as usize].as_bytes(), cuts[p as usize]);
+                KeyText {
+                    pieces: [&w[..a], &w[a..b], &w[b..]],
+                    span: from..to,
+                    fold: true,
+                }
+            });
+            assert_eq!(order, want_folded, "folded, split above {split_above}");
+        }
     }
 }
