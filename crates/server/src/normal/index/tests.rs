@@ -250,7 +250,13 @@ fn a_second_pass_out_of_step_with_the_first_is_refused() {
     let layout = |rows: &[SceneRow]| {
         let mut l = Layout::new();
         for s in rows {
-            l.push(s.fid, s.acquired_at, &s.satellite, &s.sensor, s.footprint.exterior());
+            l.push(
+                s.fid,
+                s.acquired_at,
+                &s.satellite,
+                &s.sensor,
+                s.footprint.exterior(),
+            );
         }
         l.finish()
     };
@@ -261,7 +267,9 @@ fn a_second_pass_out_of_step_with_the_first_is_refused() {
     assert!(short.finish().is_err());
     let mut other_shape = layout(&rows);
     let mut moved = rows[0].clone();
-    moved.footprint.exterior_mut(|r| r.0.insert(1, Coord { x: 100.5, y: 20.0 }));
+    moved
+        .footprint
+        .exterior_mut(|r| r.0.insert(1, Coord { x: 100.5, y: 20.0 }));
     assert!(other_shape.put(moved).is_err());
 }
 
