@@ -36,6 +36,9 @@ pub struct AreaGrid {
     y0: f64,
     dx: f64,
     dy: f64,
+    /// 1 / dx and 1 / dy: a cell is found by multiplying, not dividing.
+    per_x: f64,
+    per_y: f64,
     nx: usize,
     ny: usize,
     state: Vec<u8>,
@@ -80,12 +83,16 @@ impl AreaGrid {
             let nx = (cells * w / h).sqrt().ceil().clamp(1.0, cells);
             (nx as usize, (cells / nx).ceil().max(1.0) as usize)
         };
+        let dx = if w > 0.0 { w / nx as f64 } else { 1.0 };
+        let dy = if h > 0.0 { h / ny as f64 } else { 1.0 };
         let mut grid = Self {
             bbox,
             x0: b.min_x,
             y0: b.min_y,
-            dx: if w > 0.0 { w / nx as f64 } else { 1.0 },
-            dy: if h > 0.0 { h / ny as f64 } else { 1.0 },
+            dx,
+            dy,
+            per_x: 1.0 / dx,
+            per_y: 1.0 / dy,
             nx,
             ny,
             state: vec![OUTSIDE; nx * ny],
@@ -109,6 +116,8 @@ impl AreaGrid {
             y0: 0.0,
             dx: 1.0,
             dy: 1.0,
+            per_x: 1.0,
+            per_y: 1.0,
             nx: 0,
             ny: 0,
             state: Vec::new(),
@@ -126,12 +135,14 @@ impl AreaGrid {
         self.bbox
     }
 
+    // A point within rounding of a cell border may land in either cell: both
+    // are right, since no edge comes within a margin of an inside or outside cell.
     fn col(&self, x: f64) -> isize {
-        floor((x - self.x0) / self.dx)
+        floor((x - self.x0) * self.per_x)
     }
 
     fn row(&self, y: f64) -> isize {
-        floor((y - self.y0) / self.dy)
+        floor((y - self.y0) * self.per_y)
     }
 
     /// The cells a segment comes near, row by row (a slightly widened supercover).
@@ -147,13 +158,14 @@ impl AreaGrid {
         let ex = self.dx * 1e-7 + 1e-9;
         let ey = self.dy * 1e-7 + 1e-9;
         let (lo, hi) = if a.y <= b.y { (a, b) } else { (b, a) };
+        let slope = (hi.x - lo.x) / (hi.y - lo.y);
         let r0 = self.row(lo.y - ey).max(0);
         let r1 = self.row(hi.y + ey).min(self.ny as isize - 1);
         for r in r0..=r1 {
             let band_lo = (self.y0 + r as f64 * self.dy - ey).max(lo.y);
             let band_hi = (self.y0 + (r + 1) as f64 * self.dy + ey).min(hi.y);
             let (xa, xb) = if hi.y > lo.y {
-                let at = |y: f64| lo.x + (y - lo.y) / (hi.y - lo.y) * (hi.x - lo.x);
+                let at = |y: f64| lo.x + (y - lo.y) * slope;
                 (at(band_lo), at(band_hi))
             } else {
                 (lo.x, hi.x)
@@ -316,13 +328,35 @@ impl AreaGrid {
     /// Whether a simple polygon given by its exterior ring (closed or not, no
     /// holes) with bounding box `bbox` meets the area.
     pub fn meets_ring(&self, ring: &[Coord<f64>], bbox: &Envelope) -> bool {
-        match self.classify(bbox) {
-            Cover::Inside => return true,
-            Cover::Outside => return false,
-            Cover::Mixed => {}
+        let Some(area) = self.bbox else {
+            return false;
+        };
+        if bbox.max_x < area.min_x
+            || bbox.min_x > area.max_x
+            || bbox.max_y < area.min_y
+            || bbox.min_y > area.max_y
+        {
+            return false;
         }
-        if ring.iter().any(|&p| self.state_at(p).0 == INSIDE) {
-            return true;
+        // The vertices' cells give both the quickest yes (one in an inside
+        // cell; a box wholly over inside cells has one) and the cells of the box.
+        let (nx, ny) = (self.nx as isize, self.ny as isize);
+        let (mut c0, mut c1, mut r0, mut r1) = (isize::MAX, isize::MIN, isize::MAX, isize::MIN);
+        for p in ring {
+            let (c, r) = (self.col(p.x), self.row(p.y));
+            if (0..nx).contains(&c)
+                && (0..ny).contains(&r)
+                && self.state[r as usize * self.nx + c as usize] == INSIDE
+            {
+                return true;
+            }
+            (c0, c1, r0, r1) = (c0.min(c), c1.max(c), r0.min(r), r1.max(r));
+        }
+        let [c0, c1] = [c0, c1].map(|c| c.clamp(0, nx - 1) as usize);
+        let [r0, r1] = [r0, r1].map(|r| r.clamp(0, ny - 1) as usize);
+        let cells = ((c1 - c0 + 1) * (r1 - r0 + 1)) as u32;
+        if Self::sum(&self.sum_out, self.nx + 1, c0, c1, r0, r1) == cells {
+            return false;
         }
         // A part of the area inside a wide footprint: cheap to see first. A vertex
         // on the footprint's border may count either way, and touching is meeting.
@@ -416,6 +450,14 @@ fn within(a: Coord<f64>, b: Coord<f64>, p: Coord<f64>) -> bool {
 
 /// Whether two closed segments share a point, exactly.
 pub fn segments_meet(p1: Coord<f64>, p2: Coord<f64>, q1: Coord<f64>, q2: Coord<f64>) -> bool {
+    // Segments whose boxes are apart cannot meet: most pairs, for four comparisons.
+    if p1.x.max(p2.x) < q1.x.min(q2.x)
+        || q1.x.max(q2.x) < p1.x.min(p2.x)
+        || p1.y.max(p2.y) < q1.y.min(q2.y)
+        || q1.y.max(q2.y) < p1.y.min(p2.y)
+    {
+        return false;
+    }
     let d1 = orient(q1, q2, p1);
     let d2 = orient(q1, q2, p2);
     let d3 = orient(p1, p2, q1);

@@ -5,7 +5,7 @@ use std::borrow::Borrow;
 use geo_types::{Geometry, Polygon};
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::index::{Builder, SceneIndex};
+use super::index::{Layout, SceneIndex};
 use crate::db::gpkg;
 
 /// One scene as stored.
@@ -50,17 +50,19 @@ const COLUMNS: &str =
     "fid, scene_id, file_name, satellite, sensor, acquired_at, cloud, resolution_m,
     product_level, path, row, quicklook, size_mb, online, demo, geom";
 
+/// A footprint from its GeoPackage blob.
+fn footprint(blob: &[u8]) -> rusqlite::Result<Polygon<f64>> {
+    match geo_kit::gpkg::decode(blob) {
+        Ok(Geometry::Polygon(p)) => Ok(p),
+        _ => Err(rusqlite::Error::UserFunctionError(
+            "scene footprint is not a polygon".into(),
+        )),
+    }
+}
+
 /// A scene from a row of [`COLUMNS`].
 fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<SceneRow> {
-    let blob: Vec<u8> = r.get(15)?;
-    let footprint = match geo_kit::gpkg::decode(&blob) {
-        Ok(Geometry::Polygon(p)) => p,
-        _ => {
-            return Err(rusqlite::Error::UserFunctionError(
-                "scene footprint is not a polygon".into(),
-            ));
-        }
-    };
+    let footprint = footprint(r.get_ref(15)?.as_blob()?)?;
     Ok(SceneRow {
         fid: r.get(0)?,
         scene_id: r.get(1)?,
@@ -95,21 +97,46 @@ pub fn by_ids(conn: &Connection, ids: &[String]) -> rusqlite::Result<Vec<SceneRo
 }
 
 /// Calls `each` with every scene, in row-id order (a plain table scan: the
-/// index orders them itself).
-pub fn for_each(conn: &Connection, mut each: impl FnMut(SceneRow)) -> rusqlite::Result<()> {
-    let mut stmt = conn.prepare(&format!("SELECT {COLUMNS} FROM scene"))?;
+/// index orders them itself); stops at the first error.
+fn for_each<E: Into<Box<dyn std::error::Error + Send + Sync>>>(
+    conn: &Connection,
+    mut each: impl FnMut(SceneRow) -> Result<(), E>,
+) -> rusqlite::Result<()> {
+    let mut stmt = conn.prepare(&format!("SELECT {COLUMNS} FROM scene ORDER BY fid"))?;
     let mut rows = stmt.query([])?;
     while let Some(r) = rows.next()? {
-        each(read(r)?);
+        each(read(r)?).map_err(|e| rusqlite::Error::UserFunctionError(e.into()))?;
     }
     Ok(())
 }
 
-/// The search index over every stored scene, built row by row.
+/// The search index over every stored scene, in two passes over one
+/// snapshot (see `index::Layout`): the first reads only what places each
+/// scene, the second writes every scene into its place.
 pub fn load_index(conn: &Connection) -> rusqlite::Result<SceneIndex> {
-    let mut builder = Builder::new();
-    for_each(conn, |s| builder.push(s))?;
-    Ok(builder.finish())
+    let snapshot = conn.unchecked_transaction()?;
+    let mut layout = Layout::new();
+    let mut stmt = snapshot
+        .prepare("SELECT fid, acquired_at, satellite, sensor, geom FROM scene ORDER BY fid")?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        let footprint = footprint(r.get_ref(4)?.as_blob()?)?;
+        let (satellite, sensor) = (r.get_ref(2)?.as_str()?, r.get_ref(3)?.as_str()?);
+        layout.push(
+            r.get(0)?,
+            r.get(1)?,
+            satellite,
+            sensor,
+            footprint.exterior(),
+        );
+    }
+    drop(rows);
+    drop(stmt);
+    let mut filler = layout.finish();
+    for_each(&snapshot, |s| filler.put(s))?;
+    filler
+        .finish()
+        .map_err(|e| rusqlite::Error::UserFunctionError(e.into()))
 }
 
 /// From this many rows on, an insert is a bulk load: the R*Tree and the

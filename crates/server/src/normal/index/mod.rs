@@ -26,8 +26,8 @@ use geo_kit::area_grid::AreaGrid;
 use geo_kit::packed_rtree::PackedRTree;
 use geo_types::{LineString, MultiPolygon, Polygon};
 
-pub use build::Builder;
 use build::{ABSENT, LITERAL, NO_PATH_ROW};
+pub use build::{Filler, Layout, OutOfStep};
 pub use lookup::SatelliteSummary;
 
 use super::store::SceneRow;
@@ -159,13 +159,25 @@ struct Plan<'a> {
 }
 
 impl SceneIndex {
-    /// Indexes scenes given in any order.
+    /// Indexes scenes given in any order (tests; the server loads the index
+    /// from the database with `store::load_index`).
+    #[cfg(test)]
     pub fn new(scenes: Vec<SceneRow>) -> Self {
-        let mut b = Builder::new();
-        for s in scenes {
-            b.push(s);
+        let mut layout = Layout::new();
+        for s in &scenes {
+            layout.push(
+                s.fid,
+                s.acquired_at,
+                &s.satellite,
+                &s.sensor,
+                s.footprint.exterior(),
+            );
         }
-        b.finish()
+        let mut filler = layout.finish();
+        for s in scenes {
+            filler.put(s).expect("the same scenes in the same order");
+        }
+        filler.finish().expect("every scene")
     }
 
     /// How many scenes are indexed.

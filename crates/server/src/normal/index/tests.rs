@@ -230,6 +230,50 @@ fn rows_come_back_as_they_went_in() {
 }
 
 #[test]
+fn an_index_loaded_from_the_database_holds_every_row_as_stored() {
+    let mut rng = Rng(12);
+    let mut rows = catalogue(&mut rng, 300, [100.0, 20.0, 110.0, 30.0]);
+    rows[5].path = Some(i64::MAX);
+    rows[6].file_name = "其他名称.zip".into();
+    let mut conn = crate::db::memory();
+    crate::normal::store::insert(&mut conn, &rows).expect("insert");
+    let index = crate::normal::store::load_index(&conn).expect("load");
+    let mut back: Vec<SceneRow> = (0..index.len()).filter_map(|i| index.get(i)).collect();
+    back.sort_by_key(|s| s.fid);
+    assert_eq!(back, rows);
+}
+
+#[test]
+fn a_second_pass_out_of_step_with_the_first_is_refused() {
+    let mut rng = Rng(13);
+    let rows = catalogue(&mut rng, 3, [100.0, 20.0, 101.0, 21.0]);
+    let layout = |rows: &[SceneRow]| {
+        let mut l = Layout::new();
+        for s in rows {
+            l.push(
+                s.fid,
+                s.acquired_at,
+                &s.satellite,
+                &s.sensor,
+                s.footprint.exterior(),
+            );
+        }
+        l.finish()
+    };
+    let mut swapped = layout(&rows);
+    assert!(swapped.put(rows[1].clone()).is_err());
+    let mut short = layout(&rows);
+    short.put(rows[0].clone()).expect("first");
+    assert!(short.finish().is_err());
+    let mut other_shape = layout(&rows);
+    let mut moved = rows[0].clone();
+    moved
+        .footprint
+        .exterior_mut(|r| r.0.insert(1, Coord { x: 100.5, y: 20.0 }));
+    assert!(other_shape.put(moved).is_err());
+}
+
+#[test]
 fn scene_refs_read_what_went_in_at_every_position() {
     let mut rng = Rng(12);
     let mut rows = catalogue(&mut rng, 400, [100.0, 20.0, 110.0, 30.0]);
