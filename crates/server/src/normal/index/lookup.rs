@@ -383,49 +383,33 @@ impl<'a> KeyText<'a> {
     }
 }
 
-/// Ranges of more positions than this are split by one key byte at a time;
+/// Ranges of more positions than this are split by two key bytes at a time;
 /// smaller ones are sorted eight bytes a pass, in a work array this long.
-const SPLIT_ABOVE: usize = 1 << 16;
+const SPLIT_ABOVE: usize = 1 << 15;
 
 /// Sorts positions by (key, position), reading each key a few times rather
 /// than at each of n log n comparisons (a read is a random access into the
-/// arena). A most-significant-digit radix sort: large ranges are split by one
-/// key byte with a counting sort (2 + 4 bytes of scratch a position), smaller
-/// ones sorted by eight key bytes at a time (16 bytes a position), each range
-/// whose keys still tie then sorted again by the bytes after.
+/// arena). A most-significant-digit radix sort: large ranges are split by two
+/// key bytes in place (no scratch: memory freed stays with the process, so a
+/// scratch array would count as kept), smaller ones sorted by eight key bytes
+/// at a time; each range whose keys still tie is then sorted by the bytes after.
 fn sort_by_key<'a>(positions: &mut [u32], split_above: usize, key: impl Fn(u32) -> KeyText<'a>) {
     let mut todo = vec![(0..positions.len(), 0)];
-    let (mut digits, mut scratch, mut work) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut bounds, mut work) = (Vec::new(), Vec::new());
     while let Some((range, at)) = todo.pop() {
         let part = &mut positions[range.clone()];
         if part.len() > split_above {
-            // The digit of a key that ended is 0: it comes before the others.
-            digits.clear();
-            digits.extend(part.iter().map(|&p| match key(p).chunk(at) {
-                (_, 0) => 0,
-                (bytes, _) => u16::from(bytes[0]) + 1,
-            }));
-            let mut starts = [0; 258];
-            for &d in &digits {
-                starts[d as usize + 1] += 1;
-            }
-            for d in 1..starts.len() {
-                starts[d] += starts[d - 1];
-            }
-            let bounds = starts;
-            scratch.clear();
-            scratch.resize(part.len(), 0);
-            for (&p, &d) in part.iter().zip(&digits) {
-                scratch[starts[d as usize]] = p;
-                starts[d as usize] += 1;
-            }
-            part.copy_from_slice(&scratch);
-            // Keys that ended tie whole: by position.
-            part[..bounds[1]].sort_unstable();
-            for d in 1..257 {
+            split_by_two_bytes(part, &mut bounds, |p| two_byte_digit(key(p).chunk(at)));
+            for d in 0..BUCKETS {
                 let (from, to) = (bounds[d], bounds[d + 1]);
-                if to - from > 1 {
-                    todo.push((range.start + from..range.start + to, at + 1));
+                if to - from < 2 {
+                    continue;
+                }
+                if ends(d) {
+                    // Keys that ended tie whole: by position.
+                    part[from..to].sort_unstable();
+                } else {
+                    todo.push((range.start + from..range.start + to, at + 2));
                 }
             }
             continue;
@@ -448,6 +432,55 @@ fn sort_by_key<'a>(positions: &mut [u32], split_above: usize, key: impl Fn(u32) 
                 todo.push((range.start + i..range.start + j, at + 8));
             }
             i = j;
+        }
+    }
+}
+
+/// Digits of a split by two key bytes, in key order: 0 for a key that ended,
+/// then per first byte one for a key that ended after it and 256 for the
+/// second byte.
+const BUCKETS: usize = 1 + 256 * 257;
+
+/// The two-byte digit of a chunk of key bytes.
+fn two_byte_digit((bytes, n): ([u8; 8], u8)) -> usize {
+    let [first, second, ..] = bytes.map(usize::from);
+    match n {
+        0 => 0,
+        1 => 1 + first * 257,
+        _ => 1 + first * 257 + 1 + second,
+    }
+}
+
+/// Whether every key with this digit ended within its two bytes.
+fn ends(digit: usize) -> bool {
+    digit == 0 || (digit - 1).is_multiple_of(257)
+}
+
+/// Puts positions in order of their digit, in place (American flag sort: no
+/// scratch); `bounds` gets each digit's range.
+fn split_by_two_bytes(part: &mut [u32], bounds: &mut Vec<usize>, digit: impl Fn(u32) -> usize) {
+    bounds.clear();
+    bounds.resize(BUCKETS + 1, 0);
+    for &p in part.iter() {
+        bounds[digit(p) + 1] += 1;
+    }
+    for d in 1..bounds.len() {
+        bounds[d] += bounds[d - 1];
+    }
+    // Each digit's range fills from its start: a misplaced position is swapped
+    // into the next free slot of its own range until the one taken out belongs here.
+    let mut next = bounds.clone();
+    for d in 0..BUCKETS {
+        while next[d] < bounds[d + 1] {
+            let mut p = part[next[d]];
+            let mut pd = digit(p);
+            while pd != d {
+                std::mem::swap(&mut p, &mut part[next[pd]]);
+                next[pd] += 1;
+                pd = digit(p);
+            }
+            part[next[d]] = p;
+            next[d] += 1;
         }
     }
 }
@@ -713,8 +746,8 @@ mod tests {
         };
         let mut want_folded = want.clone();
         want_folded.sort_by(|&a, &b| folded(a).cmp(&folded(b)).then(a.cmp(&b)));
-        // Split by bytes down to ranges of 1, 40 or all, then by eight bytes.
-        for split_above in [1, 40, usize::MAX] {
+        // Split by two bytes down to ranges of 40 or 500, or not at all, then by eight bytes.
+        for split_above in [40, 500, usize::MAX] {
             let mut order: Vec<u32> = (0..words.len() as u32).rev().collect();
             sort_by_key(&mut order, split_above, |p| KeyText::of(&words[p as usize]));
             assert_eq!(order, want, "split above {split_above}");
