@@ -54,7 +54,9 @@ pub struct AreaGrid {
 }
 
 impl AreaGrid {
-    /// Rasterises an area into about two cells per boundary edge (at most 16,384).
+    /// Rasterises an area into about eight cells per boundary edge (at most
+    /// 65,536): fine enough that few footprints need an exact test, which
+    /// pays when the grid serves several searches (callers cache it).
     pub fn new(area: &MultiPolygon<f64>) -> Self {
         let mut edges = Vec::new();
         let mut ring_points = Vec::new();
@@ -75,7 +77,7 @@ impl AreaGrid {
         let Some(b) = bbox else {
             return Self::empty();
         };
-        let cells = (edges.len() * 2).clamp(64, 16_384) as f64;
+        let cells = (edges.len() * 8).clamp(64, 65_536) as f64;
         let (w, h) = (b.max_x - b.min_x, b.max_y - b.min_y);
         let (nx, ny) = if w <= 0.0 || h <= 0.0 {
             (1, 1)

@@ -60,7 +60,23 @@ async fn a_region_search_finds_exactly_the_scenes_over_hubei_newest_first() {
             &json!({"selectMode": 1, "regionId": "420000"}),
         )
         .await;
-    assert_eq!(ids["data"]["ids"].as_array().expect("ids").len(), expected);
+    let ids = ids["data"]["ids"].as_array().expect("ids");
+    assert_eq!(ids.len(), expected);
+    // A page is that stretch of the whole ordered result, and past the end an empty one.
+    let page_ids: Vec<&Value> = page["list"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|r| &r["id"])
+        .collect();
+    assert_eq!(page_ids, ids[5..10].iter().collect::<Vec<_>>());
+    let (_, past) = search(
+        &s,
+        json!({"selectMode": 1, "regionId": "420000", "pageSize": 50, "pageNum": 99}),
+    )
+    .await;
+    assert_eq!(past["data"]["total"].as_u64(), Some(expected as u64));
+    assert_eq!(past["data"]["list"].as_array().map(Vec::len), Some(0));
 }
 
 #[tokio::test]

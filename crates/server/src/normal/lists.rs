@@ -466,7 +466,14 @@ async fn path_rows(
     let (page_num, page_size) = q.filters.page()?;
     let (filter, sort) = q.filters.compile()?;
     let hits = select(&state.scenes, &List::PathRows(rows), &filter, sort);
-    Ok(ok(super::page_of(&state, &hits, page_num, page_size)))
+    let page = super::page_in(&hits, page_num, page_size);
+    Ok(ok(super::page_of(
+        &state,
+        hits.len(),
+        page,
+        page_num,
+        page_size,
+    )))
 }
 
 #[cfg(test)]

@@ -245,18 +245,51 @@ async fn run(state: &AppState, q: &SceneQuery) -> Result<Vec<usize>, AppError> {
     })
 }
 
-/// One page of positions as result rows, with the total.
-fn page_of(state: &AppState, hits: &[usize], page_num: u32, page_size: u32) -> ScenePage {
+/// A page of an ordered result: the positions on page `page_num` of `page_size` rows.
+fn page_in(hits: &[usize], page_num: u32, page_size: u32) -> &[usize] {
     let start = (page_num as usize - 1).saturating_mul(page_size as usize);
-    let list = hits
+    let start = start.min(hits.len());
+    &hits[start..hits.len().min(start.saturating_add(page_size as usize))]
+}
+
+/// Runs a query for one page: the total, and the positions on page
+/// `page_num` (an area search sorts only as far as that page).
+async fn run_page(
+    state: &AppState,
+    q: &SceneQuery,
+    page_num: u32,
+    page_size: u32,
+) -> Result<(usize, Vec<usize>), AppError> {
+    let (filter, sort) = q.filters.compile()?;
+    let offset = (page_num as usize - 1).saturating_mul(page_size as usize);
+    Ok(match area::resolve(state, &q.area).await? {
+        Selection::Area(aoi) => {
+            state
+                .scenes
+                .search_page(&aoi, &filter, sort, offset, page_size as usize)
+        }
+        Selection::List(list) => {
+            let hits = lists::select(&state.scenes, &list, &filter, sort);
+            (hits.len(), page_in(&hits, page_num, page_size).to_vec())
+        }
+    })
+}
+
+/// Positions of one page as result rows, with the total.
+fn page_of(
+    state: &AppState,
+    total: usize,
+    page: &[usize],
+    page_num: u32,
+    page_size: u32,
+) -> ScenePage {
+    let list = page
         .iter()
-        .skip(start)
-        .take(page_size as usize)
         .filter_map(|&i| state.scenes.get(i))
         .map(|s| item(&s))
         .collect();
     ScenePage {
-        total: hits.len(),
+        total,
         page_num,
         page_size,
         list,
@@ -306,8 +339,8 @@ async fn normal_meta(
     ApiJson(q): ApiJson<SceneQuery>,
 ) -> ApiResult<ScenePage> {
     let (page_num, page_size) = q.filters.page()?;
-    let hits = run(&state, &q).await?;
-    Ok(ok(page_of(&state, &hits, page_num, page_size)))
+    let (total, page) = run_page(&state, &q, page_num, page_size).await?;
+    Ok(ok(page_of(&state, total, &page, page_num, page_size)))
 }
 
 /// The most ids `allids` answers and coverage counts; a larger result asks for a narrower query.

@@ -180,6 +180,7 @@ impl Layout {
             trees: Vec::new(),
             sensors: self.sensors.values,
             levels: Vec::new(),
+            grids: Default::default(),
             lookup: Default::default(),
         };
         index.ring_start.push(0);

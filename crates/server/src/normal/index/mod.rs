@@ -13,6 +13,7 @@
 //! scenes a caller asks for.
 
 mod build;
+mod grids;
 mod lookup;
 #[cfg(test)]
 mod tests;
@@ -146,6 +147,7 @@ pub struct SceneIndex {
     trees: Vec<SensorTree>,
     sensors: Vec<String>,
     levels: Vec<Option<String>>,
+    grids: grids::Grids,
     lookup: lookup::Lookup,
 }
 
@@ -280,7 +282,7 @@ impl SceneIndex {
     /// The positions (unordered) of the scenes over the area passing the filter.
     fn matches(&self, aoi: &MultiPolygon<f64>, filter: &Filter) -> Vec<u32> {
         let plan = self.plan(filter);
-        let grid = AreaGrid::new(aoi);
+        let grid = self.grids.of(aoi);
         let mut hits = Vec::new();
         for &n in &plan.trees {
             let t = &self.trees[n];
