@@ -24,6 +24,9 @@ pub struct Config {
     /// With `demo`: how many demo scenes to generate when the database has none
     /// (`RSCLOUD_DEMO_SCENES`); 0 generates none.
     pub demo_scenes: usize,
+    /// How often the database is checked for scenes imported by another
+    /// process, in milliseconds (`RSCLOUD_SCENE_WATCH_MS`).
+    pub scene_watch_ms: u64,
     /// Log format: `pretty` for people, `json` for log collectors (`RSCLOUD_LOG_FORMAT`).
     pub log_format: LogFormat,
     /// Connections in the database pool (`RSCLOUD_DB_POOL_SIZE`).
@@ -116,6 +119,7 @@ impl Default for Config {
             web_dir: PathBuf::from("web/dist"),
             demo: false,
             demo_scenes: crate::normal::demo::DEMO_SCENES,
+            scene_watch_ms: 2_000,
             log_format: LogFormat::Pretty,
             db_pool_size: 4,
             max_body_bytes: 2 * 1024 * 1024,

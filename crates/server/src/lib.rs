@@ -184,6 +184,9 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         ms = started.elapsed().as_millis() as u64,
         "image catalogue loaded"
     );
+    let every = std::time::Duration::from_millis(config.scene_watch_ms);
+    let scenes = normal::live::LiveIndex::watched(scenes, path, every)
+        .context("cannot start watching the image catalogue")?;
     Ok(AppState {
         db,
         config: Arc::new(config),

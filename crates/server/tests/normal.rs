@@ -222,3 +222,30 @@ fn an_unknown_sensor_refuses_the_whole_file() {
             .contains("feature 0 (X1): sensor NOPE is not a sensor of GF1")
     );
 }
+
+#[tokio::test]
+async fn scenes_imported_by_the_cli_while_the_server_runs_are_found_without_a_restart() {
+    let dir = tempfile::tempdir().expect("tempdir").keep();
+    let data = dir.clone();
+    let s = TestServer::start_with(move |c| {
+        c.data_dir = data;
+        c.scene_watch_ms = 50;
+    })
+    .await;
+    let everywhere = json!({"selectMode": 2, "extent": [70.0, 0.0, 140.0, 60.0]});
+    let (_, before) = search(&s, everywhere.clone()).await;
+    assert_eq!(before["data"]["total"], 0, "{before}");
+    // Another process writes the scenes, as an operator's import does.
+    let (file, scenes) = common::catalogue::scenes_geojson(&dir);
+    common::import(&dir, &["scenes"], &[file]);
+    let mut total = 0;
+    for _ in 0..600 {
+        let (_, page) = search(&s, everywhere.clone()).await;
+        total = page["data"]["total"].as_u64().unwrap_or(0);
+        if total > 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(total, scenes.len() as u64);
+}

@@ -20,6 +20,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::area::{self, AreaQuery};
+use super::index::SceneIndex;
 use super::{MAX_IDS, SceneQuery};
 use crate::api::{ApiJson, ApiResult, Envelope, blocking, ok};
 use crate::error::AppError;
@@ -111,10 +112,10 @@ struct Scene {
 }
 
 /// The scenes at these positions, newest then least cloudy first.
-fn scenes_at(state: &AppState, positions: &[usize]) -> Vec<Scene> {
+fn scenes_at(index: &SceneIndex, positions: &[usize]) -> Vec<Scene> {
     let mut scenes: Vec<Scene> = positions
         .iter()
-        .filter_map(|&i| state.scenes.get(i))
+        .filter_map(|&i| index.get(i))
         .map(|s| Scene {
             id: s.scene_id.clone(),
             acquired_at: s.acquired_at,
@@ -132,7 +133,7 @@ fn scenes_at(state: &AppState, positions: &[usize]) -> Vec<Scene> {
 }
 
 /// The positions of the scenes with these ids; unknown ids are refused, listed.
-fn positions_of(state: &AppState, ids: &[String]) -> Result<Vec<usize>, AppError> {
+fn positions_of(index: &SceneIndex, ids: &[String]) -> Result<Vec<usize>, AppError> {
     if ids.len() > MAX_IDS {
         return Err(AppError::bad_request(format!(
             "勾选的影像超过{MAX_IDS}景，请减少后再试"
@@ -141,11 +142,7 @@ fn positions_of(state: &AppState, ids: &[String]) -> Result<Vec<usize>, AppError
     let mut wanted: HashMap<&str, Option<usize>> =
         ids.iter().map(|id| (id.as_str(), None)).collect();
     for (id, slot) in &mut wanted {
-        *slot = state
-            .scenes
-            .positions_with_id(id)
-            .last()
-            .map(|&i| i as usize);
+        *slot = index.positions_with_id(id).last().map(|&i| i as usize);
     }
     let mut unknown: Vec<&str> = ids
         .iter()
@@ -214,8 +211,9 @@ async fn coverage(
     ApiJson(q): ApiJson<SceneQuery>,
 ) -> ApiResult<Coverage> {
     let aoi = area::resolve(&state, &q.area).await?.into_area()?;
-    let hits = super::run_all(&state, &q, "再统计覆盖").await?;
-    blocking(move || Ok(report(&aoi, &scenes_at(&state, &hits))))
+    let index = state.scenes.now();
+    let hits = super::run_all(&state, &index, &q, "再统计覆盖").await?;
+    blocking(move || Ok(report(&aoi, &scenes_at(&index, &hits))))
         .await
         .map(ok)
 }
@@ -237,8 +235,9 @@ async fn coverage_by_ids(
     ApiJson(q): ApiJson<IdsInArea>,
 ) -> ApiResult<Coverage> {
     let aoi = area::resolve(&state, &q.area).await?.into_area()?;
+    let index = state.scenes.now();
     blocking(move || {
-        let scenes = scenes_at(&state, &positions_of(&state, &q.ids)?);
+        let scenes = scenes_at(&index, &positions_of(&index, &q.ids)?);
         Ok(report(&aoi, &scenes))
     })
     .await
@@ -260,8 +259,9 @@ async fn union_area(
     State(state): State<AppState>,
     ApiJson(q): ApiJson<SceneIds>,
 ) -> ApiResult<UnionArea> {
+    let index = state.scenes.now();
     blocking(move || {
-        let scenes = scenes_at(&state, &positions_of(&state, &q.ids)?);
+        let scenes = scenes_at(&index, &positions_of(&index, &q.ids)?);
         let footprints: Vec<Polygon<f64>> = scenes.iter().map(|s| s.footprint.clone()).collect();
         Ok(UnionArea {
             area_km2: geo_kit::coverage::area_km2(&geo_kit::coverage::union(&footprints)),
@@ -310,8 +310,9 @@ async fn export(state: AppState, q: IdsInArea, part: Part) -> Result<Response, A
     );
     let zip_name = name.clone();
     let aoi = area::resolve(&state, &q.area).await?.into_area()?;
+    let index = state.scenes.now();
     let bytes = blocking(move || {
-        let scenes = scenes_at(&state, &positions_of(&state, &q.ids)?);
+        let scenes = scenes_at(&index, &positions_of(&index, &q.ids)?);
         let footprints: Vec<Polygon<f64>> = scenes.iter().map(|s| s.footprint.clone()).collect();
         let c = geo_kit::coverage::coverage(&aoi, &footprints);
         let geometry = match part {

@@ -335,7 +335,7 @@ async fn suggest_file_names(
     if text.is_empty() || text.chars().count() > 255 {
         return Err(AppError::bad_request("请输入文件名（1–255 个字符）"));
     }
-    Ok(ok(suggestions(&state.scenes, text)))
+    Ok(ok(suggestions(&state.scenes.now(), text)))
 }
 
 /// Up to 20 distinct file names: the first (by acquisition) that start with
@@ -405,13 +405,14 @@ async fn find_file_names(
     let mut found = Vec::new();
     let mut missing = Vec::new();
     let mut shown = HashSet::new();
+    let scenes = state.scenes.now();
     for name in q.names {
-        match state.scenes.positions_named(&name) {
+        match scenes.positions_named(&name) {
             [] => missing.push(name),
             hits => found.extend(
                 hits.iter()
                     .filter(|&&i| shown.insert(i))
-                    .filter_map(|&i| state.scenes.get(i as usize))
+                    .filter_map(|&i| scenes.get(i as usize))
                     .map(|s| super::item(&s)),
             ),
         }
@@ -465,10 +466,11 @@ async fn path_rows(
         .collect::<Result<Vec<_>, _>>()?;
     let (page_num, page_size) = q.filters.page()?;
     let (filter, sort) = q.filters.compile()?;
-    let hits = select(&state.scenes, &List::PathRows(rows), &filter, sort);
+    let scenes = state.scenes.now();
+    let hits = select(&scenes, &List::PathRows(rows), &filter, sort);
     let page = super::page_in(&hits, page_num, page_size);
     Ok(ok(super::page_of(
-        &state,
+        &scenes,
         hits.len(),
         page,
         page_num,

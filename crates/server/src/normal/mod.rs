@@ -9,6 +9,7 @@ pub mod demo;
 pub mod import;
 pub mod index;
 pub mod lists;
+pub mod live;
 pub mod quicklook;
 pub mod store;
 pub mod upload;
@@ -26,7 +27,7 @@ use crate::api::{ApiJson, ApiResult, Envelope, ok};
 use crate::error::AppError;
 use crate::state::AppState;
 use area::{AreaQuery, Selection};
-use index::{Filter, Sort};
+use index::{Filter, SceneIndex, Sort};
 
 /// The image-query routes (the satellite catalogue route lives in `catalogue`).
 pub fn router() -> OpenApiRouter<AppState> {
@@ -237,11 +238,15 @@ fn codes(
 }
 
 /// Runs a query: the positions of the matching scenes in order.
-async fn run(state: &AppState, q: &SceneQuery) -> Result<Vec<usize>, AppError> {
+async fn run(
+    state: &AppState,
+    scenes: &SceneIndex,
+    q: &SceneQuery,
+) -> Result<Vec<usize>, AppError> {
     let (filter, sort) = q.filters.compile()?;
     Ok(match area::resolve(state, &q.area).await? {
-        Selection::Area(aoi) => state.scenes.search(&aoi, &filter, sort),
-        Selection::List(list) => lists::select(&state.scenes, &list, &filter, sort),
+        Selection::Area(aoi) => scenes.search(&aoi, &filter, sort),
+        Selection::List(list) => lists::select(scenes, &list, &filter, sort),
     })
 }
 
@@ -256,6 +261,7 @@ fn page_in(hits: &[usize], page_num: u32, page_size: u32) -> &[usize] {
 /// `page_num` (an area search sorts only as far as that page).
 async fn run_page(
     state: &AppState,
+    scenes: &SceneIndex,
     q: &SceneQuery,
     page_num: u32,
     page_size: u32,
@@ -263,13 +269,9 @@ async fn run_page(
     let (filter, sort) = q.filters.compile()?;
     let offset = (page_num as usize - 1).saturating_mul(page_size as usize);
     Ok(match area::resolve(state, &q.area).await? {
-        Selection::Area(aoi) => {
-            state
-                .scenes
-                .search_page(&aoi, &filter, sort, offset, page_size as usize)
-        }
+        Selection::Area(aoi) => scenes.search_page(&aoi, &filter, sort, offset, page_size as usize),
         Selection::List(list) => {
-            let hits = lists::select(&state.scenes, &list, &filter, sort);
+            let hits = lists::select(scenes, &list, &filter, sort);
             (hits.len(), page_in(&hits, page_num, page_size).to_vec())
         }
     })
@@ -277,7 +279,7 @@ async fn run_page(
 
 /// Positions of one page as result rows, with the total.
 fn page_of(
-    state: &AppState,
+    scenes: &SceneIndex,
     total: usize,
     page: &[usize],
     page_num: u32,
@@ -285,7 +287,7 @@ fn page_of(
 ) -> ScenePage {
     let list = page
         .iter()
-        .filter_map(|&i| state.scenes.get(i))
+        .filter_map(|&i| scenes.get(i))
         .map(|s| item(&s))
         .collect();
     ScenePage {
@@ -339,8 +341,9 @@ async fn normal_meta(
     ApiJson(q): ApiJson<SceneQuery>,
 ) -> ApiResult<ScenePage> {
     let (page_num, page_size) = q.filters.page()?;
-    let (total, page) = run_page(&state, &q, page_num, page_size).await?;
-    Ok(ok(page_of(&state, total, &page, page_num, page_size)))
+    let scenes = state.scenes.now();
+    let (total, page) = run_page(&state, &scenes, &q, page_num, page_size).await?;
+    Ok(ok(page_of(&scenes, total, &page, page_num, page_size)))
 }
 
 /// The most ids `allids` answers and coverage counts; a larger result asks for a narrower query.
@@ -348,8 +351,13 @@ const MAX_IDS: usize = 10_000;
 
 /// Runs a query whose whole result is used at once: at most [`MAX_IDS`]
 /// scenes, else a 400 asking to narrow the query before `then` (e.g. 再全选).
-async fn run_all(state: &AppState, q: &SceneQuery, then: &str) -> Result<Vec<usize>, AppError> {
-    let hits = run(state, q).await?;
+async fn run_all(
+    state: &AppState,
+    scenes: &SceneIndex,
+    q: &SceneQuery,
+    then: &str,
+) -> Result<Vec<usize>, AppError> {
+    let hits = run(state, scenes, q).await?;
     if hits.len() > MAX_IDS {
         return Err(AppError::bad_request(format!(
             "结果超过{MAX_IDS}景，请缩小查询范围后{then}"
@@ -382,10 +390,11 @@ async fn all_ids(
     state: axum::extract::State<AppState>,
     ApiJson(q): ApiJson<SceneQuery>,
 ) -> ApiResult<AllIds> {
-    let hits = run_all(&state, &q, "再全选").await?;
+    let scenes = state.scenes.now();
+    let hits = run_all(&state, &scenes, &q, "再全选").await?;
     let ids = hits
         .iter()
-        .filter_map(|&i| state.scenes.scene_id(i))
+        .filter_map(|&i| scenes.scene_id(i))
         .map(str::to_owned)
         .collect();
     Ok(ok(AllIds {

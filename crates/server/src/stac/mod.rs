@@ -202,7 +202,7 @@ async fn collections(State(state): State<AppState>, links: Links) -> Response {
     reply(
         JSON,
         json!({
-            "collections": collection::all(&state.scenes, &links),
+            "collections": collection::all(&state.scenes.now(), &links),
             "links": [
                 Links::link("self", &format!("{root}/collections"), JSON),
                 Links::link("root", &root, JSON),
@@ -218,7 +218,7 @@ async fn one_collection(
     links: Links,
     StacPath(id): StacPath<String>,
 ) -> Result<Response, StacError> {
-    collection::one(&state.scenes, &id, &links)
+    collection::one(&state.scenes.now(), &id, &links)
         .map(|c| reply(JSON, c))
         .ok_or_else(|| unknown_collection(&id))
 }
@@ -239,8 +239,9 @@ async fn items(
     pairs.retain(|(k, _)| matches!(k.as_str(), "bbox" | "datetime" | "limit" | "token"));
     let mut search = Search::from_body(Body::from_pairs(&pairs)?)?;
     search.collections = vec![id.clone()];
-    let page = search::page(&state.scenes, &search);
-    if page.matched == 0 && collection::one(&state.scenes, &id, &links).is_none() {
+    let scenes = state.scenes.now();
+    let page = search::page(&scenes, &search);
+    if page.matched == 0 && collection::one(&scenes, &id, &links).is_none() {
         return Err(unknown_collection(&id));
     }
     let collection = links.collection(&id);
@@ -258,7 +259,7 @@ async fn one_item(
     links: Links,
     StacPath((collection, id)): StacPath<(String, String)>,
 ) -> Result<Response, StacError> {
-    let scenes = &state.scenes;
+    let scenes = state.scenes.now();
     let newest_first = scenes.positions_with_id(&id).iter().rev();
     newest_first
         .filter_map(|&i| scenes.at(i as usize))
@@ -276,7 +277,8 @@ async fn search_get(
 ) -> Result<Response, StacError> {
     let pairs = pairs(query.as_deref())?;
     let search = Search::from_body(Body::from_pairs(&pairs)?)?;
-    let page = search::page(&state.scenes, &search);
+    let scenes = state.scenes.now();
+    let page = search::page(&scenes, &search);
     let next = page.next.map(|c| get_next(&links, uri.path(), &pairs, c));
     Ok(feature_collection(&links, &uri, page, next, &[]))
 }
@@ -291,7 +293,8 @@ async fn search_post(
     let parsed: Body = serde_json::from_value(body.clone())
         .map_err(|e| StacError::bad_request(format!("检索参数格式错误：{e}")))?;
     let search = Search::from_body(parsed)?;
-    let page = search::page(&state.scenes, &search);
+    let scenes = state.scenes.now();
+    let page = search::page(&scenes, &search);
     let next = page.next.map(|c| {
         let mut next_body = body.clone();
         next_body["token"] = json!(params::token(c));

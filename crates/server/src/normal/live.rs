@@ -1,0 +1,212 @@
+//! The search index kept current with the database (which stays the durable
+//! truth): scenes imported by another process (`rscloud import scenes`,
+//! `rscloud demo scenes`) are found without restarting the server. A watcher
+//! notices commits by other connections, and when the scene table changed it
+//! rebuilds the index in the background and swaps it in whole. A request
+//! takes the index once (`now`) and works on it throughout, so its total, its
+//! page and its rows always come from one catalogue.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, PoisonError, RwLock};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use rusqlite::Connection;
+
+use super::index::SceneIndex;
+use super::store;
+
+/// What tells one catalogue from another cheaply: how many scenes, and the
+/// largest row id (a replaced or added scene gets a new one).
+type Stamp = (usize, i64);
+
+/// The index in use and its stamp.
+struct Current {
+    index: Arc<SceneIndex>,
+    stamp: Stamp,
+}
+
+/// The index, shared with the watcher.
+struct Shared {
+    current: RwLock<Current>,
+}
+
+/// The watching thread and how to stop it.
+struct Watcher {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<()>,
+}
+
+/// The current search index.
+pub struct LiveIndex {
+    shared: Arc<Shared>,
+    watcher: Option<Watcher>,
+}
+
+fn stamp_of(index: &SceneIndex) -> Stamp {
+    let max = (0..index.len())
+        .filter_map(|i| index.at(i).map(|s| s.fid()))
+        .max();
+    (index.len(), max.unwrap_or(0))
+}
+
+fn stored_stamp(conn: &Connection) -> rusqlite::Result<Stamp> {
+    conn.query_row(
+        "SELECT count(*), coalesce(max(fid), 0) FROM scene",
+        [],
+        |r| Ok((r.get::<_, i64>(0)? as usize, r.get(1)?)),
+    )
+}
+
+impl Shared {
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, Current> {
+        self.current.read().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Rebuilds the index when the stored catalogue differs from it; true when it did.
+    fn refresh(&self, conn: &Connection) -> rusqlite::Result<bool> {
+        if stored_stamp(conn)? == self.read().stamp {
+            return Ok(false);
+        }
+        let started = std::time::Instant::now();
+        let index = store::load_index(conn)?;
+        tracing::info!(
+            scenes = index.len(),
+            ms = started.elapsed().as_millis() as u64,
+            "image catalogue changed in the database: index rebuilt"
+        );
+        let next = Current {
+            stamp: stamp_of(&index),
+            index: Arc::new(index),
+        };
+        *self.current.write().unwrap_or_else(PoisonError::into_inner) = next;
+        Ok(true)
+    }
+}
+
+impl LiveIndex {
+    /// An index that stays as it was loaded.
+    pub fn new(index: SceneIndex) -> Self {
+        let stamp = stamp_of(&index);
+        Self {
+            shared: Arc::new(Shared {
+                current: RwLock::new(Current {
+                    index: Arc::new(index),
+                    stamp,
+                }),
+            }),
+            watcher: None,
+        }
+    }
+
+    /// An index kept current with the database at `path`, checked every
+    /// `every` on a thread of its own until the index is dropped. A check
+    /// costs nothing while no other connection commits (`PRAGMA
+    /// data_version`); after a commit it counts the scenes, and rebuilds the
+    /// index if they changed. During a rebuild the old index and the new one
+    /// are both in memory.
+    pub fn watched(index: SceneIndex, path: PathBuf, every: Duration) -> std::io::Result<Self> {
+        let mut live = Self::new(index);
+        let shared = live.shared.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = stop.clone();
+        let thread = std::thread::Builder::new()
+            .name("scene-watch".into())
+            .spawn(move || {
+                let conn = match crate::db::open_connection(&path) {
+                    Ok(c) => c,
+                    Err(e) => {
+                        tracing::error!(error = %e, "cannot watch the image catalogue");
+                        return;
+                    }
+                };
+                let version = |c: &Connection| {
+                    c.query_row("PRAGMA data_version", [], |r| r.get::<_, i64>(0))
+                        .ok()
+                };
+                let mut seen = version(&conn);
+                loop {
+                    std::thread::park_timeout(every);
+                    if stopped.load(Ordering::Acquire) {
+                        return;
+                    }
+                    let now = version(&conn);
+                    if now == seen {
+                        continue;
+                    }
+                    seen = now;
+                    if let Err(e) = shared.refresh(&conn) {
+                        tracing::error!(error = %e, "cannot reload the image catalogue");
+                    }
+                }
+            })?;
+        live.watcher = Some(Watcher { stop, thread });
+        Ok(live)
+    }
+
+    /// The index now: hold it for the whole request.
+    pub fn now(&self) -> Arc<SceneIndex> {
+        self.shared.read().index.clone()
+    }
+}
+
+impl Drop for LiveIndex {
+    /// Stops the watcher and waits for it, so its database connection is
+    /// closed before the process ends (the last connection to close folds the
+    /// write-ahead log back into the database file).
+    fn drop(&mut self) {
+        if let Some(w) = self.watcher.take() {
+            w.stop.store(true, Ordering::Release);
+            w.thread.thread().unpark();
+            let _ = w.thread.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::normal::store::SceneRow;
+    use geo_types::polygon;
+
+    fn scene(id: &str) -> SceneRow {
+        SceneRow {
+            fid: 0,
+            scene_id: id.into(),
+            file_name: format!("{id}.tar.gz"),
+            satellite: "GF1".into(),
+            sensor: "PMS1".into(),
+            acquired_at: 1_700_000_000,
+            cloud: 5.0,
+            resolution_m: Some(2.0),
+            product_level: None,
+            path: None,
+            row: None,
+            quicklook: None,
+            size_mb: None,
+            online: true,
+            demo: false,
+            footprint: polygon![(x: 114.0, y: 30.0), (x: 115.0, y: 30.0), (x: 115.0, y: 31.0), (x: 114.0, y: 30.0)],
+        }
+    }
+
+    #[test]
+    fn a_changed_catalogue_is_reloaded_and_an_unchanged_one_is_not() {
+        let mut conn = crate::db::memory();
+        store::insert(&mut conn, &[scene("A")]).expect("insert");
+        let live = LiveIndex::new(store::load_index(&conn).expect("load"));
+        let before = live.now();
+        assert!(!live.shared.refresh(&conn).expect("refresh"));
+        assert!(Arc::ptr_eq(&before, &live.now()));
+        // A re-import of the same id replaces its row: same count, new row id.
+        store::insert(&mut conn, &[scene("A")]).expect("replace");
+        assert!(live.shared.refresh(&conn).expect("refresh"));
+        store::insert(&mut conn, &[scene("B")]).expect("add");
+        assert!(live.shared.refresh(&conn).expect("refresh"));
+        let after = live.now();
+        assert_eq!(after.len(), 2);
+        // A request that took the index before still sees the one it took.
+        assert_eq!(before.len(), 1);
+    }
+}
