@@ -10,7 +10,7 @@
 //!    page of 20 by time with the exact total; median and p95.
 //! 4. Over HTTP (when RSCLOUD_BIN names a release binary and `wrk` is
 //!    installed): the real server on that database, `wrk` with 8 connections
-//!    POSTing the Hubei query; requests/s and latency percentiles from wrk,
+//!    POSTing the Hubei query, then the Sichuan one; requests/s and latency percentiles from wrk,
 //!    server time from the server's own histogram at /metrics, and the
 //!    server's peak and current resident memory from /proc.
 
@@ -137,8 +137,13 @@ fn proc_status(pid: u32, field: &str) -> String {
         .unwrap_or_default()
 }
 
-/// The share of normalmeta requests answered within each histogram bound, and p95 by interpolation.
-fn server_time(metrics: &str) -> String {
+/// The cumulative normalmeta histogram of the server's /metrics: (bound, count).
+fn buckets(base: &str) -> Vec<(f64, f64)> {
+    let metrics = Command::new("curl")
+        .args(["-sf", &format!("{base}/metrics")])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_default();
     let mut buckets: Vec<(f64, f64)> = metrics
         .lines()
         .filter(|l| {
@@ -153,7 +158,20 @@ fn server_time(metrics: &str) -> String {
         })
         .collect();
     buckets.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let Some(&(_, total)) = buckets.last() else {
+    buckets
+}
+
+/// Server time of the requests counted between two readings of the
+/// histogram: p95 by interpolation and the share within 2 and 5 ms.
+fn server_time(before: &[(f64, f64)], after: &[(f64, f64)]) -> String {
+    let buckets: Vec<(f64, f64)> = after
+        .iter()
+        .map(|&(le, n)| {
+            let earlier = before.iter().find(|b| b.0 == le).map_or(0.0, |b| b.1);
+            (le, n - earlier)
+        })
+        .collect();
+    let Some(&(_, total)) = buckets.last().filter(|b| b.1 > 0.0) else {
         return "no normalmeta requests counted".into();
     };
     let within = |bound: f64| {
@@ -213,47 +231,45 @@ fn load_test(bin: &Path, data: &Path, bench: &Path) {
         start.elapsed().as_secs_f64(),
         proc_status(server.0.id(), "VmRSS:")
     );
-    let script = bench.join("hubei.lua");
-    let lua_body = body("420000").replace('\\', "\\\\").replace('\'', "\\'");
-    std::fs::write(
-        &script,
-        format!(
-            "wrk.method = 'POST'\nwrk.headers['Content-Type'] = 'application/json'\nwrk.body = '{lua_body}'\n"
-        ),
-    )
-    .expect("lua");
     let url = format!("{base}/api/normal/v5/normalmeta");
-    // Warm up, then measure.
-    let _ = Command::new("wrk")
-        .args(["-t2", "-c8", "-d3s", "-s"])
-        .arg(&script)
-        .arg(&url)
-        .output();
-    let out = Command::new("wrk")
-        .args(["-t2", "-c8", "-d15s", "--latency", "-s"])
-        .arg(&script)
-        .arg(&url)
-        .output()
-        .expect("wrk");
-    let text = String::from_utf8_lossy(&out.stdout);
-    for line in text.lines() {
-        let l = line.trim();
-        if l.starts_with("Requests/sec")
-            || l.starts_with("50%")
-            || l.starts_with("90%")
-            || l.starts_with("99%")
-            || l.contains("requests in")
-            || l.starts_with("Non-2xx")
-        {
-            println!("wrk Hubei, 8 connections: {l}");
+    for (code, name) in [("420000", "Hubei"), ("510000", "Sichuan")] {
+        let script = bench.join(format!("{code}.lua"));
+        let lua_body = body(code).replace('\\', "\\\\").replace('\'', "\\'");
+        std::fs::write(
+            &script,
+            format!(
+                "wrk.method = 'POST'\nwrk.headers['Content-Type'] = 'application/json'\nwrk.body = '{lua_body}'\n"
+            ),
+        )
+        .expect("lua");
+        // Warm up, then measure.
+        let _ = Command::new("wrk")
+            .args(["-t2", "-c8", "-d3s", "-s"])
+            .arg(&script)
+            .arg(&url)
+            .output();
+        let before = buckets(&base);
+        let out = Command::new("wrk")
+            .args(["-t2", "-c8", "-d15s", "--latency", "-s"])
+            .arg(&script)
+            .arg(&url)
+            .output()
+            .expect("wrk");
+        let text = String::from_utf8_lossy(&out.stdout);
+        for line in text.lines() {
+            let l = line.trim();
+            if l.starts_with("Requests/sec")
+                || l.starts_with("50%")
+                || l.starts_with("90%")
+                || l.starts_with("99%")
+                || l.contains("requests in")
+                || l.starts_with("Non-2xx")
+            {
+                println!("wrk {name}, 8 connections: {l}");
+            }
         }
+        println!("{name}: {}", server_time(&before, &buckets(&base)));
     }
-    let metrics = Command::new("curl")
-        .args(["-sf", &format!("{base}/metrics")])
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
-        .unwrap_or_default();
-    println!("{}", server_time(&metrics));
     println!(
         "server memory: peak {} (VmHWM), now {} (VmRSS)",
         proc_status(server.0.id(), "VmHWM:"),
