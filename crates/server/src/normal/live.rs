@@ -167,42 +167,20 @@ impl Drop for LiveIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::normal::store::SceneRow;
-    use geo_types::polygon;
-
-    fn scene(id: &str) -> SceneRow {
-        SceneRow {
-            fid: 0,
-            scene_id: id.into(),
-            file_name: format!("{id}.tar.gz"),
-            satellite: "GF1".into(),
-            sensor: "PMS1".into(),
-            acquired_at: 1_700_000_000,
-            cloud: 5.0,
-            resolution_m: Some(2.0),
-            product_level: None,
-            path: None,
-            row: None,
-            quicklook: None,
-            size_mb: None,
-            online: true,
-            demo: false,
-            footprint: polygon![(x: 114.0, y: 30.0), (x: 115.0, y: 30.0), (x: 115.0, y: 31.0), (x: 114.0, y: 30.0)],
-        }
-    }
+    use crate::normal::store::tests::scene;
 
     #[test]
     fn a_changed_catalogue_is_reloaded_and_an_unchanged_one_is_not() {
         let mut conn = crate::db::memory();
-        store::insert(&mut conn, &[scene("A")]).expect("insert");
+        store::insert(&mut conn, &[scene("A", 114.0)]).expect("insert");
         let live = LiveIndex::new(store::load_index(&conn).expect("load"));
         let before = live.now();
         assert!(!live.shared.refresh(&conn).expect("refresh"));
         assert!(Arc::ptr_eq(&before, &live.now()));
         // A re-import of the same id replaces its row: same count, new row id.
-        store::insert(&mut conn, &[scene("A")]).expect("replace");
+        store::insert(&mut conn, &[scene("A", 114.0)]).expect("replace");
         assert!(live.shared.refresh(&conn).expect("refresh"));
-        store::insert(&mut conn, &[scene("B")]).expect("add");
+        store::insert(&mut conn, &[scene("B", 114.0)]).expect("add");
         assert!(live.shared.refresh(&conn).expect("refresh"));
         let after = live.now();
         assert_eq!(after.len(), 2);

@@ -253,11 +253,12 @@ pub fn delete_demo(conn: &Connection) -> rusqlite::Result<usize> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use geo_types::polygon;
 
-    fn scene(id: &str, x: f64) -> SceneRow {
+    /// A one-degree GF1 scene whose west edge is at `x`, over Hubei's latitudes.
+    pub(crate) fn scene(id: &str, x: f64) -> SceneRow {
         SceneRow {
             fid: 0,
             scene_id: id.into(),
