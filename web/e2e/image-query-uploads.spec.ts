@@ -1,7 +1,7 @@
 // 影像查询 by upload (issue 5, select modes 5 and 3): a list of file names finds exactly the
-// scenes it names and says which names the catalogue lacks; an uploaded area survives a
-// reload of the permalink, drawn on the map with its report and its results. The server
-// runs with --demo: its generated catalogue has scenes over Hubei every month.
+// scenes it names and says which names the catalogue lacks, also after a reload; an uploaded
+// area survives a reload of the permalink, drawn on the map with its report and its results.
+// The server runs with --demo: its generated catalogue has scenes over Hubei every month.
 import { expect, test } from './support/harness';
 
 test('a list of file names finds the scenes it names and reports the one missing', async ({
@@ -33,6 +33,14 @@ test('a list of file names finds the scenes it names and reports the one missing
   for (const name of names) expect(shown.some((text) => text.includes(name))).toBe(true);
   await expect.poll(async () => (await imageQuery.overlays()).footprints ?? 0).toBe(3);
   await imageQuery.screenshot(testInfo.outputPath('file-results.png'));
+
+  // and a reload of the address brings back the results and the list's report
+  await page.reload();
+  await expect(imageQuery.resultRows()).toHaveCount(3);
+  await imageQuery.openTab('选择');
+  await expect(imageQuery.uploadedList()).toContainText('已读取 4 条文件名');
+  await expect(imageQuery.missingNames()).toContainText(missing);
+  await imageQuery.screenshot(testInfo.outputPath('file-reloaded.png'));
 });
 
 test('an uploaded area and its results come back with a reload of the permalink', async ({

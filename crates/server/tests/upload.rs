@@ -636,7 +636,7 @@ async fn an_upload_older_than_a_week_is_gone_and_purged_by_the_next_one() {
 }
 
 #[tokio::test]
-async fn an_uploaded_area_comes_back_by_its_id_as_its_upload_answered() {
+async fn an_upload_comes_back_by_its_id_as_its_upload_answered() {
     let (s, db) = server().await;
     let dir = tempfile::tempdir().expect("tempdir");
     let polygon = json!({"type": "Polygon", "coordinates": [rect_ring()]});
@@ -654,14 +654,30 @@ async fn an_uploaded_area_comes_back_by_its_id_as_its_upload_answered() {
         let (status, uploaded) = upload(&s, "shp", name, &bytes, None).await;
         assert_eq!(status, 200, "{name}: {uploaded}");
         let id = uploaded["data"]["uploadId"].as_str().expect("id");
-        let (status, again) = s.get_json(&format!("/api/normal/v5/upload/{id}")).await;
+        let (status, again) = s.get_json(&format!("/api/normal/v5/upload/shp/{id}")).await;
         assert_eq!(status, 200, "{name}: {again}");
         assert_eq!(again, uploaded, "{name}");
     }
-    let (_, list) = upload(&s, "file", "names.txt", file_name(0, 0).as_bytes(), None).await;
+    // A list comes back with its lines left out, and each kind only from its own route.
+    let text = format!(
+        "{}\n{}\n{}\n",
+        file_name(0, 0),
+        "x".repeat(300),
+        file_name(0, 1)
+    );
+    let (_, list) = upload(&s, "file", "names.txt", text.as_bytes(), None).await;
+    assert_eq!(
+        list["data"]["rejected"][0]["reason"], "文件名过长",
+        "{list}"
+    );
     let list_id = list["data"]["uploadId"].as_str().expect("id");
+    let (status, again) = s
+        .get_json(&format!("/api/normal/v5/upload/file/{list_id}"))
+        .await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again, list);
     let (status, body) = s
-        .get_json(&format!("/api/normal/v5/upload/{list_id}"))
+        .get_json(&format!("/api/normal/v5/upload/shp/{list_id}"))
         .await;
     assert_error(
         status,
@@ -669,6 +685,13 @@ async fn an_uploaded_area_comes_back_by_its_id_as_its_upload_answered() {
         400,
         "该上传是文件名或条带号列表，不是范围文件",
     );
+    let (status, body) = s
+        .get_json(&format!(
+            "/api/normal/v5/upload/file/{}",
+            uploaded_area_id(&s).await
+        ))
+        .await;
+    assert_error(status, &body, 400, "该上传是范围文件，不是列表");
     let conn = rusqlite::Connection::open(&db).expect("db");
     rscloud::db::gpkg::register_functions(&conn).expect("functions");
     conn.execute(
@@ -684,9 +707,20 @@ async fn an_uploaded_area_comes_back_by_its_id_as_its_upload_answered() {
         )
         .expect("id");
     for id in [expired.as_str(), "no-such-upload"] {
-        let (status, body) = s.get_json(&format!("/api/normal/v5/upload/{id}")).await;
-        assert_error(status, &body, 404, "上传文件已过期或不存在，请重新上传");
+        for route in ["shp", "file"] {
+            let (status, body) = s
+                .get_json(&format!("/api/normal/v5/upload/{route}/{id}"))
+                .await;
+            assert_error(status, &body, 404, "上传文件已过期或不存在，请重新上传");
+        }
     }
+}
+
+/// The id of a freshly uploaded small area.
+async fn uploaded_area_id(s: &TestServer) -> String {
+    let wkt = "POLYGON((114.3 30.3, 115.1 30.3, 115.1 30.9, 114.3 30.3))";
+    let (_, body) = upload(s, "shp", "area.wkt", wkt.as_bytes(), None).await;
+    body["data"]["uploadId"].as_str().expect("id").to_owned()
 }
 
 #[tokio::test]

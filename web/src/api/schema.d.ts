@@ -323,6 +323,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/normal/v5/upload/file/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An uploaded list again, as its upload answered (its first 100 entries and
+         *     the lines left out): for a page restoring a search over it (a permalink).
+         */
+        get: operations["uploaded_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/normal/v5/upload/shp": {
         parameters: {
             query?: never;
@@ -344,7 +364,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/normal/v5/upload/{id}": {
+    "/api/normal/v5/upload/shp/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2880,6 +2900,47 @@ export interface operations {
             };
             /** @description More than 60 uploads from the address in 15 minutes */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    uploaded_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `uploadId` of a list upload */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ListUpload"];
+                };
+            };
+            /** @description The upload is an area, not a list */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Unknown, or older than seven days */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -105,8 +105,8 @@ const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         version: 8,
-        name: "upload_repaired",
-        sql: sql_file!("0008_upload_repaired.sql"),
+        name: "upload_report",
+        sql: sql_file!("0008_upload_report.sql"),
         spatial: &[],
     },
 ];

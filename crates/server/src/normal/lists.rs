@@ -156,7 +156,7 @@ pub fn select(scenes: &SceneIndex, list: &List, filter: &Filter, sort: Sort) -> 
 pub const MAX_ENTRIES: usize = 10_000;
 
 /// A line of an uploaded list that was left out, and why.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Rejected {
     /// Line number, from 1.
     pub line: usize,

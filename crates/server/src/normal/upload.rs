@@ -1,7 +1,8 @@
 //! Uploads for select modes 3 and 5: an area file (`upload/shp`) or a list of
 //! file names or path/rows (`upload/file`), stored under an unguessable id for
-//! seven days, at most 60 per client address in 15 minutes; an area fetched
-//! back by its id (`upload/{id}`), and the path/row template.
+//! seven days, at most 60 per client address in 15 minutes; either fetched
+//! back by its id (`upload/shp/{id}`, `upload/file/{id}`), and the path/row
+//! template.
 
 use std::net::IpAddr;
 use std::time::Instant;
@@ -37,6 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(upload_list))
         .layer(DefaultBodyLimit::max(MAX_FILE + (1 << 20)))
         .routes(routes!(uploaded_area))
+        .routes(routes!(uploaded_list))
         .routes(routes!(path_row_template))
 }
 
@@ -58,10 +60,25 @@ struct AreaFacts {
     repaired: bool,
 }
 
-/// A stored upload and, for an area, its facts.
-struct Found {
-    what: Stored,
-    facts: Option<AreaFacts>,
+/// A stored upload with what its answer reported besides its content.
+enum Found {
+    /// An area and its facts.
+    Area(MultiPolygon<f64>, AreaFacts),
+    /// A list and the lines left out of it.
+    List(List, Vec<Rejected>),
+}
+
+impl From<Found> for Stored {
+    fn from(found: Found) -> Self {
+        match found {
+            Found::Area(mp, _) => Stored::Area(mp),
+            Found::List(list, _) => Stored::List(list),
+        }
+    }
+}
+
+fn internal(e: impl Into<anyhow::Error>) -> AppError {
+    AppError::Internal(e.into())
 }
 
 /// The upload behind an id, if it exists and is younger than seven days.
@@ -71,7 +88,7 @@ async fn find(state: &AppState, upload_id: &str) -> Result<Found, AppError> {
         .db
         .call(move |c| {
             c.query_row(
-                "SELECT geom, entries, crs, repaired FROM upload
+                "SELECT geom, entries, crs, repaired, rejected FROM upload
                  WHERE upload_id = ?1 AND created_at >= ?2",
                 params![id, now_secs() - KEEP_SECS],
                 |r| {
@@ -82,66 +99,64 @@ async fn find(state: &AppState, upload_id: &str) -> Result<Found, AppError> {
                             crs: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
                             repaired: r.get(3)?,
                         },
+                        r.get::<_, Option<String>>(4)?,
                     ))
                 },
             )
             .optional()
         })
         .await?;
-    let broken = |what: &str| AppError::Internal(anyhow::anyhow!("upload {upload_id}: {what}"));
+    let broken = |what: &str| internal(anyhow::anyhow!("upload {upload_id}: {what}"));
     match row {
         None => Err(AppError::NotFound(
             "上传文件已过期或不存在，请重新上传".into(),
         )),
-        Some((Some(blob), _, facts)) => match geo_kit::gpkg::decode(&blob) {
-            Ok(Geometry::MultiPolygon(mp)) => Ok(Found {
-                what: Stored::Area(mp),
-                facts: Some(facts),
-            }),
+        Some((Some(blob), _, facts, _)) => match geo_kit::gpkg::decode(&blob) {
+            Ok(Geometry::MultiPolygon(mp)) => Ok(Found::Area(mp, facts)),
             _ => Err(broken("geometry is not a multipolygon")),
         },
-        Some((None, Some(json), _)) => serde_json::from_str(&json)
-            .map(|list| Found {
-                what: Stored::List(list),
-                facts: None,
-            })
-            .map_err(|_| broken("entries are not a list")),
-        Some((None, None, _)) => Err(broken("neither geometry nor entries")),
+        Some((None, Some(entries), _, rejected)) => {
+            let list = serde_json::from_str(&entries).map_err(|_| broken("bad entries"))?;
+            let rejected = match rejected {
+                Some(json) => serde_json::from_str(&json).map_err(|_| broken("bad rejected"))?,
+                None => Vec::new(),
+            };
+            Ok(Found::List(list, rejected))
+        }
+        Some((None, None, _, _)) => Err(broken("neither geometry nor entries")),
     }
 }
 
 /// The upload behind an id, if it exists and is younger than seven days.
 pub async fn load(state: &AppState, upload_id: &str) -> Result<Stored, AppError> {
-    find(state, upload_id).await.map(|found| found.what)
+    find(state, upload_id).await.map(Stored::from)
 }
 
-/// Stores an upload (an area with its facts) in one transaction, purging
-/// week-old ones; its new id.
-async fn store(
-    state: &AppState,
-    file_name: String,
-    what: Stored,
-    facts: Option<AreaFacts>,
-) -> Result<String, AppError> {
+/// Stores an upload in one transaction, purging week-old ones; its new id.
+async fn store(state: &AppState, file_name: String, what: &Found) -> Result<String, AppError> {
     let id = new_token()?;
-    let crs = facts.as_ref().map(|f| f.crs.clone());
-    let repaired = facts.as_ref().is_some_and(|f| f.repaired);
-    let (kind, geom, entries) = match &what {
-        Stored::Area(mp) => (
+    let (kind, geom, entries, crs, repaired, rejected) = match what {
+        Found::Area(mp, facts) => (
             "area",
             Some(geo_kit::gpkg::encode(
                 &Geometry::MultiPolygon(mp.clone()),
                 4326,
             )),
             None,
+            Some(facts.crs.clone()),
+            facts.repaired,
+            None,
         ),
-        Stored::List(list) => (
+        Found::List(list, rejected) => (
             match list {
                 List::FileNames(_) => "filename",
                 List::PathRows(_) => "pathrow",
             },
             None,
-            Some(serde_json::to_string(list).map_err(|e| AppError::Internal(e.into()))?),
+            Some(serde_json::to_string(list).map_err(internal)?),
+            None,
+            false,
+            Some(serde_json::to_string(rejected).map_err(internal)?),
         ),
     };
     let stored_id = id.clone();
@@ -155,11 +170,11 @@ async fn store(
                 [now - KEEP_SECS],
             )?;
             tx.execute(
-                "INSERT INTO upload
-                   (geom, upload_id, kind, entries, file_name, crs, repaired, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                "INSERT INTO upload (geom, upload_id, kind, entries, file_name, crs, repaired,
+                                     rejected, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 params![
-                    geom, stored_id, kind, entries, file_name, crs, repaired, now
+                    geom, stored_id, kind, entries, file_name, crs, repaired, rejected, now
                 ],
             )?;
             tx.commit()
@@ -271,7 +286,7 @@ impl AreaUpload {
         let geojson = serde_json::to_value(geojson::Geometry::from(&Geometry::MultiPolygon(
             geom.clone(),
         )))
-        .map_err(|e| AppError::Internal(e.into()))?;
+        .map_err(internal)?;
         Ok(Self {
             upload_id,
             geojson,
@@ -316,7 +331,7 @@ async fn upload_area(
         repaired: area.repaired,
     };
     let answer = AreaUpload::of(String::new(), &area.geom, &facts)?;
-    let upload_id = store(&state, form.file_name, Stored::Area(area.geom), Some(facts)).await?;
+    let upload_id = store(&state, form.file_name, &Found::Area(area.geom, facts)).await?;
     Ok(ok(AreaUpload {
         upload_id,
         ..answer
@@ -327,7 +342,7 @@ async fn upload_area(
 /// search over it (a permalink) to draw it and report on it.
 #[utoipa::path(
     get,
-    path = "/api/normal/v5/upload/{id}",
+    path = "/api/normal/v5/upload/shp/{id}",
     tag = "normal",
     params(("id" = String, Path, description = "The `uploadId` of an area upload")),
     responses(
@@ -341,11 +356,8 @@ async fn uploaded_area(
     ApiPath(upload_id): ApiPath<String>,
 ) -> ApiResult<AreaUpload> {
     match find(&state, &upload_id).await? {
-        Found {
-            what: Stored::Area(mp),
-            facts: Some(facts),
-        } => Ok(ok(AreaUpload::of(upload_id, &mp, &facts)?)),
-        _ => Err(AppError::bad_request(
+        Found::Area(mp, facts) => Ok(ok(AreaUpload::of(upload_id, &mp, &facts)?)),
+        Found::List(..) => Err(AppError::bad_request(
             "该上传是文件名或条带号列表，不是范围文件",
         )),
     }
@@ -365,6 +377,23 @@ pub struct ListUpload {
     entries: Vec<String>,
     /// Lines left out and why.
     rejected: Vec<Rejected>,
+}
+
+impl ListUpload {
+    /// The answer about a list stored under `upload_id`.
+    fn of(upload_id: String, list: &List, rejected: &[Rejected]) -> Self {
+        Self {
+            upload_id,
+            kind: match list {
+                List::FileNames(_) => "filename",
+                List::PathRows(_) => "pathrow",
+            }
+            .into(),
+            count: list.len(),
+            entries: list.first(100),
+            rejected: rejected.to_vec(),
+        }
+    }
 }
 
 /// Uploads a list for select mode 5: field `file` (.txt or .csv, one entry a
@@ -403,15 +432,35 @@ async fn upload_list(
         return Err(AppError::bad_request("请上传 .txt 或 .csv 文件"));
     }
     let (list, rejected) = lists::parse_list(&lists::decode_text(&form.bytes), path_rows)?;
-    let (entries, count) = (list.first(100), list.len());
-    let upload_id = store(&state, form.file_name, Stored::List(list), None).await?;
+    let answer = ListUpload::of(String::new(), &list, &rejected);
+    let upload_id = store(&state, form.file_name, &Found::List(list, rejected)).await?;
     Ok(ok(ListUpload {
         upload_id,
-        kind: if path_rows { "pathrow" } else { "filename" }.into(),
-        count,
-        entries,
-        rejected,
+        ..answer
     }))
+}
+
+/// An uploaded list again, as its upload answered (its first 100 entries and
+/// the lines left out): for a page restoring a search over it (a permalink).
+#[utoipa::path(
+    get,
+    path = "/api/normal/v5/upload/file/{id}",
+    tag = "normal",
+    params(("id" = String, Path, description = "The `uploadId` of a list upload")),
+    responses(
+        (status = 200, description = "The stored list", body = Envelope<ListUpload>),
+        (status = 400, description = "The upload is an area, not a list", body = Envelope<Option<String>>),
+        (status = 404, description = "Unknown, or older than seven days", body = Envelope<Option<String>>),
+    )
+)]
+async fn uploaded_list(
+    State(state): State<AppState>,
+    ApiPath(upload_id): ApiPath<String>,
+) -> ApiResult<ListUpload> {
+    match find(&state, &upload_id).await? {
+        Found::List(list, rejected) => Ok(ok(ListUpload::of(upload_id, &list, &rejected))),
+        Found::Area(..) => Err(AppError::bad_request("该上传是范围文件，不是列表")),
+    }
 }
 
 /// The path/row template: UTF-8 with BOM so Excel opens it right.

@@ -120,6 +120,11 @@ function Dropper({
   );
 }
 
+/** Why an upload named by the address could not be fetched (expired, say). */
+function Gone({ message }: { message: string }) {
+  return <Alert type="warning" showIcon title={message} data-testid="upload-gone" />;
+}
+
 function ShapeUpload({
   uploaded,
   gone,
@@ -139,9 +144,7 @@ function ShapeUpload({
         onFile={(file) => upload.mutate(file)}
         testId="upload-shape"
       />
-      {gone && !uploaded && (
-        <Alert type="warning" showIcon title={gone} data-testid="uploaded-shape-gone" />
-      )}
+      {gone && !uploaded && <Gone message={gone} />}
       {uploaded && (
         <Descriptions
           size="small"
@@ -177,9 +180,11 @@ const LIST_KINDS: { value: UploadKind; label: string; hint: string }[] = [
 
 function ListUpload({
   uploaded,
+  gone,
   onUploaded,
 }: {
   uploaded: UploadedList | null;
+  gone: string | null;
   onUploaded: (list: UploadedList) => void;
 }) {
   const [kind, setKind] = useState<UploadKind>(uploaded?.kind ?? 'filename');
@@ -209,6 +214,7 @@ function ListUpload({
       <a href={PATH_ROW_TEMPLATE} download data-testid="path-row-template">
         <DownloadOutlined /> 下载轨道号模板
       </a>
+      {gone && !uploaded && <Gone message={gone} />}
       {uploaded && (
         <div data-testid="uploaded-list">
           <Alert
@@ -251,9 +257,10 @@ export interface AreaEditorProps {
   onDrawModeChange: (mode: DrawMode) => void;
   /** The uploaded area: just uploaded, or fetched for the address. */
   uploadedShape: UploadedShape | null;
-  /** Why the address's uploaded area could not be fetched (expired, say). */
-  shapeGone: string | null;
+  /** Why the address's uploaded area or list could not be fetched (expired, say). */
+  uploadGone: string | null;
   onShapeUploaded: (shape: UploadedShape) => void;
+  /** The uploaded list: just uploaded, or fetched for the address. */
   uploadedList: UploadedList | null;
   onListUploaded: (list: UploadedList) => void;
 }
@@ -264,7 +271,7 @@ export function AreaEditor({
   drawMode,
   onDrawModeChange,
   uploadedShape,
-  shapeGone,
+  uploadGone,
   onShapeUploaded,
   uploadedList,
   onListUploaded,
@@ -318,7 +325,7 @@ export function AreaEditor({
         return (
           <ShapeUpload
             uploaded={uploadedShape?.uploadId === area.uploadId ? uploadedShape : null}
-            gone={shapeGone}
+            gone={uploadGone}
             onUploaded={(shape) => {
               onShapeUploaded(shape);
               onAreaChange({ mode: SHP, uploadId: shape.uploadId });
@@ -329,7 +336,10 @@ export function AreaEditor({
       case FILE:
         return (
           <ListUpload
+            // A list fetched for the address arrives later: its kind is then the one chosen.
+            key={uploadedList?.uploadId ?? ''}
             uploaded={uploadedList?.uploadId === area.uploadId ? uploadedList : null}
+            gone={uploadGone}
             onUploaded={(list) => {
               onListUploaded(list);
               onAreaChange({ mode: FILE, uploadId: list.uploadId });
@@ -354,7 +364,7 @@ export function AreaEditor({
       {editor()}
       {(area.mode === SHP || area.mode === FILE) &&
         area.uploadId &&
-        !shapeGone &&
+        !uploadGone &&
         !(area.mode === SHP ? uploadedShape : uploadedList) && (
           <span className="image-query__note" data-testid="upload-restored">
             沿用已上传的{area.mode === SHP ? '范围文件' : '列表'}

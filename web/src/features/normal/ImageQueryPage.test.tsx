@@ -284,7 +284,7 @@ describe('影像查询 (/normal)', () => {
   it('fetches the uploaded shape of a permalink and reports on it as after the upload', async () => {
     const requests = stubServer({
       ...routes(),
-      'GET /api/normal/v5/upload/up-1': () => envelope({ ...UPLOADED_SHAPE, repaired: true }),
+      'GET /api/normal/v5/upload/shp/up-1': () => envelope({ ...UPLOADED_SHAPE, repaired: true }),
     });
     renderApp(UPLOAD_RESULTS);
     expect(await screen.findAllByTestId('scene-row')).toHaveLength(2);
@@ -298,21 +298,46 @@ describe('影像查询 (/normal)', () => {
     expect(uploaded).toHaveTextContent('EPSG:4490');
     expect(uploaded).toHaveTextContent('无效多边形（自相交、重叠）已修复');
     expect(screen.queryByTestId('upload-restored')).not.toBeInTheDocument();
-    expect(requestsTo(requests, '/api/normal/v5/upload/up-1')).toHaveLength(1);
+    expect(requestsTo(requests, '/api/normal/v5/upload/shp/up-1')).toHaveLength(1);
   });
 
   it('says so when the uploaded shape of a permalink has expired', async () => {
     stubServer({
       ...routes(),
-      'GET /api/normal/v5/upload/up-1': () =>
+      'GET /api/normal/v5/upload/shp/up-1': () =>
         envelope(null, { code: 404, status: 404, message: '上传文件已过期或不存在，请重新上传' }),
     });
     renderApp(UPLOAD_RESULTS.replace('tab=2', 'tab=1'));
-    expect(await screen.findByTestId('uploaded-shape-gone')).toHaveTextContent(
+    expect(await screen.findByTestId('upload-gone')).toHaveTextContent(
       '上传文件已过期或不存在，请重新上传',
     );
     expect(screen.queryByTestId('uploaded-shape')).not.toBeInTheDocument();
     expect(screen.queryByTestId('upload-restored')).not.toBeInTheDocument();
+  });
+
+  it('fetches the uploaded list of a permalink and reports on it as after the upload', async () => {
+    const requests = stubServer({
+      ...routes(),
+      'GET /api/normal/v5/upload/file/list-1': () =>
+        envelope({
+          uploadId: 'list-1',
+          kind: 'pathrow',
+          count: 2,
+          entries: ['GF1,12,34', '566,120'],
+          rejected: [{ line: 3, text: 'abc', reason: '不是 path,row' }],
+        }),
+    });
+    renderApp(UPLOAD_RESULTS.replace('mode=3&upload=up-1', 'mode=5&upload=list-1'));
+    expect(await screen.findAllByTestId('scene-row')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('tab', { name: '选择' }));
+    const report = await screen.findByTestId('uploaded-list');
+    expect(report).toHaveTextContent('已读取 2 条轨道号');
+    expect(report).toHaveTextContent('第 3 行 不是 path,row');
+    expect(
+      screen.getByTestId('upload-list-kind').querySelector('.ant-radio-button-wrapper-checked'),
+    ).toHaveTextContent('轨道号');
+    expect(screen.queryByTestId('upload-restored')).not.toBeInTheDocument();
+    expect(requestsTo(requests, '/api/normal/v5/upload/file/list-1')).toHaveLength(1);
   });
 
   it('names the listed files the catalogue does not have', async () => {

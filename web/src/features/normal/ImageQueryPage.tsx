@@ -29,7 +29,7 @@ import { allIdsQueryOptions } from './api/getAllIds';
 import { useCoverage, type CoverageBasis } from './api/getCoverage';
 import { useFallFigures, FALL_FIGURE_LIMIT } from './api/getFallFigures';
 import { useScenes } from './api/searchScenes';
-import { useUploadedShape } from './api/upload';
+import { useUploadedList, useUploadedShape } from './api/upload';
 import type { UploadedList, UploadedShape } from './api/types';
 import { AreaEditor } from './AreaEditor';
 import { cartAction } from './cart';
@@ -42,6 +42,7 @@ import {
   COVERAGE_TAB,
   DRAW,
   EXTENT,
+  FILE,
   REGION,
   RESULT_TAB,
   SELECT_TAB,
@@ -139,6 +140,16 @@ export default function ImageQueryPage({ title }: PageProps) {
   const restored = useUploadedShape(area.mode === SHP && !uploadedHere ? area.uploadId : null);
   const shape = uploadedHere ? uploadedShape : area.mode === SHP ? (restored.data ?? null) : null;
   const [uploadedList, setUploadedList] = useState<UploadedList | null>(null);
+  // Likewise an uploaded list, to report on it.
+  const listHere = area.mode === FILE && uploadedList?.uploadId === area.uploadId;
+  const restoredList = useUploadedList(area.mode === FILE && !listHere ? area.uploadId : null);
+  const list = listHere ? uploadedList : area.mode === FILE ? (restoredList.data ?? null) : null;
+  const uploadGone =
+    area.mode === SHP && !uploadedHere
+      ? (restored.error?.message ?? null)
+      : area.mode === FILE && !listHere
+        ? (restoredList.error?.message ?? null)
+        : null;
   const results = search ? resultKey(search) : '';
   const [checked, setChecked] = useKeyedIds(results);
   const [figures, setFigures] = useKeyedIds(results);
@@ -314,11 +325,9 @@ export default function ImageQueryPage({ title }: PageProps) {
             drawMode={drawMode}
             onDrawModeChange={setDrawMode}
             uploadedShape={shape}
-            shapeGone={
-              area.mode === SHP && !uploadedHere ? (restored.error?.message ?? null) : null
-            }
+            uploadGone={uploadGone}
             onShapeUploaded={setUploadedShape}
-            uploadedList={uploadedList}
+            uploadedList={list}
             onListUploaded={setUploadedList}
           />
           <FilterForm filters={filters} onChange={setFilters} />

@@ -1,6 +1,7 @@
 // POST /api/normal/v5/upload/shp and upload/file: an area of interest from a file (a zipped
 // shapefile, KML/KMZ, GeoJSON or WKT) or a list of file names or path/rows, kept by the
-// server under an uploadId that searches name; GET upload/{id}: an uploaded area again.
+// server under an uploadId that searches name; GET upload/shp/{id} and upload/file/{id}: either
+// again, as its upload answered.
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { UploadKind, UploadedList, UploadedShape } from './types';
@@ -37,17 +38,37 @@ export function uploadList(file: File, kind: UploadKind): Promise<UploadedList> 
 export function getUploadedShape(uploadId: string): Promise<UploadedShape> {
   // Gone (404) is reported where the area is edited, not as a toast.
   return unwrap(
-    api.GET('/api/normal/v5/upload/{id}', { params: { path: { id: uploadId } } }),
+    api.GET('/api/normal/v5/upload/shp/{id}', { params: { path: { id: uploadId } } }),
   ) as Promise<UploadedShape>;
 }
 
-/** The uploaded area of an address (a reload, a shared link); nothing is asked while null. */
-export function useUploadedShape(uploadId: string | null) {
+export function getUploadedList(uploadId: string): Promise<UploadedList> {
+  return unwrap(
+    api.GET('/api/normal/v5/upload/file/{id}', { params: { path: { id: uploadId } } }),
+  ) as Promise<UploadedList>;
+}
+
+/** An upload named by the address (a reload, a shared link); nothing is asked while null. */
+function useUpload<T>(
+  route: 'shp' | 'file',
+  uploadId: string | null,
+  get: (id: string) => Promise<T>,
+) {
   return useQuery({
-    queryKey: ['normal', 'upload', uploadId],
-    queryFn: () => getUploadedShape(uploadId ?? ''),
+    queryKey: ['normal', 'upload', route, uploadId],
+    queryFn: () => get(uploadId ?? ''),
     enabled: uploadId !== null,
     // An upload never changes; it only expires.
     staleTime: Infinity,
   });
+}
+
+/** The uploaded area of an address. */
+export function useUploadedShape(uploadId: string | null) {
+  return useUpload('shp', uploadId, getUploadedShape);
+}
+
+/** The uploaded list of an address. */
+export function useUploadedList(uploadId: string | null) {
+  return useUpload('file', uploadId, getUploadedList);
 }
