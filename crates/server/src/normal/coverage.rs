@@ -210,9 +210,11 @@ async fn coverage(
     State(state): State<AppState>,
     ApiJson(q): ApiJson<SceneQuery>,
 ) -> ApiResult<Coverage> {
+    // The area is resolved once: an uploaded one is read from the database.
     let aoi = area::resolve(&state, &q.area).await?.into_area()?;
+    let (filter, sort) = q.filters.compile()?;
     let index = state.scenes.now();
-    let hits = super::run_all(&state, &index, &q, "再统计覆盖").await?;
+    let hits = super::at_most_max_ids(index.search(&aoi, &filter, sort), "再统计覆盖")?;
     blocking(move || Ok(report(&aoi, &scenes_at(&index, &hits))))
         .await
         .map(ok)

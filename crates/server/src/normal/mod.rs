@@ -250,10 +250,14 @@ async fn run(
     })
 }
 
+/// Where page `page_num` of `page_size` rows starts in an ordered result.
+fn page_start(page_num: u32, page_size: u32) -> usize {
+    (page_num as usize - 1).saturating_mul(page_size as usize)
+}
+
 /// A page of an ordered result: the positions on page `page_num` of `page_size` rows.
 fn page_in(hits: &[usize], page_num: u32, page_size: u32) -> &[usize] {
-    let start = (page_num as usize - 1).saturating_mul(page_size as usize);
-    let start = start.min(hits.len());
+    let start = page_start(page_num, page_size).min(hits.len());
     &hits[start..hits.len().min(start.saturating_add(page_size as usize))]
 }
 
@@ -267,7 +271,7 @@ async fn run_page(
     page_size: u32,
 ) -> Result<(usize, Vec<usize>), AppError> {
     let (filter, sort) = q.filters.compile()?;
-    let offset = (page_num as usize - 1).saturating_mul(page_size as usize);
+    let offset = page_start(page_num, page_size);
     Ok(match area::resolve(state, &q.area).await? {
         Selection::Area(aoi) => scenes.search_page(&aoi, &filter, sort, offset, page_size as usize),
         Selection::List(list) => {
@@ -349,15 +353,9 @@ async fn normal_meta(
 /// The most ids `allids` answers and coverage counts; a larger result asks for a narrower query.
 const MAX_IDS: usize = 10_000;
 
-/// Runs a query whose whole result is used at once: at most [`MAX_IDS`]
-/// scenes, else a 400 asking to narrow the query before `then` (e.g. 再全选).
-async fn run_all(
-    state: &AppState,
-    scenes: &SceneIndex,
-    q: &SceneQuery,
-    then: &str,
-) -> Result<Vec<usize>, AppError> {
-    let hits = run(state, scenes, q).await?;
+/// A result used whole at once: at most [`MAX_IDS`] scenes, else a 400
+/// asking to narrow the query before `then` (e.g. 再全选).
+fn at_most_max_ids(hits: Vec<usize>, then: &str) -> Result<Vec<usize>, AppError> {
     if hits.len() > MAX_IDS {
         return Err(AppError::bad_request(format!(
             "结果超过{MAX_IDS}景，请缩小查询范围后{then}"
@@ -391,7 +389,7 @@ async fn all_ids(
     ApiJson(q): ApiJson<SceneQuery>,
 ) -> ApiResult<AllIds> {
     let scenes = state.scenes.now();
-    let hits = run_all(&state, &scenes, &q, "再全选").await?;
+    let hits = at_most_max_ids(run(&state, &scenes, &q).await?, "再全选")?;
     let ids = hits
         .iter()
         .filter_map(|&i| scenes.scene_id(i))
