@@ -21,15 +21,9 @@ use super::store;
 /// largest row id (a replaced or added scene gets a new one).
 type Stamp = (usize, i64);
 
-/// The index in use and its stamp.
-struct Current {
-    index: Arc<SceneIndex>,
-    stamp: Stamp,
-}
-
-/// The index, shared with the watcher.
+/// The index in use, shared with the watcher.
 struct Shared {
-    current: RwLock<Current>,
+    current: RwLock<Arc<SceneIndex>>,
 }
 
 /// The watching thread and how to stop it.
@@ -60,13 +54,16 @@ fn stored_stamp(conn: &Connection) -> rusqlite::Result<Stamp> {
 }
 
 impl Shared {
-    fn read(&self) -> std::sync::RwLockReadGuard<'_, Current> {
-        self.current.read().unwrap_or_else(PoisonError::into_inner)
+    fn now(&self) -> Arc<SceneIndex> {
+        self.current
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     /// Rebuilds the index when the stored catalogue differs from it; true when it did.
     fn refresh(&self, conn: &Connection) -> rusqlite::Result<bool> {
-        if stored_stamp(conn)? == self.read().stamp {
+        if stored_stamp(conn)? == stamp_of(&self.now()) {
             return Ok(false);
         }
         let started = std::time::Instant::now();
@@ -76,11 +73,7 @@ impl Shared {
             ms = started.elapsed().as_millis() as u64,
             "image catalogue changed in the database: index rebuilt"
         );
-        let next = Current {
-            stamp: stamp_of(&index),
-            index: Arc::new(index),
-        };
-        *self.current.write().unwrap_or_else(PoisonError::into_inner) = next;
+        *self.current.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(index);
         Ok(true)
     }
 }
@@ -88,13 +81,9 @@ impl Shared {
 impl LiveIndex {
     /// An index that stays as it was loaded.
     pub fn new(index: SceneIndex) -> Self {
-        let stamp = stamp_of(&index);
         Self {
             shared: Arc::new(Shared {
-                current: RwLock::new(Current {
-                    index: Arc::new(index),
-                    stamp,
-                }),
+                current: RwLock::new(Arc::new(index)),
             }),
             watcher: None,
         }
@@ -147,7 +136,7 @@ impl LiveIndex {
 
     /// The index now: hold it for the whole request.
     pub fn now(&self) -> Arc<SceneIndex> {
-        self.shared.read().index.clone()
+        self.shared.now()
     }
 }
 
