@@ -76,9 +76,9 @@ pub async fn resolve(state: &AppState, q: &AreaQuery) -> Result<Selection, AppEr
                 })
             })?;
             match (q.select_mode, upload::load(state, id).await?) {
-                (select_mode::SHP, Stored::Area(a)) => Ok(Selection::Area(a)),
-                (select_mode::FILE, Stored::List(l)) => Ok(Selection::List(l)),
-                (select_mode::SHP, Stored::List(_)) => Err(AppError::bad_request(
+                (select_mode::SHP, Stored::Area(a, _)) => Ok(Selection::Area(a)),
+                (select_mode::FILE, Stored::List(l, _)) => Ok(Selection::List(l)),
+                (select_mode::SHP, Stored::List(..)) => Err(AppError::bad_request(
                     "该上传是文件名或条带号列表，请用文件查询方式（selectMode 5）",
                 )),
                 _ => Err(AppError::bad_request(

@@ -42,39 +42,23 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(path_row_template))
 }
 
-/// What an upload id stands for.
+/// What an upload id stands for, with what its answer reported besides its
+/// content (so fetching it back reports the same).
 #[derive(Debug, Clone)]
 pub enum Stored {
-    /// An area (mode 3).
-    Area(MultiPolygon<f64>),
-    /// A list (mode 5).
-    List(List),
+    /// An area (mode 3) and its facts.
+    Area(MultiPolygon<f64>, AreaFacts),
+    /// A list (mode 5) and the lines left out of it.
+    List(List, Vec<Rejected>),
 }
 
 /// What is shown about an uploaded area beside its shape.
 #[derive(Debug, Clone)]
-struct AreaFacts {
+pub struct AreaFacts {
     /// The coordinate system the file was in.
     crs: String,
     /// Whether invalid rings were repaired.
     repaired: bool,
-}
-
-/// A stored upload with what its answer reported besides its content.
-enum Found {
-    /// An area and its facts.
-    Area(MultiPolygon<f64>, AreaFacts),
-    /// A list and the lines left out of it.
-    List(List, Vec<Rejected>),
-}
-
-impl From<Found> for Stored {
-    fn from(found: Found) -> Self {
-        match found {
-            Found::Area(mp, _) => Stored::Area(mp),
-            Found::List(list, _) => Stored::List(list),
-        }
-    }
 }
 
 fn internal(e: impl Into<anyhow::Error>) -> AppError {
@@ -82,7 +66,7 @@ fn internal(e: impl Into<anyhow::Error>) -> AppError {
 }
 
 /// The upload behind an id, if it exists and is younger than seven days.
-async fn find(state: &AppState, upload_id: &str) -> Result<Found, AppError> {
+pub async fn load(state: &AppState, upload_id: &str) -> Result<Stored, AppError> {
     let id = upload_id.to_owned();
     let row = state
         .db
@@ -112,7 +96,7 @@ async fn find(state: &AppState, upload_id: &str) -> Result<Found, AppError> {
             "上传文件已过期或不存在，请重新上传".into(),
         )),
         Some((Some(blob), _, facts, _)) => match geo_kit::gpkg::decode(&blob) {
-            Ok(Geometry::MultiPolygon(mp)) => Ok(Found::Area(mp, facts)),
+            Ok(Geometry::MultiPolygon(mp)) => Ok(Stored::Area(mp, facts)),
             _ => Err(broken("geometry is not a multipolygon")),
         },
         Some((None, Some(entries), _, rejected)) => {
@@ -121,22 +105,17 @@ async fn find(state: &AppState, upload_id: &str) -> Result<Found, AppError> {
                 Some(json) => serde_json::from_str(&json).map_err(|_| broken("bad rejected"))?,
                 None => Vec::new(),
             };
-            Ok(Found::List(list, rejected))
+            Ok(Stored::List(list, rejected))
         }
         Some((None, None, _, _)) => Err(broken("neither geometry nor entries")),
     }
 }
 
-/// The upload behind an id, if it exists and is younger than seven days.
-pub async fn load(state: &AppState, upload_id: &str) -> Result<Stored, AppError> {
-    find(state, upload_id).await.map(Stored::from)
-}
-
 /// Stores an upload in one transaction, purging week-old ones; its new id.
-async fn store(state: &AppState, file_name: String, what: &Found) -> Result<String, AppError> {
+async fn store(state: &AppState, file_name: String, what: &Stored) -> Result<String, AppError> {
     let id = new_token()?;
     let (kind, geom, entries, crs, repaired, rejected) = match what {
-        Found::Area(mp, facts) => (
+        Stored::Area(mp, facts) => (
             "area",
             Some(geo_kit::gpkg::encode(
                 &Geometry::MultiPolygon(mp.clone()),
@@ -147,7 +126,7 @@ async fn store(state: &AppState, file_name: String, what: &Found) -> Result<Stri
             facts.repaired,
             None,
         ),
-        Found::List(list, rejected) => (
+        Stored::List(list, rejected) => (
             match list {
                 List::FileNames(_) => "filename",
                 List::PathRows(_) => "pathrow",
@@ -331,7 +310,7 @@ async fn upload_area(
         repaired: area.repaired,
     };
     let answer = AreaUpload::of(String::new(), &area.geom, &facts)?;
-    let upload_id = store(&state, form.file_name, &Found::Area(area.geom, facts)).await?;
+    let upload_id = store(&state, form.file_name, &Stored::Area(area.geom, facts)).await?;
     Ok(ok(AreaUpload {
         upload_id,
         ..answer
@@ -355,9 +334,9 @@ async fn uploaded_area(
     State(state): State<AppState>,
     ApiPath(upload_id): ApiPath<String>,
 ) -> ApiResult<AreaUpload> {
-    match find(&state, &upload_id).await? {
-        Found::Area(mp, facts) => Ok(ok(AreaUpload::of(upload_id, &mp, &facts)?)),
-        Found::List(..) => Err(AppError::bad_request(
+    match load(&state, &upload_id).await? {
+        Stored::Area(mp, facts) => Ok(ok(AreaUpload::of(upload_id, &mp, &facts)?)),
+        Stored::List(..) => Err(AppError::bad_request(
             "该上传是文件名或条带号列表，不是范围文件",
         )),
     }
@@ -433,7 +412,7 @@ async fn upload_list(
     }
     let (list, rejected) = lists::parse_list(&lists::decode_text(&form.bytes), path_rows)?;
     let answer = ListUpload::of(String::new(), &list, &rejected);
-    let upload_id = store(&state, form.file_name, &Found::List(list, rejected)).await?;
+    let upload_id = store(&state, form.file_name, &Stored::List(list, rejected)).await?;
     Ok(ok(ListUpload {
         upload_id,
         ..answer
@@ -457,9 +436,9 @@ async fn uploaded_list(
     State(state): State<AppState>,
     ApiPath(upload_id): ApiPath<String>,
 ) -> ApiResult<ListUpload> {
-    match find(&state, &upload_id).await? {
-        Found::List(list, rejected) => Ok(ok(ListUpload::of(upload_id, &list, &rejected))),
-        Found::Area(..) => Err(AppError::bad_request("该上传是范围文件，不是列表")),
+    match load(&state, &upload_id).await? {
+        Stored::List(list, rejected) => Ok(ok(ListUpload::of(upload_id, &list, &rejected))),
+        Stored::Area(..) => Err(AppError::bad_request("该上传是范围文件，不是列表")),
     }
 }
 
