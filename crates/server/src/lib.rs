@@ -185,7 +185,7 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         "image catalogue loaded"
     );
     let every = std::time::Duration::from_millis(config.scene_watch_ms);
-    let scenes = normal::live::LiveIndex::watched(scenes, path, every)
+    let scenes = normal::live::LiveIndex::watched(scenes, &path, every)
         .context("cannot start watching the image catalogue")?;
     Ok(AppState {
         db,

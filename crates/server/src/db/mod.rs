@@ -127,9 +127,18 @@ pub fn memory() -> Connection {
     conn
 }
 
-/// Opens one connection with the settings every connection needs.
-fn connect(path: &Path) -> Result<Connection, DbError> {
-    let conn = Connection::open(path)?;
+/// Opens one connection with the settings every connection needs, without
+/// running migrations: for a further connection to a database already opened
+/// with `open_connection` or `Db::open`.
+pub fn connect(path: &Path) -> Result<Connection, DbError> {
+    let mut conn = Connection::open(path)?;
+    // Every `transaction()` takes the write lock at BEGIN, waiting for it as
+    // busy_timeout allows. A deferred one that writes to a GeoPackage table
+    // with an R-tree reads first and then asks for the lock, and SQLite does
+    // not wait on that upgrade: it fails at once with "database is locked"
+    // whenever another connection (the catalogue watcher, `rscloud import`)
+    // writes at the same moment. A read-only snapshot asks for DEFERRED.
+    conn.set_transaction_behavior(rusqlite::TransactionBehavior::Immediate);
     // synchronous=FULL: an acknowledged write survives a power cut, not only a crash.
     conn.execute_batch(
         "PRAGMA journal_mode = WAL;
@@ -144,6 +153,41 @@ fn connect(path: &Path) -> Result<Connection, DbError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two connections writing at once, as the server and `rscloud import`
+    /// (or the server and its catalogue watcher at start) do: a connection's
+    /// first write to a table with an R-tree waits its turn instead of failing
+    /// with "database is locked". (Opening the R-tree reads the database
+    /// before the write lock is asked for; in a deferred transaction SQLite
+    /// then refuses to wait.)
+    #[test]
+    fn a_first_write_to_a_spatial_table_waits_for_another_connections_write() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("t.gpkg");
+        drop(open_connection(&path).expect("create"));
+        let done = std::sync::Arc::new(AtomicBool::new(false));
+        let (other, stop) = (path.clone(), done.clone());
+        let writer = std::thread::spawn(move || {
+            let conn = connect(&other).expect("open");
+            while !stop.load(Ordering::Relaxed) {
+                conn.execute_batch("PRAGMA user_version = 10300;")
+                    .expect("other connection's write");
+                // A real writer pauses between writes; one that never did
+                // would starve any other writer past busy_timeout.
+                std::thread::sleep(std::time::Duration::from_micros(200));
+            }
+        });
+        for round in 0..200 {
+            let mut conn = connect(&path).expect("open");
+            let tx = conn.transaction().expect("begin");
+            tx.execute("DELETE FROM upload WHERE created_at < 0", [])
+                .unwrap_or_else(|e| panic!("round {round}: {e}"));
+            tx.commit().expect("commit");
+        }
+        done.store(true, Ordering::Relaxed);
+        writer.join().expect("writer");
+    }
 
     #[tokio::test]
     async fn pool_reuses_connections_and_sees_committed_writes() {

@@ -6,7 +6,7 @@
 //! takes the index once (`now`) and works on it throughout, so its total, its
 //! page and its rows always come from one catalogue.
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
 use std::thread::JoinHandle;
@@ -95,21 +95,17 @@ impl LiveIndex {
     /// data_version`); after a commit it counts the scenes, and rebuilds the
     /// index if they changed. During a rebuild the old index and the new one
     /// are both in memory.
-    pub fn watched(index: SceneIndex, path: PathBuf, every: Duration) -> std::io::Result<Self> {
+    pub fn watched(index: SceneIndex, path: &Path, every: Duration) -> std::io::Result<Self> {
         let mut live = Self::new(index);
         let shared = live.shared.clone();
         let stop = Arc::new(AtomicBool::new(false));
         let stopped = stop.clone();
+        // Opened here, not on the thread: a database that cannot be opened
+        // fails the start instead of leaving the index silently unwatched.
+        let conn = crate::db::connect(path).map_err(std::io::Error::other)?;
         let thread = std::thread::Builder::new()
             .name("scene-watch".into())
             .spawn(move || {
-                let conn = match crate::db::open_connection(&path) {
-                    Ok(c) => c,
-                    Err(e) => {
-                        tracing::error!(error = %e, "cannot watch the image catalogue");
-                        return;
-                    }
-                };
                 let version = |c: &Connection| {
                     c.query_row("PRAGMA data_version", [], |r| r.get::<_, i64>(0))
                         .ok()

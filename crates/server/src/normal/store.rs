@@ -3,7 +3,7 @@
 use std::borrow::Borrow;
 
 use geo_types::{Geometry, Polygon};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
 
 use super::index::{Layout, SceneIndex};
 use crate::db::gpkg;
@@ -114,7 +114,8 @@ fn for_each<E: Into<Box<dyn std::error::Error + Send + Sync>>>(
 /// snapshot (see `index::Layout`): the first reads only what places each
 /// scene, the second writes every scene into its place.
 pub fn load_index(conn: &Connection) -> rusqlite::Result<SceneIndex> {
-    let snapshot = conn.unchecked_transaction()?;
+    // Deferred: a read must not hold the write lock for the seconds it takes.
+    let snapshot = Transaction::new_unchecked(conn, TransactionBehavior::Deferred)?;
     let mut layout = Layout::new();
     let mut stmt = snapshot
         .prepare("SELECT fid, acquired_at, satellite, sensor, geom FROM scene ORDER BY fid")?;
