@@ -9,10 +9,12 @@ use axum::{
     http::request::Parts,
     response::{IntoResponse, Response},
 };
+use ipnet::IpNet;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::error::AppError;
+use crate::state::AppState;
 
 /// The body of every `/api` answer: `code` 0 on success, else the HTTP status,
 /// `message` the Chinese text to show, `data` the payload.
@@ -54,20 +56,58 @@ pub struct ApiQuery<T>(pub T);
 pub struct ApiPath<T>(pub T);
 
 /// The client's address, when the server knows it (not in router-only tests):
-/// the key of the per-address limits on logins and uploads.
+/// the key of the per-address limits on logins and uploads. Behind a trusted
+/// reverse proxy (`trusted_proxies`) it is read from `X-Forwarded-For`.
 pub struct ClientIp(pub Option<IpAddr>);
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+impl FromRequestParts<AppState> for ClientIp {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        Ok(Self(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|c| c.0.ip()),
-        ))
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip());
+        let forwarded = parts
+            .headers
+            .get_all(X_FORWARDED_FOR)
+            .iter()
+            .filter_map(|v| v.to_str().ok());
+        Ok(Self(peer.map(|peer| {
+            client_address(peer, forwarded, &state.config.trusted_proxies)
+        })))
     }
+}
+
+const X_FORWARDED_FOR: &str = "x-forwarded-for";
+
+/// Who sent a request that reached us from `peer`: while the hop is a trusted
+/// proxy, the address it says it forwarded for (the last in
+/// `X-Forwarded-For`, each proxy appending its own peer). Only trusted proxies
+/// are believed, so a client cannot choose its own address by sending the
+/// header; an entry that is not an address ends the walk at the proxy that
+/// passed it on.
+fn client_address<'a>(
+    peer: IpAddr,
+    forwarded: impl Iterator<Item = &'a str>,
+    trusted: &[IpNet],
+) -> IpAddr {
+    let is_trusted = |ip: &IpAddr| trusted.iter().any(|net| net.contains(ip));
+    let hops: Vec<&str> = forwarded.flat_map(|v| v.split(',')).collect();
+    let mut client = peer.to_canonical();
+    for hop in hops.iter().rev() {
+        if !is_trusted(&client) {
+            break;
+        }
+        match hop.trim().parse::<IpAddr>() {
+            Ok(ip) => client = ip.to_canonical(),
+            Err(_) => break,
+        }
+    }
+    client
 }
 
 /// The answer for an `/api` path that no route matches.
@@ -88,4 +128,55 @@ pub async fn blocking<T: Send + 'static>(
     tokio::task::spawn_blocking(work)
         .await
         .map_err(|e| AppError::Internal(e.into()))?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().expect("address")
+    }
+
+    #[test]
+    fn the_client_is_the_nearest_address_that_is_not_a_trusted_proxy() {
+        let proxies: Vec<IpNet> = vec![
+            "127.0.0.1/32".parse().expect("net"),
+            "10.0.0.0/8".parse().expect("net"),
+        ];
+        let from =
+            |peer, header: &[&str]| client_address(ip(peer), header.iter().copied(), &proxies);
+        // nginx on the same machine, one hop.
+        assert_eq!(from("127.0.0.1", &["203.0.113.7"]), ip("203.0.113.7"));
+        // Two proxies, the second one inside; whatever the client itself
+        // wrote in front is not believed.
+        assert_eq!(
+            from("127.0.0.1", &["198.51.100.1, 203.0.113.7, 10.1.2.3"]),
+            ip("203.0.113.7")
+        );
+        // The same hops sent as separate header lines.
+        assert_eq!(
+            from("127.0.0.1", &["198.51.100.1", "203.0.113.7", "10.1.2.3"]),
+            ip("203.0.113.7")
+        );
+        // A client talking to us directly cannot pick its address.
+        assert_eq!(from("198.51.100.9", &["203.0.113.7"]), ip("198.51.100.9"));
+        // No header, or garbage in it: the proxy is all we know.
+        assert_eq!(from("10.9.9.9", &[]), ip("10.9.9.9"));
+        assert_eq!(from("127.0.0.1", &["unknown"]), ip("127.0.0.1"));
+        assert_eq!(
+            from("127.0.0.1", &["203.0.113.7, _hidden"]),
+            ip("127.0.0.1")
+        );
+        // An IPv4 peer on a dual-stack socket arrives as ::ffff:a.b.c.d.
+        assert_eq!(
+            from("::ffff:127.0.0.1", &["203.0.113.7"]),
+            ip("203.0.113.7")
+        );
+        // Nothing trusted: the header is ignored.
+        assert_eq!(
+            client_address(ip("127.0.0.1"), ["203.0.113.7"].into_iter(), &[]),
+            ip("127.0.0.1")
+        );
+    }
 }

@@ -1,12 +1,13 @@
 //! Configuration: defaults, then a TOML file, then `RSCLOUD_*` environment
 //! variables, then command-line flags; each later source wins.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 use figment::Figment;
 use figment::providers::{Env, Format, Serialized, Toml};
-use serde::{Deserialize, Serialize};
+use ipnet::IpNet;
+use serde::{Deserialize, Deserializer, Serialize};
 
 /// Everything the server can be told. Each field can be set in the TOML file
 /// under its own name, or as `RSCLOUD_<NAME>` in the environment.
@@ -44,6 +45,41 @@ pub struct Config {
     /// The address clients reach the server at, e.g. `https://rs.example.cn` (`RSCLOUD_PUBLIC_URL`):
     /// absolute links (STAC) start with it; without it they follow the request's `Host`.
     pub public_url: Option<String>,
+    /// Reverse proxies whose `X-Forwarded-For` is believed
+    /// (`RSCLOUD_TRUSTED_PROXIES`, e.g. `127.0.0.1, 10.0.0.0/8`). Behind
+    /// them the client is the nearest address in that header that is not one
+    /// of them; without this, everyone behind a proxy shares its address in
+    /// the per-address login and upload limits. Empty: the header is ignored.
+    #[serde(deserialize_with = "networks")]
+    pub trusted_proxies: Vec<IpNet>,
+}
+
+/// Addresses or networks, as a list or as one comma-separated string (the
+/// form an environment variable takes); a bare address is a network of one.
+fn networks<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<IpNet>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Given {
+        One(String),
+        Many(Vec<String>),
+    }
+    let given = match Given::deserialize(d)? {
+        Given::One(text) => vec![text],
+        Given::Many(list) => list,
+    };
+    given
+        .iter()
+        .flat_map(|text| text.split(','))
+        .map(str::trim)
+        .filter(|text| !text.is_empty())
+        .map(|text| {
+            text.parse::<IpNet>()
+                .or_else(|_| text.parse::<IpAddr>().map(IpNet::from))
+                .map_err(|_| {
+                    serde::de::Error::custom(format!("{text} is not an address or a network"))
+                })
+        })
+        .collect()
 }
 
 /// How to reach the mail server.
@@ -128,6 +164,7 @@ impl Default for Config {
             smtp: None,
             screens: Vec::new(),
             public_url: None,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -222,6 +259,30 @@ mod tests {
             assert_eq!(c.db_pool_size, 3);
             assert_eq!(c.data_dir, PathBuf::from("/tmp/flag"));
             assert_eq!(c.web_dir, PathBuf::from("web/dist"));
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_networks_in_a_list_or_one_string() {
+        figment::Jail::expect_with(|jail| {
+            let expected: Vec<IpNet> = vec![
+                "127.0.0.1/32".parse().expect("net"),
+                "10.0.0.0/8".parse().expect("net"),
+                "::1/128".parse().expect("net"),
+            ];
+            jail.create_file(
+                "rscloud.toml",
+                "trusted_proxies = [\"127.0.0.1\", \"10.0.0.0/8\", \"::1\"]\n",
+            )?;
+            let c = Config::load(Some(Path::new("rscloud.toml")), Overrides::default());
+            assert_eq!(c.expect("loads").trusted_proxies, expected);
+            jail.set_env("RSCLOUD_TRUSTED_PROXIES", "127.0.0.1, 10.0.0.0/8,::1");
+            let c = Config::load(None, Overrides::default()).expect("loads");
+            assert_eq!(c.trusted_proxies, expected);
+            jail.set_env("RSCLOUD_TRUSTED_PROXIES", "127.0.0.1, nginx");
+            let err = Config::load(None, Overrides::default()).expect_err("refused");
+            assert!(err.to_string().contains("nginx is not an address"), "{err}");
             Ok(())
         });
     }

@@ -91,6 +91,17 @@ async fn upload(
     bytes: &[u8],
     kind: Option<&str>,
 ) -> (u16, Value) {
+    let (content_type, body) = form(name, bytes, kind);
+    s.post_raw(
+        &format!("/api/normal/v5/upload/{route}"),
+        &content_type,
+        body,
+    )
+    .await
+}
+
+/// A multipart form with the file (and `kind` when given): its content type and body.
+fn form(name: &str, bytes: &[u8], kind: Option<&str>) -> (String, Vec<u8>) {
     let boundary = "rscloud-test-7d1f0c";
     let mut body = Vec::new();
     if let Some(k) = kind {
@@ -103,12 +114,7 @@ async fn upload(
     write!(body, "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").expect("write");
     body.extend_from_slice(bytes);
     write!(body, "\r\n--{boundary}--\r\n").expect("write");
-    s.post_raw(
-        &format!("/api/normal/v5/upload/{route}"),
-        &format!("multipart/form-data; boundary={boundary}"),
-        body,
-    )
-    .await
+    (format!("multipart/form-data; boundary={boundary}"), body)
 }
 
 fn zip_of(files: &[(&str, Vec<u8>)]) -> Vec<u8> {
@@ -718,18 +724,33 @@ async fn an_upload_comes_back_by_its_id_as_its_upload_answered() {
 
 /// The id of a freshly uploaded small area.
 async fn uploaded_area_id(s: &TestServer) -> String {
-    let wkt = "POLYGON((114.3 30.3, 115.1 30.3, 115.1 30.9, 114.3 30.3))";
-    let (_, body) = upload(s, "shp", "area.wkt", wkt.as_bytes(), None).await;
+    let (_, body) = upload(s, "shp", "area.wkt", AREA_WKT.as_bytes(), None).await;
     body["data"]["uploadId"].as_str().expect("id").to_owned()
 }
+
+/// A small area uploaded with `X-Forwarded-For: client`; the status.
+async fn upload_forwarded_for(s: &TestServer, client: &str) -> u16 {
+    let (content_type, body) = form("area.wkt", AREA_WKT.as_bytes(), None);
+    s.client
+        .post(s.url("/api/normal/v5/upload/shp"))
+        .header("content-type", content_type)
+        .header("x-forwarded-for", client)
+        .body(body)
+        .send()
+        .await
+        .expect("request")
+        .status()
+        .as_u16()
+}
+
+const AREA_WKT: &str = "POLYGON((114.3 30.3, 115.1 30.3, 115.1 30.9, 114.3 30.3))";
 
 #[tokio::test]
 async fn one_address_may_upload_sixty_times_in_fifteen_minutes() {
     let (s, db) = server().await;
-    let wkt = "POLYGON((114.3 30.3, 115.1 30.3, 115.1 30.9, 114.3 30.3))";
     for i in 0..60 {
         let (status, body) = if i % 2 == 0 {
-            upload(&s, "shp", "area.wkt", wkt.as_bytes(), None).await
+            upload(&s, "shp", "area.wkt", AREA_WKT.as_bytes(), None).await
         } else {
             upload(&s, "file", "names.txt", file_name(0, 0).as_bytes(), None).await
         };
@@ -737,9 +758,12 @@ async fn one_address_may_upload_sixty_times_in_fifteen_minutes() {
     }
     assert_eq!(stored_uploads(&db), 60);
     for route in ["shp", "file"] {
-        let (status, body) = upload(&s, route, "area.wkt", wkt.as_bytes(), None).await;
+        let (status, body) = upload(&s, route, "area.wkt", AREA_WKT.as_bytes(), None).await;
         assert_error(status, &body, 429, "上传过于频繁，请稍后再试");
     }
+    // No proxy is trusted here: a client naming another address in
+    // X-Forwarded-For is still itself.
+    assert_eq!(upload_forwarded_for(&s, "203.0.113.7").await, 429);
     assert_eq!(
         stored_uploads(&db),
         60,
@@ -754,4 +778,17 @@ async fn one_address_may_upload_sixty_times_in_fifteen_minutes() {
         )
         .await;
     assert_eq!(status, 200, "{body}");
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_client_has_its_own_upload_limit() {
+    let s =
+        TestServer::start_with(|c| c.trusted_proxies = vec!["127.0.0.0/8".parse().expect("net")])
+            .await;
+    for _ in 0..60 {
+        assert_eq!(upload_forwarded_for(&s, "203.0.113.7").await, 200);
+    }
+    assert_eq!(upload_forwarded_for(&s, "203.0.113.7").await, 429);
+    // Another office's user behind the same proxy is not locked out.
+    assert_eq!(upload_forwarded_for(&s, "198.51.100.20").await, 200);
 }
