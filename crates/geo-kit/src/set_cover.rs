@@ -14,7 +14,9 @@
 use std::collections::BinaryHeap;
 
 use geo::BoundingRect;
-use geo_types::{LineString, MultiPolygon, Polygon};
+use geo_types::{MultiPolygon, Polygon};
+
+use crate::mask::{Cells, Run, rings};
 
 /// About how many cells the area's bounding box is cut into.
 pub const CELLS: usize = 1 << 18;
@@ -23,15 +25,15 @@ pub const CELLS: usize = 1 << 18;
 /// every cell of `aoi` any of them covers. `footprints` come in order of
 /// preference: on equal gain the earlier one is taken.
 pub fn fewest(aoi: &MultiPolygon<f64>, footprints: &[Polygon<f64>]) -> Vec<usize> {
-    let Some(grid) = Grid::over(aoi) else {
+    let Some(grid) = grid_over(aoi) else {
         return Vec::new();
     };
     let mut inside = Bits::new(grid.nx * grid.ny);
-    for run in grid.runs(aoi.0.iter().flat_map(|p| p.rings())) {
+    for run in grid.runs(aoi.0.iter().flat_map(rings)) {
         inside.set(run);
     }
     let mut open = inside.clone();
-    let runs: Vec<Vec<Run>> = footprints.iter().map(|p| grid.runs(p.rings())).collect();
+    let runs: Vec<Vec<Run>> = footprints.iter().map(|p| grid.runs(rings(p))).collect();
     // (gain upper bound, earlier first)
     let mut heap: BinaryHeap<(usize, std::cmp::Reverse<usize>)> = runs
         .iter()
@@ -59,7 +61,7 @@ pub fn fewest(aoi: &MultiPolygon<f64>, footprints: &[Polygon<f64>]) -> Vec<usize
 
 /// Removes, latest first, chosen footprints whose cells the others all cover.
 fn drop_redundant(
-    grid: &Grid,
+    grid: &Cells,
     inside: &Bits,
     runs: &[Vec<Run>],
     mut chosen: Vec<usize>,
@@ -89,88 +91,20 @@ fn drop_redundant(
     chosen
 }
 
-/// Cells `[start, end)` in row-major order, within one row.
-#[derive(Debug, Clone, Copy)]
-struct Run(usize, usize);
-
 /// The raster over the area's bounding box, cells about square on the ground.
-struct Grid {
-    x0: f64,
-    y0: f64,
-    dx: f64,
-    dy: f64,
-    nx: usize,
-    ny: usize,
-}
-
-impl Grid {
-    fn over(aoi: &MultiPolygon<f64>) -> Option<Self> {
-        let r = aoi.bounding_rect()?;
-        let (w, h) = (r.width(), r.height());
-        if !(w > 0.0 && h > 0.0) {
-            return None;
-        }
-        // A degree of longitude shrinks with cos φ; keep cells square on the ground.
-        let squash = r.center().y.to_radians().cos().max(0.01);
-        let ground_w = w * squash;
-        let side = (ground_w * h / CELLS as f64).sqrt();
-        let nx = ((ground_w / side).ceil() as usize).clamp(1, CELLS);
-        let ny = ((h / side).ceil() as usize).clamp(1, CELLS);
-        Some(Self {
-            x0: r.min().x,
-            y0: r.min().y,
-            dx: w / nx as f64,
-            dy: h / ny as f64,
-            nx,
-            ny,
-        })
+fn grid_over(aoi: &MultiPolygon<f64>) -> Option<Cells> {
+    let r = aoi.bounding_rect()?;
+    let (w, h) = (r.width(), r.height());
+    if !(w > 0.0 && h > 0.0) {
+        return None;
     }
-
-    /// The cells whose centres lie inside the rings (even-odd), as runs.
-    fn runs<'a>(&self, rings: impl Iterator<Item = &'a LineString<f64>>) -> Vec<Run> {
-        let mut crossings: Vec<(usize, f64)> = Vec::new();
-        for ring in rings {
-            for line in ring.lines() {
-                let (a, b) = (line.start, line.end);
-                if a.y == b.y {
-                    continue;
-                }
-                let (lo, hi) = if a.y < b.y { (a.y, b.y) } else { (b.y, a.y) };
-                // Rows whose centre y satisfies lo <= y < hi.
-                let first = self.row_at_or_above(lo);
-                let last = self.row_at_or_above(hi);
-                for row in first..last {
-                    let y = self.y0 + (row as f64 + 0.5) * self.dy;
-                    crossings.push((row, a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y)));
-                }
-            }
-        }
-        crossings.sort_unstable_by(|p, q| p.0.cmp(&q.0).then(p.1.total_cmp(&q.1)));
-        let mut runs = Vec::new();
-        for row in crossings.chunk_by(|p, q| p.0 == q.0) {
-            for pair in row.chunks_exact(2) {
-                let start = self.col_at_or_right_of(pair[0].1);
-                let end = self.col_at_or_right_of(pair[1].1);
-                if start < end {
-                    let base = pair[0].0 * self.nx;
-                    runs.push(Run(base + start, base + end));
-                }
-            }
-        }
-        runs
-    }
-
-    /// The first row whose centre is at or above `y`, within 0..=ny.
-    fn row_at_or_above(&self, y: f64) -> usize {
-        let r = ((y - self.y0) / self.dy - 0.5).ceil();
-        r.clamp(0.0, self.ny as f64) as usize
-    }
-
-    /// The first column whose centre is at or right of `x`, within 0..=nx.
-    fn col_at_or_right_of(&self, x: f64) -> usize {
-        let c = ((x - self.x0) / self.dx - 0.5).ceil();
-        c.clamp(0.0, self.nx as f64) as usize
-    }
+    // A degree of longitude shrinks with cos φ; keep cells square on the ground.
+    let squash = r.center().y.to_radians().cos().max(0.01);
+    let ground_w = w * squash;
+    let side = (ground_w * h / CELLS as f64).sqrt();
+    let nx = ((ground_w / side).ceil() as usize).clamp(1, CELLS);
+    let ny = ((h / side).ceil() as usize).clamp(1, CELLS);
+    Some(Cells::over(r, nx, ny))
 }
 
 /// A fixed-size bit set with range operations.
@@ -220,17 +154,6 @@ impl Bits {
             Self::each_word(run, |w, m| n += (self.0[w] & m).count_ones() as usize);
         }
         n
-    }
-}
-
-/// Every ring of a polygon, exterior first.
-trait Rings {
-    fn rings(&self) -> impl Iterator<Item = &LineString<f64>>;
-}
-
-impl Rings for Polygon<f64> {
-    fn rings(&self) -> impl Iterator<Item = &LineString<f64>> {
-        std::iter::once(self.exterior()).chain(self.interiors())
     }
 }
 
