@@ -61,10 +61,7 @@ impl AreaGrid {
         let mut edges = Vec::new();
         let mut ring_points = Vec::new();
         let mut bbox: Option<Envelope> = None;
-        for ring in area
-            .iter()
-            .flat_map(|p| std::iter::once(p.exterior()).chain(p.interiors()))
-        {
+        for ring in area.iter().flat_map(crate::rings) {
             let Some(first) = ring.0.first() else {
                 continue;
             };

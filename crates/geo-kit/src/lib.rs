@@ -24,6 +24,13 @@ pub mod validity;
 pub mod wkb;
 pub mod wkt;
 
+use geo_types::{LineString, Polygon};
+
+/// Every ring of a polygon, exterior first.
+pub fn rings(p: &Polygon<f64>) -> impl Iterator<Item = &LineString<f64>> {
+    std::iter::once(p.exterior()).chain(p.interiors())
+}
+
 /// An axis-aligned bounding box in the geometry's own coordinates.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Envelope {

@@ -6,7 +6,9 @@
 //! time.
 
 use geo::BoundingRect;
-use geo_types::{LineString, MultiPolygon, Polygon, Rect};
+use geo_types::{LineString, MultiPolygon, Rect};
+
+use crate::rings;
 
 /// Cells `[start, end)` in row-major order, within one row.
 #[derive(Debug, Clone, Copy)]
@@ -96,11 +98,6 @@ impl Cells {
         let c = ((x - self.x0) / self.dx - 0.5).ceil();
         c.clamp(0.0, self.nx as f64) as usize
     }
-}
-
-/// Every ring of a polygon, exterior first.
-pub(crate) fn rings(p: &Polygon<f64>) -> impl Iterator<Item = &LineString<f64>> {
-    std::iter::once(p.exterior()).chain(p.interiors())
 }
 
 /// Inside/outside per grid cell over the area's bounding box.

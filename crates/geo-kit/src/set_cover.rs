@@ -16,7 +16,8 @@ use std::collections::BinaryHeap;
 use geo::BoundingRect;
 use geo_types::{MultiPolygon, Polygon};
 
-use crate::mask::{Cells, Run, rings};
+use crate::mask::{Cells, Run};
+use crate::rings;
 
 /// About how many cells the area's bounding box is cut into.
 pub const CELLS: usize = 1 << 18;

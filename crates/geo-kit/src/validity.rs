@@ -128,7 +128,7 @@ type Segments = RTree<GeomWithData<Rectangle<[f64; 2]>, (usize, usize)>>;
 fn rings(mp: &MultiPolygon<f64>) -> Result<Vec<Ring>, Invalid> {
     let mut out = Vec::new();
     for (p, poly) in mp.0.iter().enumerate() {
-        let all = std::iter::once(poly.exterior()).chain(poly.interiors());
+        let all = crate::rings(poly);
         for (r, ls) in all.enumerate() {
             let id = RingId {
                 polygon: p,

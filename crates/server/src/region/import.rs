@@ -107,7 +107,7 @@ fn polygonal(geom: Geometry<f64>) -> Result<MultiPolygon<f64>, String> {
     };
     let inside =
         mp.0.iter()
-            .flat_map(|p| std::iter::once(p.exterior()).chain(p.interiors()))
+            .flat_map(geo_kit::rings)
             .flat_map(|r| r.0.iter());
     for c in inside {
         if !(c.x.is_finite()

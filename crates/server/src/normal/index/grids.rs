@@ -29,10 +29,7 @@ pub(super) struct Grids {
 /// differently are different areas here: a miss, not a mistake).
 fn fingerprint(area: &MultiPolygon<f64>) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    for c in area
-        .iter()
-        .flat_map(|p| std::iter::once(p.exterior()).chain(p.interiors()))
-    {
+    for c in area.iter().flat_map(geo_kit::rings) {
         c.0.len().hash(&mut h);
         for p in &c.0 {
             (p.x.to_bits() ^ p.y.to_bits().rotate_left(32)).hash(&mut h);
