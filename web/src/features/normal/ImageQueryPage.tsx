@@ -29,7 +29,7 @@ import { allIdsQueryOptions } from './api/getAllIds';
 import { useCoverage, type CoverageBasis } from './api/getCoverage';
 import { useFallFigures, FALL_FIGURE_LIMIT } from './api/getFallFigures';
 import { useScenes } from './api/searchScenes';
-import { useUploadedList, useUploadedShape } from './api/upload';
+import { getUploadedList, getUploadedShape, useCurrentUpload } from './api/upload';
 import type { UploadedList, UploadedShape } from './api/types';
 import { AreaEditor } from './AreaEditor';
 import { cartAction } from './cart';
@@ -134,22 +134,24 @@ export default function ImageQueryPage({ title }: PageProps) {
   });
   const [drawMode, setDrawMode] = useState<DrawMode>(null);
   const [uploadedShape, setUploadedShape] = useState<UploadedShape | null>(null);
-  // An uploaded area named by the address but not uploaded here is fetched, to be drawn and
-  // reported on as after its upload.
-  const uploadedHere = area.mode === SHP && uploadedShape?.uploadId === area.uploadId;
-  const restored = useUploadedShape(area.mode === SHP && !uploadedHere ? area.uploadId : null);
-  const shape = uploadedHere ? uploadedShape : area.mode === SHP ? (restored.data ?? null) : null;
   const [uploadedList, setUploadedList] = useState<UploadedList | null>(null);
-  // Likewise an uploaded list, to report on it.
-  const listHere = area.mode === FILE && uploadedList?.uploadId === area.uploadId;
-  const restoredList = useUploadedList(area.mode === FILE && !listHere ? area.uploadId : null);
-  const list = listHere ? uploadedList : area.mode === FILE ? (restoredList.data ?? null) : null;
-  const uploadGone =
-    area.mode === SHP && !uploadedHere
-      ? (restored.error?.message ?? null)
-      : area.mode === FILE && !listHere
-        ? (restoredList.error?.message ?? null)
-        : null;
+  // An upload named by the address but not made here is fetched, to be drawn and reported on
+  // as after its upload.
+  const shapeUpload = useCurrentUpload(
+    'shp',
+    area.mode === SHP ? area.uploadId : null,
+    uploadedShape,
+    getUploadedShape,
+  );
+  const listUpload = useCurrentUpload(
+    'file',
+    area.mode === FILE ? area.uploadId : null,
+    uploadedList,
+    getUploadedList,
+  );
+  const shape = shapeUpload.upload;
+  const list = listUpload.upload;
+  const uploadGone = shapeUpload.gone ?? listUpload.gone;
   const results = search ? resultKey(search) : '';
   const [checked, setChecked] = useKeyedIds(results);
   const [figures, setFigures] = useKeyedIds(results);

@@ -48,27 +48,34 @@ export function getUploadedList(uploadId: string): Promise<UploadedList> {
   ) as Promise<UploadedList>;
 }
 
-/** An upload named by the address (a reload, a shared link); nothing is asked while null. */
-function useUpload<T>(
+/** What an area's upload is, and whether the server still has it. */
+export interface CurrentUpload<T> {
+  /** The upload, once known; null while fetched or when there is none. */
+  upload: T | null;
+  /** Why an upload named by the address could not be fetched (expired, unknown). */
+  gone: string | null;
+}
+
+/**
+ * The upload `uploadId` names (null: the area is not of this kind, or none is chosen): the one
+ * just made on this page when it is that one, else fetched by its id, as after a reload or from
+ * a shared link.
+ */
+export function useCurrentUpload<T extends { uploadId: string }>(
   route: 'shp' | 'file',
   uploadId: string | null,
+  madeHere: T | null,
   get: (id: string) => Promise<T>,
-) {
-  return useQuery({
+): CurrentUpload<T> {
+  const here = uploadId !== null && madeHere?.uploadId === uploadId;
+  const fetched = useQuery({
     queryKey: ['normal', 'upload', route, uploadId],
     queryFn: () => get(uploadId ?? ''),
-    enabled: uploadId !== null,
+    enabled: uploadId !== null && !here,
     // An upload never changes; it only expires.
     staleTime: Infinity,
   });
-}
-
-/** The uploaded area of an address. */
-export function useUploadedShape(uploadId: string | null) {
-  return useUpload('shp', uploadId, getUploadedShape);
-}
-
-/** The uploaded list of an address. */
-export function useUploadedList(uploadId: string | null) {
-  return useUpload('file', uploadId, getUploadedList);
+  if (here) return { upload: madeHere, gone: null };
+  if (uploadId === null) return { upload: null, gone: null };
+  return { upload: fetched.data ?? null, gone: fetched.error?.message ?? null };
 }
