@@ -43,6 +43,9 @@ pub enum AppError {
     /// The request body is over the configured limit.
     #[error("上传内容超过大小限制")]
     PayloadTooLarge,
+    /// The request target (path and query) is over the limit.
+    #[error("请求地址过长")]
+    UriTooLong,
     /// Too many requests or failures from this caller for now; the message says when to retry.
     #[error("{0}")]
     TooManyRequests(String),
@@ -73,6 +76,7 @@ impl AppError {
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UriTooLong => StatusCode::URI_TOO_LONG,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -90,15 +94,31 @@ impl IntoResponse for AppError {
         let data = match &self {
             Self::BadRequest {
                 detail: Some(d), ..
-            } => serde_json::json!({ "detail": d }),
+            } => serde_json::json!({ "detail": cut(d, MAX_DETAIL_CHARS) }),
             _ => serde_json::Value::Null,
         };
         let body = Envelope {
             code: i32::from(status.as_u16()),
-            message: self.to_string(),
+            message: cut(&self.to_string(), MAX_MESSAGE_CHARS),
             data,
         };
         (status, Json(body)).into_response()
+    }
+}
+
+/// Longest message sent back: messages quote what was wrong with the input
+/// (a region code, an id list), and a 100,000-character value must not come
+/// back whole.
+const MAX_MESSAGE_CHARS: usize = 200;
+
+/// Longest parser detail sent back (serde quotes the input around an error).
+const MAX_DETAIL_CHARS: usize = 300;
+
+/// `text` cut to `max` characters, marked with an ellipsis when cut.
+fn cut(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_owned(),
     }
 }
 
@@ -141,5 +161,19 @@ impl From<PathRejection> for AppError {
             message: "路径参数格式错误".into(),
             detail: Some(rejection.body_text()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_quoting_long_input_are_cut_at_a_character_boundary() {
+        let long = format!("行政区不存在：{}", "区".repeat(100_000));
+        let cut_text = cut(&long, MAX_MESSAGE_CHARS);
+        assert_eq!(cut_text.chars().count(), MAX_MESSAGE_CHARS + 1);
+        assert!(cut_text.starts_with("行政区不存在：区区") && cut_text.ends_with('…'));
+        assert_eq!(cut("请选择行政区", MAX_MESSAGE_CHARS), "请选择行政区");
     }
 }

@@ -7,6 +7,7 @@ pub mod catalogue;
 pub mod config;
 pub mod db;
 pub mod dict;
+pub mod edge;
 pub mod error;
 pub mod normal;
 pub mod ows;
@@ -112,13 +113,17 @@ pub fn app(state: AppState) -> Router {
             state.clone(),
             usercenter::session::resolve,
         ))
+        .layer(edge::catch_panic())
         .layer(middleware::from_fn_with_state(
             state.clone(),
             telemetry::track,
         ))
+        .layer(middleware::from_fn(edge::limit_uri))
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
+        .layer(middleware::from_fn(edge::security_headers))
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http().make_span_with(telemetry::request_span))
+        .layer(middleware::from_fn(edge::request_id))
         .with_state(state)
 }
 

@@ -36,7 +36,11 @@ pub fn request_span(req: &Request) -> Span {
         .extensions()
         .get::<MatchedPath>()
         .map(MatchedPath::as_str);
-    tracing::info_span!("request", method = %req.method(), matched_path = matched, path = req.uri().path())
+    let id = req
+        .extensions()
+        .get::<crate::edge::RequestId>()
+        .map_or("", |r| r.0.as_str());
+    tracing::info_span!("request", id, method = %req.method(), matched_path = matched, path = req.uri().path())
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]

@@ -28,7 +28,8 @@ pub fn router(web_dir: &Path) -> Router<AppState> {
         .fallback_service(ServeDir::new(web_dir.join("assets")))
         .layer(map_response(|res| {
             cache(res, "public, max-age=31536000, immutable")
-        }));
+        }))
+        .layer(map_response(crate::edge::missing_asset));
     let app = Router::new()
         .fallback_service(ServeDir::new(web_dir).fallback(ServeFile::new(&index)))
         .layer(map_response(|res| cache(res, "no-cache")));

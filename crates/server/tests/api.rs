@@ -55,6 +55,23 @@ async fn unknown_dictionary_is_a_404_envelope() {
 }
 
 #[tokio::test]
+async fn a_message_quoting_long_input_does_not_send_it_back_whole() {
+    let s = TestServer::start().await;
+    let (status, body) = s
+        .get_json(&format!("/api/dict/{}", "X".repeat(7_000)))
+        .await;
+    assert_eq!(status, 404);
+    let message = body["message"].as_str().expect("message");
+    assert!(message.starts_with("字典不存在：XXX"), "{message}");
+    assert!(message.ends_with('…'), "{message}");
+    assert!(
+        message.chars().count() <= 201,
+        "{} characters",
+        message.chars().count()
+    );
+}
+
+#[tokio::test]
 async fn visits_are_counted_per_day_name_and_label_in_the_database() {
     let s = TestServer::start().await;
     for _ in 0..3 {
