@@ -4,7 +4,7 @@
 // `data-rendered` (base-map features drawn at the last idle) and `data-overlays` (features
 // drawn per page layer at the last idle, e.g. {"footprints": 20}).
 import { readFileSync } from 'node:fs';
-import type { Download, Page } from './harness';
+import { expect, type Download, type Page } from './harness';
 
 /** [west, south, east, north] in degrees. */
 export type Bbox = [number, number, number, number];
@@ -206,16 +206,19 @@ export class ImageQueryDriver {
   /** Checks satellites in the filter by their catalogue value, e.g. 'GF1', 'GF2'. */
   async chooseSatellites(...values: string[]): Promise<void> {
     const field = this.page.getByTestId('filter-satellites');
+    const menu = this.page.getByTestId('filter-satellites-menu');
     for (const value of values) {
       await field.click();
-      await this.page.keyboard.type(value);
-      await this.page
-        .getByTestId('filter-satellites-menu')
+      // fill() replaces the search text: typed keys would be appended to the previous
+      // satellite's text while the closing picker has not cleared it yet (GF1GF2).
+      await field.getByRole('combobox').fill(value);
+      await menu
         .locator('.ant-select-tree-treenode')
         .filter({ hasText: `（${value}）` })
         .locator('.ant-select-tree-checkbox')
         .click();
       await this.page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
     }
   }
 
