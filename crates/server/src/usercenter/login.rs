@@ -222,48 +222,8 @@ pub async fn login(
         };
         return Ok(axum::Json(body).into_response());
     }
-    let token = session::open(&state, row.id, false).await?;
+    let token = session::open(&state, row.id, None).await?;
     Ok(ok(token).into_response())
-}
-
-/// Which display screen asks to log in.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ScreenLogin {
-    /// The page's `screenCode` query value (1 or 2).
-    screen_code: u8,
-}
-
-/// Silent read-only login of a display screen: the account for the code is
-/// configured on the server, so no password ever reaches the browser.
-#[utoipa::path(
-    post,
-    path = "/api/usercenter/screen/login",
-    tag = "usercenter",
-    request_body = ScreenLogin,
-    responses(
-        (status = 200, description = "A read-only session token", body = Envelope<String>),
-        (status = 404, description = "No display account for this code", body = Envelope<Option<String>>),
-    )
-)]
-pub async fn screen_login(
-    State(state): State<AppState>,
-    ApiJson(form): ApiJson<ScreenLogin>,
-) -> ApiResult<String> {
-    let not_configured = || AppError::NotFound("未配置该大屏展示账号".into());
-    let username = state
-        .config
-        .screens
-        .iter()
-        .find(|s| s.code == form.screen_code)
-        .map(|s| s.username.clone())
-        .ok_or_else(not_configured)?;
-    let row = state
-        .db
-        .call(move |c| store::find_login(c, &username))
-        .await?;
-    let row = row.filter(|r| r.status == 0).ok_or_else(not_configured)?;
-    Ok(ok(session::open(&state, row.id, true).await?))
 }
 
 /// Ends the caller's session; answers success even when it had already ended.

@@ -12,6 +12,7 @@ pub mod ratelimit;
 mod register;
 mod reset;
 pub mod rules;
+pub mod screen;
 pub mod seal;
 pub mod session;
 pub mod store;
@@ -90,7 +91,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(login::public_key))
         .routes(routes!(login::login))
         .routes(routes!(login::logout))
-        .routes(routes!(login::screen_login))
+        .routes(routes!(screen::screen_login))
         .routes(routes!(profile::detail))
         .routes(routes!(profile::area_ranges))
         .routes(routes!(register::valid_username))
