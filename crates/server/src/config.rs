@@ -40,7 +40,8 @@ pub struct Config {
     pub captcha_fixed: Option<String>,
     /// The mail server for verification codes (`RSCLOUD_SMTP__HOST`, …); without it, codes go by SMS only.
     pub smtp: Option<SmtpConfig>,
-    /// Display-screen accounts: `screenCode` → username, for the silent read-only login of big screens.
+    /// Display screens: `screenCode` → account, the addresses or key that may use
+    /// it, and what its silent read-only session may see.
     pub screens: Vec<ScreenAccount>,
     /// The address clients reach the server at, e.g. `https://rs.example.cn` (`RSCLOUD_PUBLIC_URL`):
     /// absolute links (STAC) start with it; without it they follow the request's `Host`.
@@ -128,13 +129,41 @@ pub enum SmtpSecurity {
     Tls,
 }
 
-/// A display-screen account: the page's `screenCode` and the account it logs in as.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+/// A display screen (spec §4): the page's `screenCode`, the account it logs in
+/// as, who may log it in without a password, and what the session may see.
+#[derive(Clone, Serialize, Deserialize, PartialEq)]
 pub struct ScreenAccount {
     /// 1 or 2 (spec §4).
     pub code: u8,
-    /// An existing account; give it only what the screen shows.
+    /// An existing account.
     pub username: String,
+    /// Client networks the screens stand in; a request from one of them needs no key.
+    #[serde(default, deserialize_with = "networks")]
+    pub networks: Vec<IpNet>,
+    /// A secret the page may send instead (`screenKey` in its address), from anywhere.
+    #[serde(default)]
+    pub key: Option<String>,
+    /// Permission codes the session gets (those the account holds too); none
+    /// named: only the account's `*_DISPLAY` codes.
+    #[serde(default)]
+    pub grants: Vec<String>,
+    /// Region codes the session sees, within the account's own area ranges;
+    /// none named: no region.
+    #[serde(default)]
+    pub ranges: Vec<String>,
+}
+
+impl std::fmt::Debug for ScreenAccount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ScreenAccount")
+            .field("code", &self.code)
+            .field("username", &self.username)
+            .field("networks", &self.networks)
+            .field("key", &self.key.as_ref().map(|_| "***"))
+            .field("grants", &self.grants)
+            .field("ranges", &self.ranges)
+            .finish()
+    }
 }
 
 /// How log lines are written.
@@ -228,6 +257,27 @@ impl Config {
         if self.max_body_bytes < 1024 {
             return Err(ConfigError::Value("max_body_bytes must be at least 1024"));
         }
+        for screen in &self.screens {
+            if screen.networks.is_empty() && screen.key.is_none() {
+                return Err(ConfigError::Value(
+                    "every [[screens]] entry needs networks or a key: who may log it in",
+                ));
+            }
+            if screen.key.as_ref().is_some_and(|k| k.len() < 16) {
+                return Err(ConfigError::Value(
+                    "a [[screens]] key must be at least 16 characters",
+                ));
+            }
+            if screen
+                .ranges
+                .iter()
+                .any(|r| crate::region::tree::normalize(r) != Some(r.as_str()))
+            {
+                return Err(ConfigError::Value(
+                    "[[screens]] ranges are six-digit region codes (100000: the country)",
+                ));
+            }
+        }
         Ok(())
     }
 
@@ -283,6 +333,57 @@ mod tests {
             jail.set_env("RSCLOUD_TRUSTED_PROXIES", "127.0.0.1, nginx");
             let err = Config::load(None, Overrides::default()).expect_err("refused");
             assert!(err.to_string().contains("nginx is not an address"), "{err}");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn screens_name_who_may_log_them_in_and_what_they_see() {
+        figment::Jail::expect_with(|jail| {
+            jail.create_file(
+                "rscloud.toml",
+                r#"
+[[screens]]
+code = 1
+username = "screen"
+networks = ["10.1.0.0/16", "::1"]
+grants = ["MOD_056", "MOD_056_DISPLAY"]
+ranges = ["420000"]
+
+[[screens]]
+code = 2
+username = "screen"
+key = "a-long-enough-secret"
+"#,
+            )?;
+            let c = Config::load(Some(Path::new("rscloud.toml")), Overrides::default());
+            let screens = c.expect("loads").screens;
+            assert_eq!(
+                screens[0].networks,
+                vec![
+                    "10.1.0.0/16".parse::<IpNet>().expect("net"),
+                    "::1/128".parse().expect("net")
+                ]
+            );
+            assert_eq!(screens[0].ranges, ["420000"]);
+            assert_eq!(screens[1].key.as_deref(), Some("a-long-enough-secret"));
+            assert!(
+                !format!("{:?}", screens[1]).contains("secret"),
+                "the key is never printed"
+            );
+            for (entry, why) in [
+                ("", "networks or a key"),
+                ("key = \"short\"", "at least 16"),
+                ("networks = [\"::1\"]\nranges = [\"42\"]", "six-digit"),
+            ] {
+                jail.create_file(
+                    "rscloud.toml",
+                    &format!("[[screens]]\ncode = 1\nusername = \"screen\"\n{entry}\n"),
+                )?;
+                let err = Config::load(Some(Path::new("rscloud.toml")), Overrides::default())
+                    .expect_err(why);
+                assert!(err.to_string().contains(why), "{err}");
+            }
             Ok(())
         });
     }

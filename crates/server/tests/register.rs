@@ -336,15 +336,37 @@ async fn a_flagged_account_changes_its_password_with_the_old_one() {
     s.token_of("person", "Person2025").await;
 }
 
+const SCREEN_LOGIN: &str = "/api/usercenter/screen/login";
+
+/// The permission codes of a session, as `detail` lists them.
+async fn permissions_of(s: &TestServer, token: &str) -> Vec<String> {
+    let (status, me) = s.get_as("/api/usercenter/detail", token).await;
+    assert_eq!(status, 200, "{me}");
+    serde_json::from_value(me["data"]["permissions"].clone()).expect("permission list")
+}
+
+/// The region codes of a session's area ranges, as the page fetches them.
+async fn regions_of(s: &TestServer, token: &str) -> Vec<String> {
+    let (_, me) = s.get_as("/api/usercenter/detail", token).await;
+    let id = me["data"]["id"].as_i64().expect("id");
+    let (status, ranges) = s
+        .get_as(&format!("/api/usercenter/arearange/userid/{id}/0"), token)
+        .await;
+    assert_eq!(status, 200, "{ranges}");
+    ranges["data"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|r| r["regionId"].as_str().expect("region").to_owned())
+        .collect()
+}
+
 #[tokio::test]
 async fn a_display_screen_logs_in_silently_and_may_only_read() {
+    // The demo's screens: from this machine, the monitoring pages, the whole country.
     let s = TestServer::start().await;
     let (status, body) = s
-        .post_json(
-            "/api/usercenter/screen/login",
-            None,
-            &json!({"screenCode": 1}),
-        )
+        .post_json(SCREEN_LOGIN, None, &json!({"screenCode": 1}))
         .await;
     assert_eq!(status, 200, "{body}");
     let token = body["data"].as_str().expect("token").to_owned();
@@ -353,6 +375,16 @@ async fn a_display_screen_logs_in_silently_and_may_only_read() {
         (status, me["data"]["username"].as_str()),
         (200, Some("screen"))
     );
+    let permissions = permissions_of(&s, &token).await;
+    assert!(
+        permissions.contains(&"MOD_056".to_owned()),
+        "{permissions:?}"
+    );
+    assert!(
+        !permissions.iter().any(|p| p.starts_with("MOD_061")),
+        "the cart is not on a screen's grant: {permissions:?}"
+    );
+    assert_eq!(regions_of(&s, &token).await, ["100000"]);
     let (status, body) = s
         .post_json(
             "/api/statistics-transaction/incr",
@@ -366,13 +398,106 @@ async fn a_display_screen_logs_in_silently_and_may_only_read() {
         .await;
     assert_eq!(status, 200, "a screen may log out");
     let (status, body) = s
-        .post_json(
-            "/api/usercenter/screen/login",
-            None,
-            &json!({"screenCode": 3}),
-        )
+        .post_json(SCREEN_LOGIN, None, &json!({"screenCode": 3}))
         .await;
     assert_error(status, &body, 404, "未配置该大屏展示账号");
+}
+
+const SCREEN_KEY: &str = "wall-of-screens-7f3a9c";
+
+/// A server whose screen 1 stands in a network the tests (on loopback) are not
+/// in and has a key, granting `grants` over `ranges`.
+async fn server_with_remote_screen(grants: &[&str], ranges: &[&str]) -> TestServer {
+    let (grants, ranges): (Vec<String>, Vec<String>) = (
+        grants.iter().map(|g| g.to_string()).collect(),
+        ranges.iter().map(|r| r.to_string()).collect(),
+    );
+    TestServer::start_with(move |c| {
+        c.screens = vec![rscloud::config::ScreenAccount {
+            code: 1,
+            username: "screen".into(),
+            networks: vec!["10.20.0.0/16".parse().expect("net")],
+            key: Some(SCREEN_KEY.into()),
+            grants,
+            ranges,
+        }];
+    })
+    .await
+}
+
+/// Logs screen 1 in with its key, failing the test otherwise.
+async fn screen_token_by_key(s: &TestServer) -> String {
+    let body = json!({"screenCode": 1, "screenKey": SCREEN_KEY});
+    let (status, answer) = s.post_json(SCREEN_LOGIN, None, &body).await;
+    assert_eq!(status, 200, "{answer}");
+    answer["data"].as_str().expect("token").to_owned()
+}
+
+#[tokio::test]
+async fn a_screen_outside_its_networks_needs_its_key_and_sees_only_its_grants() {
+    let s =
+        server_with_remote_screen(&["MOD_056", "MOD_056_DISPLAY", "MOD_054"], &["420000"]).await;
+    for body in [
+        json!({"screenCode": 1}),
+        json!({"screenCode": 1, "screenKey": "wall-of-screens-7f3a9d"}),
+    ] {
+        let (status, answer) = s.post_json(SCREEN_LOGIN, None, &body).await;
+        assert_error(status, &answer, 403, "该地址不允许大屏免密登录");
+    }
+    let token = &screen_token_by_key(&s).await;
+    // MOD_054 is granted but the account lacks it: the grant cannot widen the account.
+    assert_eq!(
+        permissions_of(&s, token).await,
+        ["MOD_056", "MOD_056_DISPLAY"]
+    );
+    // The account covers the country; the screen names 湖北.
+    assert_eq!(regions_of(&s, token).await, ["420000"]);
+}
+
+#[tokio::test]
+async fn a_screen_configured_without_grants_only_shows_menu_entries_and_no_region() {
+    let s = server_with_remote_screen(&[], &[]).await;
+    let token = &screen_token_by_key(&s).await;
+    let permissions = permissions_of(&s, token).await;
+    assert!(
+        !permissions.is_empty() && permissions.iter().all(|p| p.ends_with("_DISPLAY")),
+        "{permissions:?}"
+    );
+    assert!(regions_of(&s, token).await.is_empty());
+}
+
+#[tokio::test]
+async fn screen_logins_from_one_address_are_limited() {
+    let s = TestServer::start().await;
+    for n in 1..=rscloud::usercenter::ratelimit::MAX_SCREEN_LOGINS {
+        let (status, body) = s
+            .post_json(SCREEN_LOGIN, None, &json!({"screenCode": 1}))
+            .await;
+        assert_eq!(status, 200, "login {n}: {body}");
+    }
+    let (status, body) = s
+        .post_json(SCREEN_LOGIN, None, &json!({"screenCode": 1}))
+        .await;
+    assert_error(status, &body, 429, "请求过于频繁，请稍后再试");
+}
+
+#[tokio::test]
+async fn existence_checks_from_one_address_are_limited() {
+    let s = TestServer::start().await;
+    let max = rscloud::usercenter::ratelimit::MAX_ADDRESS_LOOKUPS;
+    for n in 0..max {
+        let check = match n % 3 {
+            0 => format!("username/user_{n}"),
+            1 => format!("telephone/1370000{n:04}"),
+            _ => format!("email/a{n}@b.cn"),
+        };
+        let (status, body) = s.get_json(&format!("/api/usercenter/valid/{check}")).await;
+        assert_eq!(status, 200, "check {n}: {body}");
+    }
+    let (status, body) = s.get_json("/api/usercenter/valid/username/hubei").await;
+    assert_error(status, &body, 429, "请求过于频繁，请稍后再试");
+    let (status, body) = send_code(&s, "telephone", "13700000001", "register").await;
+    assert_error(status, &body, 429, "请求过于频繁，请稍后再试");
 }
 
 #[tokio::test]

@@ -173,6 +173,75 @@ async fn repeated_failures_lock_the_account_even_for_the_right_password() {
 }
 
 #[tokio::test]
+async fn failures_count_per_account_whichever_name_is_typed() {
+    let s = TestServer::start().await;
+    let conn = rusqlite::Connection::open(s.database()).expect("db");
+    conn.execute("UPDATE user SET telephone = '13800138000', email = 'hubei@example.cn' WHERE username = 'hubei'", [])
+        .expect("update");
+    for (attempt, name) in [
+        "hubei",
+        "13800138000",
+        "hubei@example.cn",
+        "hubei",
+        "13800138000",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (status, body) = s.login(name, "Wrong12345").await;
+        let expected = if attempt < 4 { 400 } else { 429 };
+        assert_eq!(status, expected, "attempt {attempt} as {name}: {body}");
+    }
+    for name in ["13800138000", "hubei@example.cn"] {
+        let (status, body) = s.login(name, "Hubei12345").await;
+        assert_error(status, &body, 429, "登录失败次数过多，请15分钟后再试");
+    }
+}
+
+/// A captcha shown to `client` (the address a trusted proxy says it forwards for).
+async fn captcha_for(s: &TestServer, client: &str) -> String {
+    let token = fresh_token();
+    let r = s
+        .client
+        .get(s.url(&format!("/api/usercenter/captcha?token={token}")))
+        .header("x-forwarded-for", client)
+        .send()
+        .await
+        .expect("captcha");
+    assert_eq!(r.status(), 200);
+    token
+}
+
+/// Logs `hubei` in with a captcha token: the status and body.
+async fn login_with_captcha(s: &TestServer, token: &str) -> (u16, serde_json::Value) {
+    let (_, key) = s.get_json("/api/usercenter/publickey").await;
+    let sealed = rscloud::usercenter::seal::seal(
+        key["data"]["publicKey"].as_str().expect("key"),
+        "Hubei12345",
+        token,
+    )
+    .expect("seal");
+    let form = json!({"username": "hubei", "password": sealed, "captcha": CAPTCHA, "token": token});
+    s.post_json(LOGIN, None, &form).await
+}
+
+#[tokio::test]
+async fn captchas_of_one_address_replace_its_own_oldest_not_anothers() {
+    let s =
+        TestServer::start_with(|c| c.trusted_proxies = vec!["127.0.0.1/32".parse().expect("net")])
+            .await;
+    let victim = captcha_for(&s, "203.0.113.7").await;
+    let first_of_flood = captcha_for(&s, "198.51.100.9").await;
+    for _ in 0..rscloud::usercenter::captcha::PER_ADDRESS {
+        captcha_for(&s, "198.51.100.9").await;
+    }
+    let (status, body) = login_with_captcha(&s, &first_of_flood).await;
+    assert_error(status, &body, 400, "验证码错误或已过期，请重新输入");
+    let (status, body) = login_with_captcha(&s, &victim).await;
+    assert_eq!((status, body["code"].as_i64()), (200, Some(0)), "{body}");
+}
+
+#[tokio::test]
 async fn account_flagged_for_upgrade_gets_code_2_and_no_session() {
     let s = TestServer::start().await;
     let conn = rusqlite::Connection::open(s.database()).expect("db");

@@ -2143,6 +2143,8 @@ export interface components {
              * @description The page's `screenCode` query value (1 or 2).
              */
             screenCode: number;
+            /** @description The page's `screenKey` query value, for screens outside the configured networks. */
+            screenKey?: string | null;
         };
         /**
          * @description A request for a verification code; the picture captcha keeps robots from

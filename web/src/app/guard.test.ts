@@ -112,8 +112,16 @@ describe('guard branch 3: no token and ?screenCode=1|2', () => {
     await expect(
       checkRoute(at('/monitor/windmill', '?screenCode=1'), null, calls),
     ).resolves.toEqual({ kind: 'redirect', to: '/monitor/windmill?screenCode=1' });
-    expect(calls.screenLogin).toHaveBeenCalledWith(1);
+    expect(calls.screenLogin).toHaveBeenCalledWith(1, undefined);
     expect(useSession.getState().token).toBe('screen-token');
+  });
+
+  it('passes the screenKey of the address on, and code 1 keeps it for the next login', async () => {
+    const calls = deps({ screenLogin: vi.fn(() => Promise.resolve('screen-token')) });
+    await expect(
+      checkRoute(at('/monitor/windmill', '?screenCode=1&screenKey=k-42'), null, calls),
+    ).resolves.toEqual({ kind: 'redirect', to: '/monitor/windmill?screenCode=1&screenKey=k-42' });
+    expect(calls.screenLogin).toHaveBeenCalledWith(1, 'k-42');
   });
 
   it('code 2 keeps the geojsonId for the route', async () => {
@@ -123,7 +131,7 @@ describe('guard branch 3: no token and ?screenCode=1|2', () => {
       kind: 'redirect',
       to: '/monitor/landcover?geojsonId=g-17',
     });
-    expect(calls.screenLogin).toHaveBeenCalledWith(2);
+    expect(calls.screenLogin).toHaveBeenCalledWith(2, undefined);
   });
 
   it('goes home when the silent login fails', async () => {

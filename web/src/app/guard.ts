@@ -3,7 +3,8 @@
 // 1. a token without user info: load the user, then check the route again;
 // 2. a logged-in user on a route with an authority: fetch the area range; the page shows only
 //    with the permission and at least one range of type regionId, else the page's refusal;
-// 3. no token and ?screenCode=1|2: silent login of a display screen, then the route again;
+// 3. no token and ?screenCode=1|2: silent login of a display screen (with its ?screenKey when the
+//    address has one), then the route again;
 // 4. otherwise: anonymous visitors get the login dialog for routes that need a login.
 import { getAreaRange } from '../api/getAreaRange';
 import { getUserDetail } from '../api/getUserDetail';
@@ -38,7 +39,7 @@ export type GuardOutcome =
 export interface GuardDeps {
   fetchUser: () => Promise<UserInfo>;
   fetchAreaRange: (userId: number) => Promise<AreaRangeItem[]>;
-  screenLogin: (code: ScreenCode) => Promise<string>;
+  screenLogin: (code: ScreenCode, key?: string) => Promise<string>;
 }
 
 const serverDeps: GuardDeps = {
@@ -104,14 +105,22 @@ function screenCodeOf(search: string): ScreenCode | undefined {
   return undefined;
 }
 
+/** The key a display screen outside the server's configured networks logs in with. */
+function screenKeyOf(search: string): string | undefined {
+  return new URLSearchParams(search).get('screenKey') || undefined;
+}
+
 /**
  * Where a display screen goes once logged in: its route again, code 1 flagged with
- * screenCode=1, code 2 with the geojsonId it was opened with.
+ * screenCode=1 (and its screenKey, to log in again when the session ends), code 2 with the
+ * geojsonId it was opened with.
  */
 function screenLanding(to: GuardTarget, code: ScreenCode): string {
   const asked = new URLSearchParams(to.search);
   const query = new URLSearchParams();
+  const key = screenKeyOf(to.search);
   if (code === 1) query.set('screenCode', '1');
+  if (code === 1 && key) query.set('screenKey', key);
   const geojsonId = asked.get('geojsonId');
   if (code === 2 && geojsonId) query.set('geojsonId', geojsonId);
   const search = query.toString();
@@ -154,7 +163,7 @@ export async function checkRoute(
   const screenCode = screenCodeOf(to.search);
   if (!token && screenCode) {
     try {
-      useSession.setState({ token: await deps.screenLogin(screenCode) });
+      useSession.setState({ token: await deps.screenLogin(screenCode, screenKeyOf(to.search)) });
     } catch {
       return goHome;
     }

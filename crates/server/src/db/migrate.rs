@@ -109,6 +109,12 @@ const MIGRATIONS: &[Migration] = &[
         sql: sql_file!("0008_upload_report.sql"),
         spatial: &[],
     },
+    Migration {
+        version: 9,
+        name: "screen_sessions",
+        sql: sql_file!("0009_screen_sessions.sql"),
+        spatial: &[],
+    },
 ];
 
 /// FNV-1a: a stable checksum of a migration's text (not for security).

@@ -293,12 +293,27 @@ pub const DEMO_USERS: &[DemoUser] = &[
     },
 ];
 
-/// The display screens of the demo: both codes log in as the `screen` account.
+/// The display screens of the demo: both codes log in as the `screen` account,
+/// from this machine only, and see the monitoring pages over the whole country.
 pub fn demo_screens() -> Vec<ScreenAccount> {
+    const MONITORING: [&str; 8] = [
+        "MOD_056", "MOD_057", "MOD_058", "MOD_059", "MOD_060", "MOD_068", "MOD_069", "MOD_076",
+    ];
+    let grants: Vec<String> = MONITORING
+        .iter()
+        .flat_map(|m| [m.to_string(), format!("{m}_DISPLAY")])
+        .collect();
     [1, 2]
         .map(|code| ScreenAccount {
             code,
             username: "screen".into(),
+            networks: vec![
+                ipnet::IpNet::from(std::net::IpAddr::from(std::net::Ipv4Addr::LOCALHOST)),
+                ipnet::IpNet::from(std::net::IpAddr::from(std::net::Ipv6Addr::LOCALHOST)),
+            ],
+            key: None,
+            grants: grants.clone(),
+            ranges: vec![crate::region::tree::COUNTRY.into()],
         })
         .to_vec()
 }

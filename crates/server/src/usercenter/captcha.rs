@@ -2,7 +2,8 @@
 //! for a few minutes under the 32-character token the page made, and consumed by
 //! the first check, right or wrong, so a code can never be guessed twice.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -16,13 +17,90 @@ const CODE_LEN: usize = 4;
 pub const TOKEN_LEN: usize = 32;
 /// How long a captcha stays valid.
 const TTL: Duration = Duration::from_secs(5 * 60);
-/// Captchas kept at once; beyond this, new ones are refused until old ones expire,
-/// so a flood of requests cannot exhaust memory.
+/// Captchas kept at once, so a flood of requests cannot exhaust memory.
 const CAPACITY: usize = 20_000;
+/// Live captchas one client address may hold: a new one beyond this replaces
+/// that address's oldest, so one address can never crowd out another's.
+pub const PER_ADDRESS: usize = 30;
+
+/// The owner of a captcha: the client address that asked for it (none in
+/// router-only tests, which share one owner).
+type Owner = Option<IpAddr>;
+
+/// A code handed out.
+struct Pending {
+    code: String,
+    expires: Instant,
+    owner: Owner,
+}
+
+/// The captchas by token, and each owner's tokens oldest first (each live
+/// captcha is in its owner's queue exactly once).
+#[derive(Default)]
+struct Captchas {
+    by_token: HashMap<String, Pending>,
+    by_owner: HashMap<Owner, VecDeque<String>>,
+}
+
+impl Captchas {
+    fn remove(&mut self, token: &str) -> Option<Pending> {
+        let pending = self.by_token.remove(token)?;
+        if let Some(queue) = self.by_owner.get_mut(&pending.owner) {
+            queue.retain(|t| t != token);
+            if queue.is_empty() {
+                self.by_owner.remove(&pending.owner);
+            }
+        }
+        Some(pending)
+    }
+
+    fn oldest_of(&self, owner: &Owner) -> Option<String> {
+        self.by_owner.get(owner).and_then(|q| q.front()).cloned()
+    }
+
+    /// Keeps `token` for its owner, first making room: the owner's oldest
+    /// beyond [`PER_ADDRESS`]; when the store is full, the expired ones, then
+    /// the oldest of whoever holds the most.
+    fn insert(&mut self, token: &str, pending: Pending, now: Instant) {
+        self.remove(token);
+        if self.by_owner.get(&pending.owner).map_or(0, VecDeque::len) >= PER_ADDRESS
+            && let Some(oldest) = self.oldest_of(&pending.owner)
+        {
+            self.remove(&oldest);
+        }
+        if self.by_token.len() >= CAPACITY {
+            let expired: Vec<String> = self
+                .by_token
+                .iter()
+                .filter(|(_, p)| p.expires <= now)
+                .map(|(t, _)| t.clone())
+                .collect();
+            for t in expired {
+                self.remove(&t);
+            }
+        }
+        if self.by_token.len() >= CAPACITY {
+            let greediest = self
+                .by_owner
+                .iter()
+                .max_by_key(|(_, q)| q.len())
+                .and_then(|(_, q)| q.front())
+                .cloned();
+            if let Some(oldest) = greediest {
+                self.remove(&oldest);
+            }
+        }
+        self.by_owner
+            .entry(pending.owner)
+            .or_default()
+            .push_back(token.to_owned());
+        self.by_token.insert(token.to_owned(), pending);
+    }
+}
 
 /// The captchas handed out and not yet used.
 pub struct CaptchaStore {
-    pending: Mutex<HashMap<String, (String, Instant)>>,
+    pending: Mutex<Captchas>,
     /// For automated tests only: the code every captcha gets.
     fixed: Option<String>,
 }
@@ -31,13 +109,14 @@ impl CaptchaStore {
     /// An empty store; `fixed` makes every captcha accept that code (tests only).
     pub fn new(fixed: Option<String>) -> Self {
         Self {
-            pending: Mutex::new(HashMap::new()),
+            pending: Mutex::new(Captchas::default()),
             fixed,
         }
     }
 
-    /// Makes a fresh code for `token` (replacing any earlier one) and returns its picture.
-    pub fn issue(&self, token: &str) -> Result<String, AppError> {
+    /// Makes a fresh code for `token` (replacing any earlier one), kept for the
+    /// client address that asked, and returns its picture.
+    pub fn issue(&self, token: &str, owner: Owner) -> Result<String, AppError> {
         check_token(token)?;
         let mut rng = Rng::seeded()?;
         // With a fixed code (tests only) a captcha is still issued, single use and
@@ -48,20 +127,27 @@ impl CaptchaStore {
                 .map(|_| char::from(ALPHABET[rng.below(ALPHABET.len())]))
                 .collect(),
         };
-        let now = Instant::now();
-        {
-            let mut pending = self.pending.lock().map_err(|_| poisoned())?;
-            if pending.len() >= CAPACITY {
-                pending.retain(|_, (_, expires)| *expires > now);
-            }
-            if pending.len() >= CAPACITY && !pending.contains_key(token) {
-                return Err(AppError::TooManyRequests(
-                    "验证码请求过于频繁，请稍后再试".into(),
-                ));
-            }
-            pending.insert(token.to_owned(), (code.clone(), now + TTL));
-        }
+        self.remember(token, code.clone(), owner, Instant::now())?;
         Ok(render_svg(&code, &mut rng))
+    }
+
+    fn remember(
+        &self,
+        token: &str,
+        code: String,
+        owner: Owner,
+        now: Instant,
+    ) -> Result<(), AppError> {
+        let pending = Pending {
+            code,
+            expires: now + TTL,
+            owner,
+        };
+        self.pending
+            .lock()
+            .map_err(|_| poisoned())?
+            .insert(token, pending, now);
+        Ok(())
     }
 
     /// Checks an answer (case-insensitive) and consumes the captcha either way.
@@ -69,7 +155,7 @@ impl CaptchaStore {
         let stored = self.pending.lock().map_err(|_| poisoned())?.remove(token);
         let answer = answer.trim();
         Ok(match stored {
-            Some((code, expires)) => expires > Instant::now() && answer.eq_ignore_ascii_case(&code),
+            Some(p) => p.expires > Instant::now() && answer.eq_ignore_ascii_case(&p.code),
             None => false,
         })
     }
@@ -225,7 +311,76 @@ mod tests {
     const TOKEN: &str = "abcdefghijklmnopqrstuvwxyz012345";
 
     fn stored_code(store: &CaptchaStore, token: &str) -> String {
-        store.pending.lock().expect("lock")[token].0.clone()
+        store.pending.lock().expect("lock").by_token[token]
+            .code
+            .clone()
+    }
+
+    fn address(n: u32) -> Owner {
+        Some(IpAddr::from(n.to_be_bytes()))
+    }
+
+    /// The n-th distinct well-formed token.
+    fn token(n: usize) -> String {
+        format!("{n:032}")
+    }
+
+    #[test]
+    fn an_address_beyond_its_share_replaces_its_own_oldest_only() {
+        let store = CaptchaStore::new(None);
+        let now = Instant::now();
+        let (victim, flooder) = (address(1), address(2));
+        store
+            .remember(&token(0), "AAAA".into(), victim, now)
+            .expect("victim");
+        for n in 1..=PER_ADDRESS + 5 {
+            store
+                .remember(&token(n), "BBBB".into(), flooder, now)
+                .expect("flood");
+        }
+        assert!(
+            store.check(&token(0), "AAAA").expect("check"),
+            "the victim's captcha survives"
+        );
+        assert!(
+            !store.check(&token(1), "BBBB").expect("check"),
+            "the flooder's oldest was replaced"
+        );
+        assert!(store.check(&token(PER_ADDRESS + 5), "BBBB").expect("check"));
+    }
+
+    #[test]
+    fn a_full_store_takes_from_the_greediest_address_not_from_others() {
+        let store = CaptchaStore::new(None);
+        let now = Instant::now();
+        store
+            .remember(&token(0), "AAAA".into(), address(0), now)
+            .expect("victim");
+        // Many addresses, each at its share, fill the store.
+        let mut n = 1;
+        for owner in 1.. {
+            for _ in 0..PER_ADDRESS {
+                store
+                    .remember(&token(n), "BBBB".into(), address(owner), now)
+                    .expect("flood");
+                n += 1;
+            }
+            if n > CAPACITY + PER_ADDRESS {
+                break;
+            }
+        }
+        assert!(store.pending.lock().expect("lock").by_token.len() <= CAPACITY);
+        assert!(
+            store.check(&token(0), "AAAA").expect("check"),
+            "the victim's captcha survives"
+        );
+        store
+            .remember(&token(n), "CCCC".into(), address(0), now)
+            .expect("victim again");
+        assert!(
+            store.check(&token(n), "CCCC").expect("check"),
+            "and a new one is issued"
+        );
     }
 
     #[test]
@@ -238,7 +393,7 @@ mod tests {
     #[test]
     fn picture_is_svg_without_the_code_in_it() {
         let store = CaptchaStore::new(None);
-        let svg = store.issue(TOKEN).expect("issue");
+        let svg = store.issue(TOKEN, None).expect("issue");
         let code = stored_code(&store, TOKEN);
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         assert!(!svg.contains("<text"));
@@ -248,7 +403,7 @@ mod tests {
     #[test]
     fn a_code_is_single_use_and_case_insensitive() {
         let store = CaptchaStore::new(None);
-        store.issue(TOKEN).expect("issue");
+        store.issue(TOKEN, None).expect("issue");
         let code = stored_code(&store, TOKEN);
         assert!(store.check(TOKEN, &code.to_lowercase()).expect("check"));
         assert!(
@@ -260,7 +415,7 @@ mod tests {
     #[test]
     fn a_wrong_answer_consumes_the_captcha_too() {
         let store = CaptchaStore::new(None);
-        store.issue(TOKEN).expect("issue");
+        store.issue(TOKEN, None).expect("issue");
         let code = stored_code(&store, TOKEN);
         assert!(!store.check(TOKEN, "????").expect("check"));
         assert!(!store.check(TOKEN, &code).expect("check"));
@@ -269,11 +424,11 @@ mod tests {
     #[test]
     fn a_new_picture_replaces_the_old_code() {
         let store = CaptchaStore::new(None);
-        store.issue(TOKEN).expect("issue");
+        store.issue(TOKEN, None).expect("issue");
         let first = stored_code(&store, TOKEN);
         let mut second = first.clone();
         while second == first {
-            store.issue(TOKEN).expect("issue");
+            store.issue(TOKEN, None).expect("issue");
             second = stored_code(&store, TOKEN);
         }
         assert!(!store.check(TOKEN, &first).expect("check"));
@@ -284,7 +439,7 @@ mod tests {
         let store = CaptchaStore::new(None);
         for bad in ["short", &"a".repeat(33), "abcdefghijklmnopqrstuvwxyz01234!"] {
             assert_eq!(
-                store.issue(bad).expect_err(bad).to_string(),
+                store.issue(bad, None).expect_err(bad).to_string(),
                 "验证码标识无效，请刷新验证码"
             );
         }
@@ -294,7 +449,7 @@ mod tests {
     fn fixed_code_for_tests_is_known_but_still_issued_and_single_use() {
         let store = CaptchaStore::new(Some("TEST".into()));
         assert!(!store.check(TOKEN, "TEST").expect("check"), "never issued");
-        store.issue(TOKEN).expect("issue");
+        store.issue(TOKEN, None).expect("issue");
         assert!(store.check(TOKEN, "test").expect("check"));
         assert!(!store.check(TOKEN, "TEST").expect("check"), "used up");
     }

@@ -145,6 +145,7 @@ mod tests {
             permissions: perms.iter().map(|s| s.to_string()).collect::<BTreeSet<_>>(),
             regions: regions.iter().map(|s| s.to_string()).collect(),
             read_only: false,
+            screen: None,
             token: "t".into(),
         }
     }

@@ -36,9 +36,10 @@ pub struct CaptchaQuery {
 )]
 pub async fn captcha(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiQuery(q): ApiQuery<CaptchaQuery>,
 ) -> Result<Response, AppError> {
-    let svg = state.accounts.captcha.issue(&q.token)?;
+    let svg = state.accounts.captcha.issue(&q.token, ip)?;
     let mut res = svg.into_response();
     res.headers_mut().insert(
         header::CONTENT_TYPE,
@@ -117,11 +118,12 @@ pub(super) fn check_captcha(state: &AppState, token: &str, answer: &str) -> Resu
     }
 }
 
-/// One password check under the failed-login limits: refused up front while the
-/// account or the address is locked, counted when the password is wrong.
+/// One password check under the failed-login limits: refused while the address
+/// or the account is locked, counted against both when the password is wrong.
+/// The account is counted by its id, so its username, mobile number and e-mail
+/// share one count; an unknown name counts against the address only.
 pub(super) struct Attempt {
     login: String,
-    key: String,
     ip: Option<IpAddr>,
 }
 
@@ -132,17 +134,11 @@ impl Attempt {
         ip: Option<IpAddr>,
         login: &str,
     ) -> Result<Self, AppError> {
-        let accounts = &state.accounts;
-        let key = login.to_lowercase();
-        let now = Instant::now();
-        if accounts.by_account.is_locked(&key, now)
-            || ip.is_some_and(|ip| accounts.by_address.is_locked(&ip, now))
-        {
+        if ip.is_some_and(|ip| state.accounts.by_address.is_locked(&ip, Instant::now())) {
             return Err(AppError::TooManyRequests(LOCKED.into()));
         }
         Ok(Self {
             login: login.to_owned(),
-            key,
             ip,
         })
     }
@@ -155,21 +151,25 @@ impl Attempt {
     ) -> Result<store::LoginRow, AppError> {
         let login = self.login.clone();
         let row = state.db.call(move |c| store::find_login(c, &login)).await?;
+        let accounts = &state.accounts;
+        let id = row.as_ref().map(|r| r.id);
+        if id.is_some_and(|id| accounts.by_account.is_locked(&id, Instant::now())) {
+            return Err(AppError::TooManyRequests(LOCKED.into()));
+        }
         let stored = row.as_ref().map(|r| r.password_hash.clone());
         let matches = tokio::task::spawn_blocking(move || {
             password::verify_or_dummy(&plain, stored.as_deref())
         })
         .await
         .map_err(|e| AppError::Internal(e.into()))?;
-        let accounts = &state.accounts;
         match row.filter(|_| matches) {
             Some(row) => {
-                accounts.by_account.clear(&self.key);
+                accounts.by_account.clear(&row.id);
                 Ok(row)
             }
             None => {
                 let now = Instant::now();
-                let locked = accounts.by_account.record(&self.key, now)
+                let locked = id.is_some_and(|id| accounts.by_account.record(&id, now))
                     | self
                         .ip
                         .is_some_and(|ip| accounts.by_address.record(&ip, now));
@@ -222,48 +222,8 @@ pub async fn login(
         };
         return Ok(axum::Json(body).into_response());
     }
-    let token = session::open(&state, row.id, false).await?;
+    let token = session::open(&state, row.id, None).await?;
     Ok(ok(token).into_response())
-}
-
-/// Which display screen asks to log in.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ScreenLogin {
-    /// The page's `screenCode` query value (1 or 2).
-    screen_code: u8,
-}
-
-/// Silent read-only login of a display screen: the account for the code is
-/// configured on the server, so no password ever reaches the browser.
-#[utoipa::path(
-    post,
-    path = "/api/usercenter/screen/login",
-    tag = "usercenter",
-    request_body = ScreenLogin,
-    responses(
-        (status = 200, description = "A read-only session token", body = Envelope<String>),
-        (status = 404, description = "No display account for this code", body = Envelope<Option<String>>),
-    )
-)]
-pub async fn screen_login(
-    State(state): State<AppState>,
-    ApiJson(form): ApiJson<ScreenLogin>,
-) -> ApiResult<String> {
-    let not_configured = || AppError::NotFound("未配置该大屏展示账号".into());
-    let username = state
-        .config
-        .screens
-        .iter()
-        .find(|s| s.code == form.screen_code)
-        .map(|s| s.username.clone())
-        .ok_or_else(not_configured)?;
-    let row = state
-        .db
-        .call(move |c| store::find_login(c, &username))
-        .await?;
-    let row = row.filter(|r| r.status == 0).ok_or_else(not_configured)?;
-    Ok(ok(session::open(&state, row.id, true).await?))
 }
 
 /// Ends the caller's session; answers success even when it had already ended.

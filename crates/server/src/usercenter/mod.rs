@@ -12,6 +12,7 @@ pub mod ratelimit;
 mod register;
 mod reset;
 pub mod rules;
+pub mod screen;
 pub mod seal;
 pub mod session;
 pub mod store;
@@ -37,10 +38,14 @@ pub struct Accounts {
     pub captcha: CaptchaStore,
     /// The key login passwords are sealed to.
     pub seal: SealKey,
-    /// Failed logins per account name (lower-cased).
-    pub by_account: Limiter<String>,
+    /// Failed logins per account (user id), whichever name it was typed as.
+    pub by_account: Limiter<i64>,
     /// Failed logins per client address.
     pub by_address: Limiter<IpAddr>,
+    /// Existence checks of usernames, mobile numbers and e-mails per client address.
+    pub lookups: Limiter<IpAddr>,
+    /// Display-screen logins per client address.
+    pub screen_logins: Limiter<IpAddr>,
     /// The mail server for e-mailed codes, when configured.
     pub mailer: Option<notify::Mailer>,
     /// Where text messages go.
@@ -71,6 +76,8 @@ impl Accounts {
             seal: SealKey::from_secret(bytes),
             by_account: Limiter::new(ratelimit::MAX_ACCOUNT_FAILURES),
             by_address: Limiter::new(ratelimit::MAX_ADDRESS_FAILURES),
+            lookups: Limiter::new(ratelimit::MAX_ADDRESS_LOOKUPS),
+            screen_logins: Limiter::new(ratelimit::MAX_SCREEN_LOGINS),
             mailer: config.smtp.as_ref().map(notify::Mailer::new).transpose()?,
             sms: Box::new(notify::OutboxSms::new(db.clone())),
         })
@@ -84,7 +91,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(login::public_key))
         .routes(routes!(login::login))
         .routes(routes!(login::logout))
-        .routes(routes!(login::screen_login))
+        .routes(routes!(screen::screen_login))
         .routes(routes!(profile::detail))
         .routes(routes!(profile::area_ranges))
         .routes(routes!(register::valid_username))

@@ -5,7 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::session::Caller;
-use super::{guard, store};
+use super::{guard, screen, store};
 use crate::api::{ApiPath, ApiResult, Envelope, ok};
 use crate::error::AppError;
 use crate::state::AppState;
@@ -122,7 +122,8 @@ pub struct AreaRange {
     is_delete: i64,
 }
 
-/// A user's active, not-deleted area ranges; a user may read only their own.
+/// A user's active, not-deleted area ranges (a display screen's session: those
+/// its configuration narrows them to); a user may read only their own.
 #[utoipa::path(
     get,
     path = "/api/usercenter/arearange/userid/{userId}/{deleted}",
@@ -150,10 +151,15 @@ pub async fn area_ranges(
             "仅支持查询未删除的权限范围（参数 0）",
         ));
     }
-    let rows = state
+    let mut rows = state
         .db
         .call(move |c| store::area_ranges(c, user_id))
         .await?;
+    if let Some(code) = caller.screen {
+        rows = screen::configured(&state.config, code)
+            .map(|s| screen::ranges(s, rows))
+            .unwrap_or_default();
+    }
     Ok(ok(rows
         .into_iter()
         .map(|r| AreaRange {

@@ -1,6 +1,9 @@
 //! Registration: live checks of a chosen username, mobile number or e-mail,
 //! verification codes, and creating the account.
 
+use std::net::IpAddr;
+use std::time::Instant;
+
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -8,10 +11,22 @@ use utoipa::ToSchema;
 use super::admin::{self, AdminError, NewUser};
 use super::login::{check_captcha, require_filled};
 use super::verify::{self, Channel, Purpose};
-use super::{captcha, password, rules, store};
-use crate::api::{ApiJson, ApiPath, ApiResult, Envelope, ok};
+use super::{captcha, password, ratelimit, rules, store};
+use crate::api::{ApiJson, ApiPath, ApiResult, ClientIp, Envelope, ok};
 use crate::error::AppError;
 use crate::state::AppState;
+
+/// Counts a request that tells whether an account exists against the client's
+/// address: 429 once the address has used up its lookups, so nobody can walk a
+/// list of names, numbers or e-mails.
+fn admit_lookup(state: &AppState, ip: Option<IpAddr>) -> Result<(), AppError> {
+    match ip {
+        Some(ip) if !state.accounts.lookups.admit(&ip, Instant::now()) => {
+            Err(AppError::TooManyRequests(ratelimit::TOO_MANY.into()))
+        }
+        _ => Ok(()),
+    }
+}
 
 /// Is any account using this value in this column?
 async fn taken(state: &AppState, column: &'static str, value: String) -> Result<bool, AppError> {
@@ -41,12 +56,15 @@ async fn ensure_free(state: &AppState, channel: Channel, address: String) -> Res
         (status = 200, description = "Free to use", body = Envelope<Option<String>>),
         (status = 400, description = "Breaks the username rule", body = Envelope<Option<String>>),
         (status = 409, description = "Already registered", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many lookups from this address", body = Envelope<Option<String>>),
     )
 )]
 pub async fn valid_username(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiPath(name): ApiPath<String>,
 ) -> ApiResult<Option<String>> {
+    admit_lookup(&state, ip)?;
     rules::username(&name)?;
     if taken(&state, "username", name).await? {
         return Err(AppError::Conflict("用户名已被注册".into()));
@@ -64,12 +82,15 @@ pub async fn valid_username(
         (status = 200, description = "Free to use", body = Envelope<Option<String>>),
         (status = 400, description = "Not an e-mail address", body = Envelope<Option<String>>),
         (status = 409, description = "Already registered", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many lookups from this address", body = Envelope<Option<String>>),
     )
 )]
 pub async fn valid_email(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiPath(email): ApiPath<String>,
 ) -> ApiResult<Option<String>> {
+    admit_lookup(&state, ip)?;
     ensure_free(&state, Channel::Email, email).await?;
     Ok(ok(None))
 }
@@ -84,12 +105,15 @@ pub async fn valid_email(
         (status = 200, description = "Free to use", body = Envelope<Option<String>>),
         (status = 400, description = "Not a mainland mobile number", body = Envelope<Option<String>>),
         (status = 409, description = "Already registered", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many lookups from this address", body = Envelope<Option<String>>),
     )
 )]
 pub async fn valid_telephone(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiPath(number): ApiPath<String>,
 ) -> ApiResult<Option<String>> {
+    admit_lookup(&state, ip)?;
     ensure_free(&state, Channel::Telephone, number).await?;
     Ok(ok(None))
 }
@@ -137,14 +161,16 @@ async fn send_code(
         (status = 200, description = "Sent (on reset: sent if the number has an account)", body = Envelope<Option<String>>),
         (status = 400, description = "Bad number or captcha", body = Envelope<Option<String>>),
         (status = 409, description = "Registering a number that is taken", body = Envelope<Option<String>>),
-        (status = 429, description = "Asked again within 60 s", body = Envelope<Option<String>>),
+        (status = 429, description = "Asked again within 60 s, or too many lookups from this address", body = Envelope<Option<String>>),
     )
 )]
 pub async fn send_telephone(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiPath(number): ApiPath<String>,
     ApiJson(form): ApiJson<SendCode>,
 ) -> ApiResult<Option<String>> {
+    admit_lookup(&state, ip)?;
     send_code(&state, Channel::Telephone, &number, &form).await?;
     Ok(ok(None))
 }
@@ -160,15 +186,17 @@ pub async fn send_telephone(
         (status = 200, description = "Sent (on reset: sent if the address has an account)", body = Envelope<Option<String>>),
         (status = 400, description = "Bad address or captcha", body = Envelope<Option<String>>),
         (status = 409, description = "Registering an address that is taken", body = Envelope<Option<String>>),
-        (status = 429, description = "Asked again within 60 s", body = Envelope<Option<String>>),
+        (status = 429, description = "Asked again within 60 s, or too many lookups from this address", body = Envelope<Option<String>>),
         (status = 503, description = "No mail server configured, or it failed", body = Envelope<Option<String>>),
     )
 )]
 pub async fn send_email(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiPath(email): ApiPath<String>,
     ApiJson(form): ApiJson<SendCode>,
 ) -> ApiResult<Option<String>> {
+    admit_lookup(&state, ip)?;
     send_code(&state, Channel::Email, &email, &form).await?;
     Ok(ok(None))
 }
@@ -225,12 +253,15 @@ pub(super) fn unseal(state: &AppState, sealed: &str, token: &str) -> Result<Stri
         (status = 200, description = "Registered; log in next", body = Envelope<Registered>),
         (status = 400, description = "A rule is broken or the code is wrong", body = Envelope<Option<String>>),
         (status = 409, description = "Username, number or e-mail taken", body = Envelope<Option<String>>),
+        (status = 429, description = "Too many lookups from this address", body = Envelope<Option<String>>),
     )
 )]
 pub async fn register(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(form): ApiJson<RegisterForm>,
 ) -> ApiResult<Registered> {
+    admit_lookup(&state, ip)?;
     let username = form.username.trim().to_owned();
     rules::username(&username)?;
     let plain = unseal(&state, &form.password, &form.token)?;

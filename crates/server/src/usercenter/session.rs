@@ -19,7 +19,7 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use sha2::{Digest, Sha256};
 
-use super::store;
+use super::{screen, store};
 use crate::error::AppError;
 use crate::state::AppState;
 
@@ -53,6 +53,9 @@ pub struct Caller {
     pub regions: Vec<String>,
     /// Display-screen sessions may only read.
     pub read_only: bool,
+    /// The display screen whose session this is; its configuration narrowed
+    /// `permissions` and `regions`.
+    pub screen: Option<u8>,
     /// The session token, to end it at logout.
     pub token: String,
 }
@@ -107,8 +110,9 @@ pub fn token_hash(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
 }
 
-/// Opens a session for an account and returns its token.
-pub async fn open(state: &AppState, user_id: i64, read_only: bool) -> Result<String, AppError> {
+/// Opens a session for an account (for a display screen: read-only, narrowed
+/// to the screen's configuration) and returns its token.
+pub async fn open(state: &AppState, user_id: i64, screen: Option<u8>) -> Result<String, AppError> {
     let token = new_token()?;
     let hash = token_hash(&token);
     let now = now_secs();
@@ -117,7 +121,7 @@ pub async fn open(state: &AppState, user_id: i64, read_only: bool) -> Result<Str
         .db
         .call(move |c| {
             store::purge_sessions(c, now)?;
-            store::create_session(c, &hash, user_id, read_only, now, expires)
+            store::create_session(c, &hash, user_id, screen, now, expires)
         })
         .await?;
     Ok(token)
@@ -163,10 +167,10 @@ pub const LOGOUT_PATH: &str = "/api/usercenter/userinfo/logout";
 
 async fn lookup(state: &AppState, token: String) -> Result<Option<Caller>, AppError> {
     let idle = state.config.session_idle_minutes * 60;
-    let caller = state
+    let hash = token_hash(&token);
+    let found = state
         .db
         .call(move |c| {
-            let hash = token_hash(&token);
             let now = now_secs();
             let Some(session) = store::live_session(c, &hash, now)? else {
                 return Ok(None);
@@ -182,23 +186,37 @@ async fn lookup(state: &AppState, token: String) -> Result<Option<Caller>, AppEr
             let Some(user) = store::user(c, session.user_id)? else {
                 return Ok(None);
             };
-            let permissions = store::permissions(c, user.id)?.into_iter().collect();
-            let regions = store::area_ranges(c, user.id)?
-                .into_iter()
-                .filter(|r| r.kind == super::RANGE_TYPE_REGION)
-                .map(|r| r.region_id)
-                .collect();
-            Ok(Some(Caller {
-                user_id: user.id,
-                username: user.username,
-                permissions,
-                regions,
-                read_only: session.read_only,
-                token,
-            }))
+            let permissions: BTreeSet<String> =
+                store::permissions(c, user.id)?.into_iter().collect();
+            let ranges = store::area_ranges(c, user.id)?;
+            Ok(Some((session, user, permissions, ranges)))
         })
         .await?;
-    Ok(caller)
+    let Some((session, user, mut permissions, mut ranges)) = found else {
+        return Ok(None);
+    };
+    if let Some(code) = session.screen_code {
+        // A screen no longer configured has nothing left to show.
+        let Some(screen) = screen::configured(&state.config, code) else {
+            return Ok(None);
+        };
+        permissions = screen::permissions(screen, permissions);
+        ranges = screen::ranges(screen, ranges);
+    }
+    let regions = ranges
+        .into_iter()
+        .filter(|r| r.kind == super::RANGE_TYPE_REGION)
+        .map(|r| r.region_id)
+        .collect();
+    Ok(Some(Caller {
+        user_id: user.id,
+        username: user.username,
+        permissions,
+        regions,
+        read_only: session.read_only,
+        screen: session.screen_code,
+        token,
+    }))
 }
 
 #[cfg(test)]

@@ -154,25 +154,27 @@ pub struct SessionRow {
     pub user_id: i64,
     /// Display-screen sessions may only read.
     pub read_only: bool,
+    /// The display screen whose session this is.
+    pub screen_code: Option<u8>,
     /// Unix seconds it was created.
     pub created_at: i64,
     /// Unix seconds it expires unless renewed.
     pub expires_at: i64,
 }
 
-/// Stores a new session under the hash of its token.
+/// Stores a new session under the hash of its token; a display screen's may only read.
 pub fn create_session(
     conn: &Connection,
     token_hash: &[u8],
     user_id: i64,
-    read_only: bool,
+    screen_code: Option<u8>,
     now: i64,
     expires_at: i64,
 ) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT INTO session (token_hash, user_id, read_only, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO session (token_hash, user_id, read_only, screen_code, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?
-    .execute(params![token_hash, user_id, read_only, now, expires_at])?;
+    .execute(params![token_hash, user_id, screen_code.is_some(), screen_code, now, expires_at])?;
     Ok(())
 }
 
@@ -183,11 +185,17 @@ pub fn live_session(
     now: i64,
 ) -> rusqlite::Result<Option<SessionRow>> {
     conn.prepare_cached(
-        "SELECT s.user_id, s.read_only, s.created_at, s.expires_at FROM session s JOIN user u ON u.id = s.user_id
+        "SELECT s.user_id, s.read_only, s.screen_code, s.created_at, s.expires_at FROM session s JOIN user u ON u.id = s.user_id
          WHERE s.token_hash = ?1 AND s.expires_at > ?2 AND u.status = 0",
     )?
     .query_row(params![token_hash, now], |r| {
-        Ok(SessionRow { user_id: r.get(0)?, read_only: r.get(1)?, created_at: r.get(2)?, expires_at: r.get(3)? })
+        Ok(SessionRow {
+            user_id: r.get(0)?,
+            read_only: r.get(1)?,
+            screen_code: r.get(2)?,
+            created_at: r.get(3)?,
+            expires_at: r.get(4)?,
+        })
     })
     .optional()
 }
