@@ -55,12 +55,13 @@ pub struct ApiQuery<T>(pub T);
 #[from_request(via(axum::extract::Path), rejection(AppError))]
 pub struct ApiPath<T>(pub T);
 
-/// The client's address, when the server knows it (not in router-only tests):
-/// the key of the per-address limits on logins and uploads. Behind a trusted
-/// reverse proxy (`trusted_proxies`) it is read from `X-Forwarded-For`.
-pub struct ClientIp(pub Option<IpAddr>);
+/// The client's address, when the server knows it (not in router-only tests),
+/// as it is: what a network allow-list (display screens) is checked against.
+/// Behind a trusted reverse proxy (`trusted_proxies`) it is read from
+/// `X-Forwarded-For`.
+pub struct ClientAddr(pub Option<IpAddr>);
 
-impl FromRequestParts<AppState> for ClientIp {
+impl FromRequestParts<AppState> for ClientAddr {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(
@@ -79,6 +80,23 @@ impl FromRequestParts<AppState> for ClientIp {
         Ok(Self(peer.map(|peer| {
             client_address(peer, forwarded, &state.config.trusted_proxies)
         })))
+    }
+}
+
+/// The key of the per-address limits (logins, captchas, uploads, heavy work):
+/// the [`ClientAddr`], an IPv6 client as its /64, because one subscriber
+/// holds a whole /64 and counting single addresses would give it 2^64 keys.
+pub struct ClientIp(pub Option<IpAddr>);
+
+impl FromRequestParts<AppState> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let ClientAddr(ip) = ClientAddr::from_request_parts(parts, state).await?;
+        Ok(Self(ip.map(subscriber)))
     }
 }
 
@@ -110,6 +128,17 @@ fn client_address<'a>(
     client
 }
 
+/// An IPv4 address as it is, an IPv6 one as its /64 network (host bits zero).
+fn subscriber(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => {
+            let network = u128::from(v6) & !((1u128 << 64) - 1);
+            IpAddr::V6(network.into())
+        }
+        v4 => v4,
+    }
+}
+
 /// The answer for an `/api` path that no route matches.
 pub async fn not_found() -> Response {
     AppError::NotFound("接口不存在".into()).into_response()
@@ -136,6 +165,17 @@ mod tests {
 
     fn ip(text: &str) -> IpAddr {
         text.parse().expect("address")
+    }
+
+    #[test]
+    fn an_ipv6_client_is_counted_by_its_64_network() {
+        assert_eq!(subscriber(ip("2001:db8:1:2:aaaa::7")), ip("2001:db8:1:2::"));
+        assert_eq!(
+            subscriber(ip("2001:db8:1:2:ffff:ffff:ffff:ffff")),
+            ip("2001:db8:1:2::")
+        );
+        assert_ne!(subscriber(ip("2001:db8:1:3::1")), ip("2001:db8:1:2::"));
+        assert_eq!(subscriber(ip("203.0.113.7")), ip("203.0.113.7"));
     }
 
     #[test]

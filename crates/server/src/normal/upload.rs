@@ -168,13 +168,12 @@ const TOO_MANY_UPLOADS: &str = "上传过于频繁，请稍后再试";
 /// Counts an upload against the client's address, refusing it (before its
 /// body is read) while the address is locked out.
 fn admit(state: &AppState, ip: Option<IpAddr>) -> Result<(), AppError> {
-    let Some(ip) = ip else { return Ok(()) };
-    let now = Instant::now();
-    if state.uploads.is_locked(&ip, now) {
-        return Err(AppError::TooManyRequests(TOO_MANY_UPLOADS.into()));
+    match ip {
+        Some(ip) if !state.uploads.admit(&ip, Instant::now()) => {
+            Err(AppError::TooManyRequests(TOO_MANY_UPLOADS.into()))
+        }
+        _ => Ok(()),
     }
-    state.uploads.record(&ip, now);
-    Ok(())
 }
 
 /// The uploaded file and the other fields of the form.

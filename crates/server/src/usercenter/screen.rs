@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 
 use super::store::{self, AreaRangeRow};
 use super::{RANGE_TYPE_REGION, ratelimit, session};
-use crate::api::{ApiJson, ApiResult, ClientIp, Envelope, ok};
+use crate::api::{ApiJson, ApiResult, ClientAddr, ClientIp, Envelope, ok};
 use crate::config::{Config, ScreenAccount};
 use crate::error::AppError;
 use crate::region::tree::{self, Level};
@@ -52,6 +52,7 @@ pub struct ScreenLogin {
 pub async fn screen_login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    ClientAddr(addr): ClientAddr,
     ApiJson(form): ApiJson<ScreenLogin>,
 ) -> ApiResult<String> {
     // Every try counts, refused ones too: a key cannot be guessed at speed.
@@ -62,7 +63,7 @@ pub async fn screen_login(
     }
     let not_configured = || AppError::NotFound("未配置该大屏展示账号".into());
     let screen = configured(&state.config, form.screen_code).ok_or_else(not_configured)?;
-    if !admits(screen, ip, form.screen_key.as_deref()) {
+    if !admits(screen, addr, form.screen_key.as_deref()) {
         return Err(AppError::Forbidden("该地址不允许大屏免密登录".into()));
     }
     let username = screen.username.clone();
