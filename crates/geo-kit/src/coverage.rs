@@ -548,4 +548,73 @@ pub(crate) mod tests {
             - area_km2(&union_clipped(&gap, &c.covered, &never).expect("in time"));
         assert!((covered_by_gap_only - missing).abs() < 1e-6 * c.aoi_km2);
     }
+
+    /// CPU seconds this thread has used (user + system, from /proc): a bound
+    /// on work that does not depend on how busy the machine is.
+    fn thread_cpu_seconds() -> f64 {
+        let stat = std::fs::read_to_string("/proc/thread-self/stat").expect("/proc");
+        // Fields after the command name, which ends with the last ')'.
+        let fields: Vec<&str> = stat[stat.rfind(')').expect("comm") + 2..]
+            .split(' ')
+            .collect();
+        let ticks = |i: usize| fields[i].parse::<f64>().expect("ticks");
+        // utime and stime are fields 14 and 15, the 12th and 13th after the name; 100 ticks a second.
+        (ticks(11) + ticks(12)) / 100.0
+    }
+
+    /// A comb of `teeth` teeth 10° tall over 10° of longitude, and 300
+    /// footprints half a degree wide scattered over it: each footprint edge
+    /// crosses hundreds of teeth, so the covered part has thousands of pieces.
+    fn comb_and_footprints(teeth: usize) -> (MultiPolygon<f64>, Vec<Polygon<f64>>) {
+        let mut pts = vec![(100.0, 30.0), (110.0, 30.0)];
+        pts.extend((0..teeth).map(|i| {
+            let x = 110.0 - 10.0 * i as f64 / (teeth - 1) as f64;
+            (x, if i % 2 == 0 { 40.0 } else { 30.5 })
+        }));
+        pts.push((100.0, 30.0));
+        let comb = MultiPolygon(vec![Polygon::new(LineString::from(pts), vec![])]);
+        // Spread evenly but irregularly (the R2 low-discrepancy sequence).
+        let footprints = (0..300)
+            .map(|i| {
+                let (u, v) = ((i as f64 * 0.754_877_666).fract(), (i as f64 * 0.569_840_291).fract());
+                let (x, y) = (99.5 + u * 10.5, 29.5 + v * 10.5);
+                polygon![(x: x, y: y), (x: x + 0.5, y: y + 0.1), (x: x + 0.4, y: y + 0.5), (x: x - 0.1, y: y + 0.4)]
+            })
+            .collect();
+        (comb, footprints)
+    }
+
+    #[test]
+    fn a_covered_comb_is_simplified_for_drawing_in_seconds_of_cpu_not_minutes() {
+        let (comb, footprints) = comb_and_footprints(6_000);
+        let c = coverage(&comb, &footprints, &Deadline::never()).expect("in time");
+        assert!(c.covered.0.len() > 1_000, "{} pieces", c.covered.0.len());
+        let before = thread_cpu_seconds();
+        // Re-proving validity each round stepped back one pair of pieces per
+        // check of the whole: two minutes of CPU for this one.
+        let drawn = simplified_to(&c.covered, 4_000, &Deadline::never()).expect("in time");
+        let spent = thread_cpu_seconds() - before;
+        assert!(drawn.coords_count() <= 4_000, "{}", drawn.coords_count());
+        assert!(spent < 3.0, "{spent} s of CPU");
+    }
+
+    #[test]
+    fn coverage_stops_inside_its_loops_when_the_deadline_passes() {
+        let (comb, footprints) = comb_and_footprints(100);
+        // The cascade checks before each of its ~300 overlays: past the third, it stops.
+        assert_eq!(
+            coverage(&comb, &footprints, &Deadline::after_checks(3)).err(),
+            Some(TimedOut)
+        );
+        assert_eq!(
+            union(&footprints, &Deadline::after_checks(3)).err(),
+            Some(TimedOut)
+        );
+        let many = MultiPolygon(footprints.clone());
+        assert_eq!(
+            simplified_to(&many, 10, &Deadline::after_checks(3)).err(),
+            Some(TimedOut)
+        );
+        assert!(coverage(&comb, &footprints, &Deadline::after_checks(1_000)).is_ok());
+    }
 }

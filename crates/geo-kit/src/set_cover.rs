@@ -261,4 +261,31 @@ mod tests {
         let got = area_km2(&union_clipped(&chosen, &hubei, &never()).expect("in time"));
         assert!((all - got) / all < 1e-4, "{got} of {all}");
     }
+
+    #[test]
+    fn a_thin_tall_area_under_long_footprints_keeps_its_raster_small() {
+        // A sliver 1e-4° wide and 10° tall: square cells made 2^18 rows, and
+        // each of 10,000 footprint edges spanning the height crossed them all.
+        let aoi = MultiPolygon(vec![
+            polygon![(x: 0.0, y: 0.0), (x: 1e-4, y: 0.0), (x: 1e-4, y: 10.0), (x: 0.0, y: 10.0)],
+        ]);
+        let footprints: Vec<Polygon<f64>> = (0..2_500)
+            .map(|i| {
+                let x = -1.0 + i as f64 * 1e-6;
+                polygon![(x: x, y: -1.0), (x: x + 2.0, y: -1.0), (x: x + 2.0, y: 11.0), (x: x, y: 11.0)]
+            })
+            .collect();
+        let grid = grid_over(&aoi, &footprints).expect("grid");
+        // 10,000 edges, half of them spanning every row.
+        assert!(
+            grid.ny * 5_000 <= 2 * MAX_CROSSINGS as usize,
+            "{} rows",
+            grid.ny
+        );
+        assert_eq!(fewest(&aoi, &footprints, &never()), Ok(vec![0]));
+        assert_eq!(
+            fewest(&aoi, &footprints, &Deadline::after_checks(10)).err(),
+            Some(TimedOut)
+        );
+    }
 }
