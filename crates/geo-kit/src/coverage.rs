@@ -617,4 +617,26 @@ pub(crate) mod tests {
         );
         assert!(coverage(&comb, &footprints, &Deadline::after_checks(1_000)).is_ok());
     }
+
+    #[test]
+    fn a_30000_vertex_comb_is_covered_on_a_working_copy_in_seconds_of_cpu() {
+        // What the coverage route does with an uploaded area: 10 s of a core before.
+        let (comb, footprints) = comb_and_footprints(30_000);
+        let never = Deadline::never();
+        let before = thread_cpu_seconds();
+        let working = simplified_to(&comb, 5_000, &never).expect("in time");
+        assert!(
+            working.coords_count() <= 5_000,
+            "{}",
+            working.coords_count()
+        );
+        let c = coverage(&working, &footprints, &never).expect("in time");
+        let picked = crate::set_cover::fewest(&working, &footprints, &never).expect("in time");
+        let chosen: Vec<Polygon<f64>> = picked.iter().map(|&i| footprints[i].clone()).collect();
+        union_clipped(&chosen, &working, &never).expect("in time");
+        simplified_to(&c.covered, 4_000, &never).expect("in time");
+        simplified_to(&c.not_covered, 4_000, &never).expect("in time");
+        let spent = thread_cpu_seconds() - before;
+        assert!(spent < 4.0, "{spent} s of CPU");
+    }
 }
