@@ -26,7 +26,7 @@ pub enum AreaError {
     #[error("文件中没有面要素")]
     Empty,
     /// More vertices than a query may use.
-    #[error("范围的顶点过多：{count} 个，上限 {max} 个。请简化后再上传")]
+    #[error("范围的顶点过多：{count} 个，上限 {max} 个。请简化范围后再试")]
     TooManyVertices {
         /// Vertices in the upload.
         count: usize,

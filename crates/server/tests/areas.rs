@@ -101,7 +101,7 @@ async fn a_drawn_bow_tie_is_repaired_and_a_30000_vertex_zigzag_is_refused() {
         status,
         &body,
         400,
-        "范围的顶点过多：30002 个，上限 10000 个。请简化后再上传",
+        "范围的顶点过多：30002 个，上限 10000 个。请简化范围后再试",
     );
 }
 
