@@ -1,12 +1,17 @@
-//! An uploaded area of interest as one valid multipolygon: only polygonal
-//! geometries make an area, a vertex limit keeps searches fast, and invalid
-//! rings (self-intersections, overlapping parts) are repaired by a boolean
+//! An area of interest as one valid multipolygon, whatever brought it in (an
+//! uploaded file, a polygon drawn on the map, a map rectangle, a STAC
+//! `intersects` or `bbox`): [`accept`] is the one path. Only polygonal
+//! geometries make an area, a vertex limit (checked before any other work)
+//! keeps searches fast, coordinates must be longitude/latitude, an area
+//! crossing the antimeridian is refused (the platform serves China; such an
+//! area should be sent as two), and invalid rings (self-intersections,
+//! overlapping parts, holes outside their shell) are repaired by a boolean
 //! union or refused with the reason.
 
 use geo::bool_ops::{BooleanOps, FillRule, OpType, unary_union};
 use geo::orient::{Direction, Orient};
 use geo::{CoordsIter, RemoveRepeatedPoints};
-use geo_types::{Geometry, MultiPolygon, Polygon};
+use geo_types::{Coord, Geometry, MultiPolygon, Polygon};
 
 use crate::validity::check_multi_polygon;
 
@@ -21,7 +26,7 @@ pub enum AreaError {
     #[error("文件中没有面要素")]
     Empty,
     /// More vertices than a query may use.
-    #[error("范围的顶点过多：{count} 个，上限 {max} 个。请简化后再上传")]
+    #[error("范围的顶点过多：{count} 个，上限 {max} 个。请简化范围后再试")]
     TooManyVertices {
         /// Vertices in the upload.
         count: usize,
@@ -31,6 +36,66 @@ pub enum AreaError {
     /// Invalid even after repair.
     #[error("范围的几何无效且无法修复：{0}")]
     Invalid(String),
+    /// A coordinate that is not a longitude/latitude in degrees (or not a number).
+    #[error("坐标 ({x}, {y}) 不是经纬度：经度应在 -180–180、纬度在 -90–90 之间", x = .0.x, y = .0.y)]
+    NotLonLat(Coord<f64>),
+    /// An edge jumping more than 180° of longitude: the area crosses the antimeridian.
+    #[error("范围跨越了 180° 经线，请以 180° 经线为界分成两个范围分别查询")]
+    CrossesAntimeridian,
+}
+
+/// Checks an area that came in, from any source, and makes it valid: the
+/// vertex limit first (before anything costs more than a count), then
+/// longitude/latitude coordinates, then the antimeridian, then [`repair`].
+/// Returns the area wound as RFC 7946 wants and whether it was repaired.
+pub fn accept(
+    mp: MultiPolygon<f64>,
+    max_vertices: usize,
+) -> Result<(MultiPolygon<f64>, bool), AreaError> {
+    check_coordinates(&mp, max_vertices)?;
+    if mp
+        .iter()
+        .flat_map(crate::rings)
+        .any(|r| r.0.windows(2).any(|w| jumps_antimeridian(w[0], w[1])))
+    {
+        return Err(AreaError::CrossesAntimeridian);
+    }
+    let (mp, repaired) = repair(mp)?;
+    if mp.0.is_empty() {
+        return Err(AreaError::Empty);
+    }
+    Ok((mp, repaired))
+}
+
+/// The checks of [`accept`] that any geometry takes (a STAC `intersects` may
+/// be a point or a line): at most `max_vertices` coordinates, all of them
+/// longitude/latitude degrees.
+pub fn check_coordinates<G: CoordsIter<Scalar = f64>>(
+    g: &G,
+    max_vertices: usize,
+) -> Result<(), AreaError> {
+    let count = g.coords_count();
+    if count > max_vertices {
+        return Err(AreaError::TooManyVertices {
+            count,
+            max: max_vertices,
+        });
+    }
+    match g
+        .coords_iter()
+        .find(|c| !(c.x.abs() <= 180.0 && c.y.abs() <= 90.0))
+    {
+        Some(c) => Err(AreaError::NotLonLat(c)),
+        None => Ok(()),
+    }
+}
+
+/// Whether an edge goes more than half way round in longitude, i.e. was meant
+/// to cross the antimeridian. An edge from -180° to 180° exactly is a whole
+/// parallel (a world-wide rectangle), not a crossing.
+fn jumps_antimeridian(a: Coord<f64>, b: Coord<f64>) -> bool {
+    let jump = (a.x - b.x).abs();
+    jump > 180.0 && jump < 360.0
 }
 
 /// Chinese name of a geometry type, for messages.
@@ -180,5 +245,83 @@ mod tests {
             polygon![(x: 0.0, y: 0.0), (x: 1.0, y: 0.0), (x: 2.0, y: 0.0), (x: 0.0, y: 0.0)],
         ]);
         assert!(matches!(repair(flat), Err(AreaError::Invalid(_))));
+    }
+
+    #[test]
+    fn every_area_is_checked_and_repaired_on_the_one_path() {
+        // Far out of range (this reached the area grid and panicked there).
+        let huge = MultiPolygon(vec![
+            polygon![(x: 0.0, y: 0.0), (x: 1e308, y: 0.0), (x: 1e308, y: 1e308), (x: 0.0, y: 0.0)],
+        ]);
+        let err = accept(huge, 100).expect_err("not degrees");
+        assert!(matches!(err, AreaError::NotLonLat(c) if c.x == 1e308));
+        assert!(err.to_string().contains("不是经纬度"), "{err}");
+        let nan = MultiPolygon(vec![
+            polygon![(x: 0.0, y: 0.0), (x: f64::NAN, y: 1.0), (x: 1.0, y: 0.0), (x: 0.0, y: 0.0)],
+        ]);
+        assert!(matches!(accept(nan, 100), Err(AreaError::NotLonLat(_))));
+        // The vertex limit comes first: nothing else is looked at.
+        let many = MultiPolygon(vec![Polygon::new(
+            LineString::from(vec![(f64::NAN, 0.0); 200]),
+            vec![],
+        )]);
+        assert_eq!(
+            accept(many, 100),
+            Err(AreaError::TooManyVertices {
+                count: 201, // closed
+                max: 100
+            })
+        );
+        // A drawn bow-tie is its two triangles, as an uploaded one is.
+        let bow_tie = MultiPolygon(vec![polygon![
+            (x: 0.0, y: 0.0), (x: 2.0, y: 2.0), (x: 2.0, y: 0.0), (x: 0.0, y: 2.0), (x: 0.0, y: 0.0)
+        ]]);
+        let (fixed, repaired) = accept(bow_tie, 100).expect("repaired");
+        assert!(repaired);
+        assert!((fixed.unsigned_area() - 2.0).abs() < 1e-9);
+        // A hole outside its shell no longer subtracts: it is an island of its own.
+        let shell = LineString::from(vec![
+            (0.0, 0.0),
+            (1.0, 0.0),
+            (1.0, 1.0),
+            (0.0, 1.0),
+            (0.0, 0.0),
+        ]);
+        let away = LineString::from(vec![
+            (5.0, 5.0),
+            (6.0, 5.0),
+            (6.0, 6.0),
+            (5.0, 6.0),
+            (5.0, 5.0),
+        ]);
+        let (fixed, repaired) =
+            accept(MultiPolygon(vec![Polygon::new(shell, vec![away])]), 100).expect("repaired");
+        assert!(repaired);
+        assert_eq!(check_multi_polygon(&fixed), Ok(()));
+        assert!((fixed.unsigned_area() - 2.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn an_area_across_the_antimeridian_is_refused_and_a_world_box_is_not() {
+        let across = MultiPolygon(vec![
+            polygon![(x: 170.0, y: -10.0), (x: -170.0, y: -10.0), (x: -170.0, y: 10.0), (x: 170.0, y: 10.0)],
+        ]);
+        let err = accept(across, 100).expect_err("crosses");
+        assert_eq!(err, AreaError::CrossesAntimeridian);
+        assert!(err.to_string().contains("180° 经线"));
+        let world = MultiPolygon(vec![
+            geo_types::Rect::new((-180.0, -90.0), (180.0, 90.0)).to_polygon(),
+        ]);
+        assert_eq!(
+            accept(world.clone(), 100).map(|(w, _)| w.unsigned_area()),
+            Ok(360.0 * 180.0)
+        );
+        // Points and lines get the coordinate checks too.
+        let line = LineString::from(vec![(0.0, 0.0), (200.0, 0.0)]);
+        assert!(matches!(
+            check_coordinates(&line, 100),
+            Err(AreaError::NotLonLat(_))
+        ));
+        assert_eq!(check_coordinates(&world, 100), Ok(()));
     }
 }

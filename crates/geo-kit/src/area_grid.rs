@@ -74,14 +74,8 @@ impl AreaGrid {
         let Some(b) = bbox else {
             return Self::empty();
         };
-        let cells = (edges.len() * 8).clamp(64, 65_536) as f64;
         let (w, h) = (b.max_x - b.min_x, b.max_y - b.min_y);
-        let (nx, ny) = if w <= 0.0 || h <= 0.0 {
-            (1, 1)
-        } else {
-            let nx = (cells * w / h).sqrt().ceil().clamp(1.0, cells);
-            (nx as usize, (cells / nx).ceil().max(1.0) as usize)
-        };
+        let (nx, ny) = dimensions(&edges, w, h);
         let dx = if w > 0.0 { w / nx as f64 } else { 1.0 };
         let dy = if h > 0.0 { h / ny as f64 } else { 1.0 };
         let mut grid = Self {
@@ -427,11 +421,44 @@ impl AreaGrid {
     }
 }
 
+/// Most (cell, edge) pairs a grid may list, unless the edges alone are more.
+const MAX_PAIRS: f64 = (1 << 20) as f64;
+
+/// Columns and rows for the edges over a `w` × `h` box: about eight cells per
+/// edge (at most 65,536), about square, and few enough that the cells the
+/// edges cross stay near [`MAX_PAIRS`]. An edge crosses about as many cells as
+/// the rows and columns it spans, so a zigzag of long edges would otherwise
+/// list every edge in every row. Always at least one of each, for any finite
+/// (or infinite) box.
+fn dimensions(edges: &[[Coord<f64>; 2]], w: f64, h: f64) -> (usize, usize) {
+    if !(w > 0.0 && h > 0.0) {
+        return (1, 1);
+    }
+    let cells = (edges.len() * 8).clamp(64, 65_536) as f64;
+    // max() also turns a NaN (infinite width over infinite height) into 1.
+    let nx = (cells * w / h).sqrt().max(1.0).min(cells);
+    let ny = (cells / nx).max(1.0).min(cells);
+    // Cells crossed, summed over the edges: columns spanned plus rows spanned.
+    let (span_x, span_y) = edges.iter().fold((0.0, 0.0), |(sx, sy), [a, b]| {
+        (sx + (a.x - b.x).abs() / w, sy + (a.y - b.y).abs() / h)
+    });
+    let crossed = span_x * nx + span_y * ny;
+    let budget = MAX_PAIRS.max(edges.len() as f64 * 8.0);
+    let shrink = if crossed > budget {
+        budget / crossed
+    } else {
+        1.0
+    };
+    let fit = |n: f64| (n * shrink).ceil().max(1.0).min(cells) as usize;
+    (fit(nx), fit(ny))
+}
+
 /// `v.floor() as isize` without the call into libm that `floor` compiles to
 /// on baseline x86-64 (no SSE4.1): it was a tenth of a search's time.
 fn floor(v: f64) -> isize {
+    // `as` saturates (NaN to 0); so must the step down, or -inf wraps to +max.
     let t = v as isize;
-    t - isize::from(v < t as f64)
+    t.saturating_sub(isize::from(v < t as f64))
 }
 
 fn orient(a: Coord<f64>, b: Coord<f64>, c: Coord<f64>) -> f64 {
@@ -579,5 +606,57 @@ mod tests {
             let fp = polygon![(x: x, y: y), (x: x + s, y: y + s * 0.3), (x: x + s * 0.2, y: y + s), (x: x, y: y)];
             check(&area, &fp);
         }
+    }
+
+    #[test]
+    fn no_finite_area_makes_the_grid_panic() {
+        let big = f64::MAX;
+        let areas = [
+            // Width and height both overflow to infinity: their ratio was NaN, no columns.
+            polygon![(x: -big, y: -big), (x: big, y: -big), (x: big, y: big), (x: -big, y: big)],
+            polygon![(x: 0.0, y: 0.0), (x: 1e308, y: 0.0), (x: 1e308, y: 1e308), (x: 0.0, y: 0.0)],
+            polygon![(x: -1e308, y: 0.0), (x: 1e308, y: 1e-300), (x: 0.0, y: 2e-300), (x: -1e308, y: 0.0)],
+            polygon![(x: 0.0, y: -big), (x: 1e-300, y: big), (x: -1e-300, y: big), (x: 0.0, y: -big)],
+        ];
+        for area in areas {
+            let grid = AreaGrid::new(&MultiPolygon(vec![area]));
+            assert!(grid.nx >= 1 && grid.ny >= 1);
+            let fp = square(0.0, 0.0, 1.0);
+            let ring = &fp.exterior().0;
+            let bbox = Envelope {
+                min_x: 0.0,
+                max_x: 1.0,
+                min_y: 0.0,
+                max_y: 1.0,
+            };
+            // Whatever the answers at such magnitudes, there are answers.
+            let _ = grid.meets_ring(ring, &bbox);
+            let _ = grid.classify(&bbox);
+            let _ = grid.contains_point(Coord { x: 0.5, y: 0.5 });
+        }
+    }
+
+    #[test]
+    fn a_tall_zigzag_lists_a_bounded_number_of_edges_per_cell() {
+        // 20,000 edges each spanning the whole height of a thin box: with a
+        // cell per 8 edges and square cells, every edge crossed every row
+        // (65,536 rows), billions of pairs.
+        let n = 20_000;
+        let mut pts: Vec<(f64, f64)> = (0..n)
+            .map(|i| (i as f64 * 1e-7, if i % 2 == 0 { 0.0 } else { 10.0 }))
+            .collect();
+        pts.push((0.0, -1.0));
+        pts.push(pts[0]);
+        let area = MultiPolygon(vec![Polygon::new(LineString::from(pts), vec![])]);
+        let grid = AreaGrid::new(&area);
+        assert!(
+            (grid.cell_edges.len() as f64) < 2.0 * MAX_PAIRS,
+            "{} pairs",
+            grid.cell_edges.len()
+        );
+        // Still right.
+        check(&area, &square(0.5e-3, 5.0, 1.0));
+        check(&area, &square(0.5e-3, 5.0, 1e-9));
+        check(&area, &square(-1.0, 5.0, 0.5));
     }
 }

@@ -20,7 +20,7 @@
 //! edge is the same in both maps; a slanted edge of a few kilometres differs
 //! from its geodesic by far less than a square metre.
 
-use geo::{BoundingRect, CoordsIter, SimplifyVwPreserve};
+use geo::{BoundingRect, CoordsIter};
 use geo_types::{Coord, LineString, MultiPolygon, Polygon};
 use i_overlay::core::extract::BooleanExtractionBuffer;
 use i_overlay::core::fill_rule::FillRule;
@@ -29,6 +29,8 @@ use i_overlay::core::overlay_rule::OverlayRule;
 use i_overlay::float::overlay::FloatOverlay;
 use i_overlay::i_float::adapter::FloatPointAdapter;
 use i_overlay::i_float::float::rect::FloatRect;
+
+use crate::deadline::{Deadline, TimedOut};
 
 /// WGS84 semi-major axis, metres.
 const WGS84_A: f64 = 6_378_137.0;
@@ -66,8 +68,12 @@ pub fn ratio(part: f64, whole: f64) -> f64 {
 
 /// Covered and uncovered parts of `aoi` under `footprints`: both come from one
 /// overlay of the footprints' union with the area.
-pub fn coverage(aoi: &MultiPolygon<f64>, footprints: &[Polygon<f64>]) -> Coverage {
-    let union = cascade(footprints);
+pub fn coverage(
+    aoi: &MultiPolygon<f64>,
+    footprints: &[Polygon<f64>],
+    deadline: &Deadline,
+) -> Result<Coverage, TimedOut> {
+    let union = cascade(footprints, deadline)?;
     let mut overlay = overlay_of(&union, &aoi.0);
     let (covered, not_covered) = match overlay.build_graph_view(FillRule::NonZero) {
         Some(graph) => {
@@ -79,23 +85,32 @@ pub fn coverage(aoi: &MultiPolygon<f64>, footprints: &[Polygon<f64>]) -> Coverag
         }
         None => (MultiPolygon(vec![]), aoi.clone()),
     };
-    Coverage {
+    Ok(Coverage {
         aoi_km2: area_km2(aoi),
         covered_km2: area_km2(&covered),
         covered,
         not_covered,
-    }
+    })
 }
 
 /// The union of the footprints clipped to `aoi`.
-pub fn union_clipped(footprints: &[Polygon<f64>], aoi: &MultiPolygon<f64>) -> MultiPolygon<f64> {
-    let union = cascade(footprints);
-    to_multi_polygon(overlay_of(&union, &aoi.0).overlay(OverlayRule::Intersect, FillRule::NonZero))
+pub fn union_clipped(
+    footprints: &[Polygon<f64>],
+    aoi: &MultiPolygon<f64>,
+    deadline: &Deadline,
+) -> Result<MultiPolygon<f64>, TimedOut> {
+    let union = cascade(footprints, deadline)?;
+    Ok(to_multi_polygon(
+        overlay_of(&union, &aoi.0).overlay(OverlayRule::Intersect, FillRule::NonZero),
+    ))
 }
 
 /// The union of the footprints.
-pub fn union(footprints: &[Polygon<f64>]) -> MultiPolygon<f64> {
-    MultiPolygon(cascade(footprints))
+pub fn union(
+    footprints: &[Polygon<f64>],
+    deadline: &Deadline,
+) -> Result<MultiPolygon<f64>, TimedOut> {
+    cascade(footprints, deadline).map(MultiPolygon)
 }
 
 /// Footprints (then partial unions) merged per overlay at each level of the cascade.
@@ -106,7 +121,10 @@ const GROUP: usize = 2;
 /// every footprint would have to cut every crossing of every pair, and a
 /// year of scenes over a province lies about a hundred deep; merging
 /// neighbours first keeps each overlay down to the boundaries that survive.
-fn cascade(footprints: &[Polygon<f64>]) -> Vec<Polygon<f64>> {
+fn cascade(
+    footprints: &[Polygon<f64>],
+    deadline: &Deadline,
+) -> Result<Vec<Polygon<f64>>, TimedOut> {
     let boxes: Vec<(usize, geo_types::Rect<f64>)> = footprints
         .iter()
         .enumerate()
@@ -124,7 +142,7 @@ fn cascade(footprints: &[Polygon<f64>]) -> Vec<Polygon<f64>> {
             },
         )
     }) else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
     let (w, h) = (
         all.width().max(f64::MIN_POSITIVE),
@@ -145,17 +163,18 @@ fn cascade(footprints: &[Polygon<f64>]) -> Vec<Polygon<f64>> {
         .map(|c| c.iter().map(|&(_, i)| footprints[i].clone()).collect())
         .collect();
     loop {
-        let unions: Vec<Vec<Polygon<f64>>> = level
-            .iter()
-            .map(|group| {
+        let mut unions: Vec<Vec<Polygon<f64>>> = Vec::with_capacity(level.len());
+        for group in &level {
+            deadline.check()?;
+            unions.push(
                 to_multi_polygon(
                     overlay_of(group, &[]).overlay(OverlayRule::Subject, FillRule::NonZero),
                 )
-                .0
-            })
-            .collect();
+                .0,
+            );
+        }
         if unions.len() <= 1 {
-            return unions.into_iter().next().unwrap_or_default();
+            return Ok(unions.into_iter().next().unwrap_or_default());
         }
         level = unions.chunks(GROUP).map(|c| c.concat()).collect();
     }
@@ -279,25 +298,33 @@ fn to_multi_polygon(shapes: Vec<Vec<Vec<[f64; 2]>>>) -> MultiPolygon<f64> {
     )
 }
 
-/// The geometry simplified for drawing, with at most about `max_vertices`
+/// The geometry simplified for drawing, or as the working copy of an area
+/// with far more detail than coverage needs, to at most about `max_vertices`
 /// vertices: the tolerance starts at 1/4096 of the larger side of the bounding
-/// box and doubles until the vertices fit. Areas are computed on the exact
-/// geometry, never on this.
-pub fn for_display(mp: &MultiPolygon<f64>, max_vertices: usize) -> MultiPolygon<f64> {
+/// box and doubles until the vertices fit, each round simplifying the last
+/// one's result. A drawing needs no proof of validity: proving each round
+/// (stepping back one pair of overlapping parts per check of the whole) cost
+/// the square of the parts, minutes for a covered zigzag.
+pub fn simplified_to(
+    mp: &MultiPolygon<f64>,
+    max_vertices: usize,
+    deadline: &Deadline,
+) -> Result<MultiPolygon<f64>, TimedOut> {
     let Some(r) = mp.bounding_rect() else {
-        return MultiPolygon(vec![]);
+        return Ok(MultiPolygon(vec![]));
     };
     let mut tolerance = r.width().max(r.height()) / 4096.0;
     let mut out = mp.clone();
-    while out.coords_count() > max_vertices && tolerance > 0.0 {
-        out = match crate::simplify::simplify_multi_polygon(mp, tolerance) {
-            Ok(simple) => simple,
-            // Overlay output may touch itself in ways the checker refuses; a drawing needs no proof.
-            Err(_) => mp.simplify_vw_preserve(tolerance * tolerance),
-        };
+    while out.coords_count() > max_vertices && tolerance > 0.0 && tolerance.is_finite() {
+        let mut parts = Vec::with_capacity(out.0.len());
+        for p in &out.0 {
+            deadline.check()?;
+            parts.extend(crate::simplify::simplify_unchecked(p, tolerance));
+        }
+        out = MultiPolygon(parts);
         tolerance *= 2.0;
     }
-    out
+    Ok(out)
 }
 
 /// Area on the WGS84 ellipsoid, km²: exteriors minus holes, whatever their
@@ -460,7 +487,7 @@ pub(crate) mod tests {
         let a = polygon![(x: 0.0, y: 0.0), (x: 2.0, y: 0.0), (x: 2.0, y: 2.0), (x: 0.0, y: 2.0)];
         // Clockwise on purpose: non-zero filling would cancel it if it stayed so.
         let b = polygon![(x: 1.0, y: 1.0), (x: 1.0, y: 3.0), (x: 3.0, y: 3.0), (x: 3.0, y: 1.0)];
-        let u = union(&[a.clone(), b.clone()]);
+        let u = union(&[a.clone(), b.clone()], &Deadline::never()).expect("in time");
         assert_eq!(u.0.len(), 1);
         let expected = polygon_area_km2(&a) + polygon_area_km2(&b)
             - polygon_area_km2(
@@ -473,7 +500,7 @@ pub(crate) mod tests {
     fn a_province_drawn_keeps_its_shape_with_few_vertices() {
         let hubei = boundary("cn_province", 420000);
         assert!(hubei.coords_count() > 1_500, "{}", hubei.coords_count());
-        let drawn = for_display(&hubei, 400);
+        let drawn = simplified_to(&hubei, 400, &Deadline::never()).expect("in time");
         assert!(drawn.coords_count() <= 400, "{}", drawn.coords_count());
         let (a, b) = (area_km2(&hubei), area_km2(&drawn));
         assert!((a - b).abs() / a < 0.01, "{a} vs {b}");
@@ -487,7 +514,7 @@ pub(crate) mod tests {
             .into_iter()
             .map(|(_, p)| p)
             .collect();
-        let c = coverage(&county, &tiles);
+        let c = coverage(&county, &tiles, &Deadline::never()).expect("in time");
         assert!(c.aoi_km2 > 1_500.0 && c.aoi_km2 < 2_500.0, "{}", c.aoi_km2);
         assert!((c.ratio() - 1.0).abs() < 1e-9, "{}", c.ratio());
         assert!(area_km2(&c.not_covered) < 1e-6 * c.aoi_km2);
@@ -499,7 +526,7 @@ pub(crate) mod tests {
         let hubei = boundary("cn_province", 420000);
         let tiles = mgrs_tiles(108.0, 29.0, 116.5, 33.5);
         let all: Vec<Polygon<f64>> = tiles.iter().map(|(_, p)| p.clone()).collect();
-        let full = coverage(&hubei, &all);
+        let full = coverage(&hubei, &all, &Deadline::never()).expect("in time");
         assert!(full.ratio() > 0.999_999, "{}", full.ratio());
         // Drop every tile that touches one point in Hubei: the gap is that
         // point's neighbourhood, and the gap's area equals the province minus the union.
@@ -507,7 +534,7 @@ pub(crate) mod tests {
             .into_iter()
             .partition(|p| geo::Contains::contains(p, &geo_types::point!(x: 112.3, y: 31.0)));
         assert!(!gap.is_empty());
-        let c = coverage(&hubei, &kept);
+        let c = coverage(&hubei, &kept, &Deadline::never()).expect("in time");
         let missing = area_km2(&c.not_covered);
         assert!(missing > 1_000.0, "{missing}");
         assert!(geo::Contains::contains(
@@ -516,8 +543,100 @@ pub(crate) mod tests {
         ));
         assert!((c.aoi_km2 - c.covered_km2 - missing).abs() < 1e-6 * c.aoi_km2);
         // The gap is the part of Hubei inside the dropped tiles and outside the kept ones.
-        let covered_by_gap_only =
-            area_km2(&union_clipped(&gap, &hubei)) - area_km2(&union_clipped(&gap, &c.covered));
+        let never = Deadline::never();
+        let covered_by_gap_only = area_km2(&union_clipped(&gap, &hubei, &never).expect("in time"))
+            - area_km2(&union_clipped(&gap, &c.covered, &never).expect("in time"));
         assert!((covered_by_gap_only - missing).abs() < 1e-6 * c.aoi_km2);
+    }
+
+    /// CPU seconds this thread has used (user + system, from /proc): a bound
+    /// on work that does not depend on how busy the machine is.
+    fn thread_cpu_seconds() -> f64 {
+        let stat = std::fs::read_to_string("/proc/thread-self/stat").expect("/proc");
+        // Fields after the command name, which ends with the last ')'.
+        let fields: Vec<&str> = stat[stat.rfind(')').expect("comm") + 2..]
+            .split(' ')
+            .collect();
+        let ticks = |i: usize| fields[i].parse::<f64>().expect("ticks");
+        // utime and stime are fields 14 and 15, the 12th and 13th after the name; 100 ticks a second.
+        (ticks(11) + ticks(12)) / 100.0
+    }
+
+    /// A comb of `teeth` teeth 10° tall over 10° of longitude, and 300
+    /// footprints half a degree wide scattered over it: each footprint edge
+    /// crosses hundreds of teeth, so the covered part has thousands of pieces.
+    fn comb_and_footprints(teeth: usize) -> (MultiPolygon<f64>, Vec<Polygon<f64>>) {
+        let mut pts = vec![(100.0, 30.0), (110.0, 30.0)];
+        pts.extend((0..teeth).map(|i| {
+            let x = 110.0 - 10.0 * i as f64 / (teeth - 1) as f64;
+            (x, if i % 2 == 0 { 40.0 } else { 30.5 })
+        }));
+        pts.push((100.0, 30.0));
+        let comb = MultiPolygon(vec![Polygon::new(LineString::from(pts), vec![])]);
+        // Spread evenly but irregularly (the R2 low-discrepancy sequence).
+        let footprints = (0..300)
+            .map(|i| {
+                let (u, v) = ((i as f64 * 0.754_877_666).fract(), (i as f64 * 0.569_840_291).fract());
+                let (x, y) = (99.5 + u * 10.5, 29.5 + v * 10.5);
+                polygon![(x: x, y: y), (x: x + 0.5, y: y + 0.1), (x: x + 0.4, y: y + 0.5), (x: x - 0.1, y: y + 0.4)]
+            })
+            .collect();
+        (comb, footprints)
+    }
+
+    #[test]
+    fn a_covered_comb_is_simplified_for_drawing_in_seconds_of_cpu_not_minutes() {
+        let (comb, footprints) = comb_and_footprints(6_000);
+        let c = coverage(&comb, &footprints, &Deadline::never()).expect("in time");
+        assert!(c.covered.0.len() > 1_000, "{} pieces", c.covered.0.len());
+        let before = thread_cpu_seconds();
+        // Re-proving validity each round stepped back one pair of pieces per
+        // check of the whole: two minutes of CPU for this one.
+        let drawn = simplified_to(&c.covered, 4_000, &Deadline::never()).expect("in time");
+        let spent = thread_cpu_seconds() - before;
+        assert!(drawn.coords_count() <= 4_000, "{}", drawn.coords_count());
+        assert!(spent < 3.0, "{spent} s of CPU");
+    }
+
+    #[test]
+    fn coverage_stops_inside_its_loops_when_the_deadline_passes() {
+        let (comb, footprints) = comb_and_footprints(100);
+        // The cascade checks before each of its ~300 overlays: past the third, it stops.
+        assert_eq!(
+            coverage(&comb, &footprints, &Deadline::after_checks(3)).err(),
+            Some(TimedOut)
+        );
+        assert_eq!(
+            union(&footprints, &Deadline::after_checks(3)).err(),
+            Some(TimedOut)
+        );
+        let many = MultiPolygon(footprints.clone());
+        assert_eq!(
+            simplified_to(&many, 10, &Deadline::after_checks(3)).err(),
+            Some(TimedOut)
+        );
+        assert!(coverage(&comb, &footprints, &Deadline::after_checks(1_000)).is_ok());
+    }
+
+    #[test]
+    fn a_30000_vertex_comb_is_covered_on_a_working_copy_in_seconds_of_cpu() {
+        // What the coverage route does with an uploaded area: 10 s of a core before.
+        let (comb, footprints) = comb_and_footprints(30_000);
+        let never = Deadline::never();
+        let before = thread_cpu_seconds();
+        let working = simplified_to(&comb, 5_000, &never).expect("in time");
+        assert!(
+            working.coords_count() <= 5_000,
+            "{}",
+            working.coords_count()
+        );
+        let c = coverage(&working, &footprints, &never).expect("in time");
+        let picked = crate::set_cover::fewest(&working, &footprints, &never).expect("in time");
+        let chosen: Vec<Polygon<f64>> = picked.iter().map(|&i| footprints[i].clone()).collect();
+        union_clipped(&chosen, &working, &never).expect("in time");
+        simplified_to(&c.covered, 4_000, &never).expect("in time");
+        simplified_to(&c.not_covered, 4_000, &never).expect("in time");
+        let spent = thread_cpu_seconds() - before;
+        assert!(spent < 4.0, "{spent} s of CPU");
     }
 }

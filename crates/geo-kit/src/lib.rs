@@ -9,6 +9,7 @@ pub mod area_grid;
 pub mod clip;
 pub mod coverage;
 pub mod crs;
+pub mod deadline;
 pub mod frykit;
 pub mod gpkg;
 pub mod kml;

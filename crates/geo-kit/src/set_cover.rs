@@ -16,6 +16,7 @@ use std::collections::BinaryHeap;
 use geo::BoundingRect;
 use geo_types::{MultiPolygon, Polygon};
 
+use crate::deadline::{Deadline, TimedOut};
 use crate::mask::{Cells, Run};
 use crate::rings;
 
@@ -25,16 +26,24 @@ pub const CELLS: usize = 1 << 18;
 /// The footprints (indices into `footprints`, in the order chosen) that cover
 /// every cell of `aoi` any of them covers. `footprints` come in order of
 /// preference: on equal gain the earlier one is taken.
-pub fn fewest(aoi: &MultiPolygon<f64>, footprints: &[Polygon<f64>]) -> Vec<usize> {
-    let Some(grid) = grid_over(aoi) else {
-        return Vec::new();
+pub fn fewest(
+    aoi: &MultiPolygon<f64>,
+    footprints: &[Polygon<f64>],
+    deadline: &Deadline,
+) -> Result<Vec<usize>, TimedOut> {
+    let Some(grid) = grid_over(aoi, footprints) else {
+        return Ok(Vec::new());
     };
     let mut inside = Bits::new(grid.nx * grid.ny);
     for run in grid.runs(aoi.0.iter().flat_map(rings)) {
         inside.set(run);
     }
     let mut open = inside.clone();
-    let runs: Vec<Vec<Run>> = footprints.iter().map(|p| grid.runs(rings(p))).collect();
+    let mut runs: Vec<Vec<Run>> = Vec::with_capacity(footprints.len());
+    for p in footprints {
+        deadline.check()?;
+        runs.push(grid.runs(rings(p)));
+    }
     // (gain upper bound, earlier first)
     let mut heap: BinaryHeap<(usize, std::cmp::Reverse<usize>)> = runs
         .iter()
@@ -44,6 +53,7 @@ pub fn fewest(aoi: &MultiPolygon<f64>, footprints: &[Polygon<f64>]) -> Vec<usize
         .collect();
     let mut chosen = Vec::new();
     while let Some((bound, std::cmp::Reverse(i))) = heap.pop() {
+        deadline.check()?;
         let gain = open.count(&runs[i]);
         if gain == 0 {
             continue;
@@ -57,7 +67,7 @@ pub fn fewest(aoi: &MultiPolygon<f64>, footprints: &[Polygon<f64>]) -> Vec<usize
         }
         chosen.push(i);
     }
-    drop_redundant(&grid, &inside, &runs, chosen)
+    Ok(drop_redundant(&grid, &inside, &runs, chosen))
 }
 
 /// Removes, latest first, chosen footprints whose cells the others all cover.
@@ -92,8 +102,15 @@ fn drop_redundant(
     chosen
 }
 
-/// The raster over the area's bounding box, cells about square on the ground.
-fn grid_over(aoi: &MultiPolygon<f64>) -> Option<Cells> {
+/// Most row crossings the area's and footprints' edges may make: each is a
+/// 16-byte entry of a scanline sort.
+const MAX_CROSSINGS: f64 = (1 << 22) as f64;
+
+/// The raster over the area's bounding box, cells about square on the ground,
+/// and fewer of them when the edges would cross more than [`MAX_CROSSINGS`]
+/// rows (a tall zigzag, or a thin area under long footprints, crossed every
+/// row with every edge: gigabytes).
+fn grid_over(aoi: &MultiPolygon<f64>, footprints: &[Polygon<f64>]) -> Option<Cells> {
     let r = aoi.bounding_rect()?;
     let (w, h) = (r.width(), r.height());
     if !(w > 0.0 && h > 0.0) {
@@ -103,9 +120,19 @@ fn grid_over(aoi: &MultiPolygon<f64>) -> Option<Cells> {
     let squash = r.center().y.to_radians().cos().max(0.01);
     let ground_w = w * squash;
     let side = (ground_w * h / CELLS as f64).sqrt();
-    let nx = ((ground_w / side).ceil() as usize).clamp(1, CELLS);
-    let ny = ((h / side).ceil() as usize).clamp(1, CELLS);
-    Some(Cells::over(r, nx, ny))
+    let (nx, ny) = ((ground_w / side).ceil(), (h / side).ceil());
+    // Rows spanned, in units of the box's height, by every edge that is rasterised.
+    let spans: f64 = aoi
+        .0
+        .iter()
+        .chain(footprints)
+        .flat_map(rings)
+        .flat_map(|ring| ring.lines())
+        .map(|l| ((l.start.y - l.end.y).abs() / h).min(1.0))
+        .sum();
+    let shrink = (MAX_CROSSINGS / (spans * ny)).min(1.0);
+    let fit = |n: f64| ((n * shrink).ceil() as usize).clamp(1, CELLS);
+    Some(Cells::over(r, fit(nx), fit(ny)))
 }
 
 /// A fixed-size bit set with range operations.
@@ -165,6 +192,10 @@ mod tests {
     use crate::coverage::{area_km2, union_clipped};
     use geo_types::polygon;
 
+    fn never() -> Deadline {
+        Deadline::never()
+    }
+
     #[test]
     fn a_redundant_middle_square_is_left_out() {
         let aoi = MultiPolygon(vec![
@@ -177,7 +208,7 @@ mod tests {
         let right =
             polygon![(x: 0.95, y: -0.1), (x: 2.1, y: -0.1), (x: 2.1, y: 1.1), (x: 0.95, y: 1.1)];
         // The middle square comes first in preference and still is not needed.
-        let picked = fewest(&aoi, &[middle, left, right]);
+        let picked = fewest(&aoi, &[middle, left, right], &never()).expect("in time");
         let mut sorted = picked.clone();
         sorted.sort();
         assert_eq!(sorted, vec![1, 2], "{picked:?}");
@@ -190,9 +221,15 @@ mod tests {
         ]);
         let square =
             polygon![(x: -1.0, y: -1.0), (x: 2.0, y: -1.0), (x: 2.0, y: 2.0), (x: -1.0, y: 2.0)];
-        assert_eq!(fewest(&aoi, &[square.clone(), square.clone()]), vec![0]);
+        assert_eq!(
+            fewest(&aoi, &[square.clone(), square.clone()], &never()),
+            Ok(vec![0])
+        );
         let outside = polygon![(x: 5.0, y: 5.0), (x: 6.0, y: 5.0), (x: 6.0, y: 6.0)];
-        assert_eq!(fewest(&aoi, &[outside, square.clone(), square]), vec![1]);
+        assert_eq!(
+            fewest(&aoi, &[outside, square.clone(), square], &never()),
+            Ok(vec![1])
+        );
     }
 
     #[test]
@@ -205,7 +242,7 @@ mod tests {
         // Every tile twice (as two acquisitions would be): at most one of each is kept,
         // and the tiles' overlaps leave some out altogether.
         let doubled: Vec<Polygon<f64>> = tiles.iter().chain(&tiles).cloned().collect();
-        let picked = fewest(&hubei, &doubled);
+        let picked = fewest(&hubei, &doubled, &never()).expect("in time");
         let mut distinct: Vec<usize> = picked.iter().map(|i| i % tiles.len()).collect();
         distinct.sort();
         distinct.dedup();
@@ -220,8 +257,35 @@ mod tests {
             .count();
         assert!(picked.len() < touching, "{} of {touching}", picked.len());
         let chosen: Vec<Polygon<f64>> = picked.iter().map(|&i| doubled[i].clone()).collect();
-        let all = area_km2(&union_clipped(&tiles, &hubei));
-        let got = area_km2(&union_clipped(&chosen, &hubei));
+        let all = area_km2(&union_clipped(&tiles, &hubei, &never()).expect("in time"));
+        let got = area_km2(&union_clipped(&chosen, &hubei, &never()).expect("in time"));
         assert!((all - got) / all < 1e-4, "{got} of {all}");
+    }
+
+    #[test]
+    fn a_thin_tall_area_under_long_footprints_keeps_its_raster_small() {
+        // A sliver 1e-4° wide and 10° tall: square cells made 2^18 rows, and
+        // each of 10,000 footprint edges spanning the height crossed them all.
+        let aoi = MultiPolygon(vec![
+            polygon![(x: 0.0, y: 0.0), (x: 1e-4, y: 0.0), (x: 1e-4, y: 10.0), (x: 0.0, y: 10.0)],
+        ]);
+        let footprints: Vec<Polygon<f64>> = (0..2_500)
+            .map(|i| {
+                let x = -1.0 + i as f64 * 1e-6;
+                polygon![(x: x, y: -1.0), (x: x + 2.0, y: -1.0), (x: x + 2.0, y: 11.0), (x: x, y: 11.0)]
+            })
+            .collect();
+        let grid = grid_over(&aoi, &footprints).expect("grid");
+        // 10,000 edges, half of them spanning every row.
+        assert!(
+            grid.ny * 5_000 <= 2 * MAX_CROSSINGS as usize,
+            "{} rows",
+            grid.ny
+        );
+        assert_eq!(fewest(&aoi, &footprints, &never()), Ok(vec![0]));
+        assert_eq!(
+            fewest(&aoi, &footprints, &Deadline::after_checks(10)).err(),
+            Some(TimedOut)
+        );
     }
 }

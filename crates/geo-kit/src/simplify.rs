@@ -129,6 +129,12 @@ fn simplify_valid_polygon(
     }
 }
 
+/// One polygon simplified with a tolerance in degrees and not proved valid
+/// (for drawing); `None` when its exterior falls below one tolerance squared.
+pub fn simplify_unchecked(p: &Polygon<f64>, tolerance_deg: f64) -> Option<Polygon<f64>> {
+    simplify_at(p, tolerance_deg, 0)
+}
+
 /// The polygon simplified at a level (tolerance / 2^level), without checks;
 /// the level past [`RETRIES`] is the polygon itself.
 fn simplify_at(p: &Polygon<f64>, tolerance_deg: f64, level: u32) -> Option<Polygon<f64>> {

@@ -18,7 +18,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use geo::{BoundingRect, Intersects};
-use geo_kit::coverage::{area_km2, coverage, for_display, union_clipped};
+use geo_kit::coverage::{area_km2, coverage, simplified_to, union_clipped};
 use geo_kit::set_cover::fewest;
 use geo_types::{MultiPolygon, Polygon};
 use rscloud::normal::demo::{Plan, generate, rough_china};
@@ -84,17 +84,30 @@ fn case(
         footprints.len(),
         geo::CoordsIter::coords_count(hubei)
     );
-    let (ours, km2) = median_ms(|| area_km2(&union_clipped(footprints, hubei)));
+    let never = geo_kit::deadline::Deadline::never();
+    let (ours, km2) =
+        median_ms(|| area_km2(&union_clipped(footprints, hubei, &never).expect("no deadline")));
     println!(
         "  union clipped to the province + ellipsoidal area: median {ours:.1} ms  ({km2:.1} km²)"
     );
-    let (full, _) = median_ms(|| coverage(hubei, footprints).covered_km2);
+    let (full, _) = median_ms(|| {
+        coverage(hubei, footprints, &never)
+            .expect("no deadline")
+            .covered_km2
+    });
     println!("  covered + not covered + areas (the coverage route): median {full:.1} ms");
-    let (cover, picked) = median_ms(|| fewest(hubei, footprints).len() as f64);
+    let (cover, picked) = median_ms(|| {
+        fewest(hubei, footprints, &never)
+            .expect("no deadline")
+            .len() as f64
+    });
     println!("  fewest-scenes set cover: median {cover:.1} ms  ({picked} scenes)");
-    let c = coverage(hubei, footprints);
-    let (drawn, _) =
-        median_ms(|| geo::CoordsIter::coords_count(&for_display(&c.not_covered, 4_000)) as f64);
+    let c = coverage(hubei, footprints, &never).expect("no deadline");
+    let (drawn, _) = median_ms(|| {
+        geo::CoordsIter::coords_count(
+            &simplified_to(&c.not_covered, 4_000, &never).expect("no deadline"),
+        ) as f64
+    });
     println!("  not-covered part simplified for drawing: median {drawn:.1} ms");
     write_input(input, hubei, footprints);
     let Some(python) = python else {

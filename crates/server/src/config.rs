@@ -53,6 +53,14 @@ pub struct Config {
     /// the per-address login and upload limits. Empty: the header is ignored.
     #[serde(deserialize_with = "networks")]
     pub trusted_proxies: Vec<IpNet>,
+    /// CPU-heavy requests (coverage, union area, shapefile and quick-look
+    /// exports) one client address may run at once (`RSCLOUD_HEAVY_PER_CLIENT`); more get 429.
+    pub heavy_per_client: usize,
+    /// CPU-heavy requests running at once from everyone (`RSCLOUD_HEAVY_TOTAL`); more get 503.
+    pub heavy_total: usize,
+    /// Milliseconds a CPU-heavy request may compute before it stops and
+    /// answers 503 (`RSCLOUD_HEAVY_TIME_LIMIT_MS`).
+    pub heavy_time_limit_ms: u64,
 }
 
 /// Addresses or networks, as a list or as one comma-separated string (the
@@ -194,6 +202,9 @@ impl Default for Config {
             screens: Vec::new(),
             public_url: None,
             trusted_proxies: Vec::new(),
+            heavy_per_client: 2,
+            heavy_total: 4,
+            heavy_time_limit_ms: 10_000,
         }
     }
 }
@@ -252,6 +263,11 @@ impl Config {
         if self.session_idle_minutes < 1 {
             return Err(ConfigError::Value(
                 "session_idle_minutes must be at least 1",
+            ));
+        }
+        if self.heavy_per_client == 0 || self.heavy_total == 0 {
+            return Err(ConfigError::Value(
+                "heavy_per_client and heavy_total must be at least 1",
             ));
         }
         if self.max_body_bytes < 1024 {

@@ -3,6 +3,7 @@
 //! `app` assembles the router from one module per API family; `run` serves it.
 
 pub mod api;
+pub mod budget;
 pub mod catalogue;
 pub mod config;
 pub mod db;
@@ -192,6 +193,7 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
     let every = std::time::Duration::from_millis(config.scene_watch_ms);
     let scenes = normal::live::LiveIndex::watched(scenes, &path, every)
         .context("cannot start watching the image catalogue")?;
+    let heavy = Arc::new(budget::Budget::new(&config));
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -202,6 +204,7 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         uploads: Arc::new(usercenter::ratelimit::Limiter::new(
             usercenter::ratelimit::MAX_ADDRESS_UPLOADS,
         )),
+        heavy,
     })
 }
 

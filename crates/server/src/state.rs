@@ -28,4 +28,6 @@ pub struct AppState {
     pub scenes: Arc<LiveIndex>,
     /// Uploads per client address: they are open to anonymous visitors.
     pub uploads: Arc<Limiter<IpAddr>>,
+    /// Runs of CPU-heavy work (coverage, exports) per client address and in total.
+    pub heavy: Arc<crate::budget::Budget>,
 }

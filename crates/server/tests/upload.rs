@@ -328,7 +328,7 @@ async fn bad_area_files_are_refused_with_the_reason_and_nothing_is_stored() {
         (
             "dense.wkt",
             dense.into_bytes(),
-            "范围的顶点过多：100001 个，上限 100000 个。请简化后再上传".into(),
+            "范围的顶点过多：100001 个，上限 100000 个。请简化范围后再试".into(),
         ),
         (
             "utm.zip",

@@ -64,6 +64,18 @@ impl Selection {
     }
 }
 
+/// Most vertices of an area sent in a request (a drawn polygon, a STAC
+/// `intersects`): a hand-drawn polygon has tens; coverage work grows with them.
+pub const MAX_SENT_VERTICES: usize = 10_000;
+
+/// An area sent in the request, through the one path every incoming area
+/// takes (`geo_kit::aoi::accept`): checked, and repaired when it is invalid.
+fn accept(mp: MultiPolygon<f64>) -> Result<MultiPolygon<f64>, AppError> {
+    geo_kit::aoi::accept(mp, MAX_SENT_VERTICES)
+        .map(|(area, _)| area)
+        .map_err(|e| AppError::bad_request(e.to_string()))
+}
+
 /// What the query selects, or a Chinese message saying what is missing.
 pub async fn resolve(state: &AppState, q: &AreaQuery) -> Result<Selection, AppError> {
     match q.select_mode {
@@ -110,18 +122,12 @@ fn drawn_or_chosen(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>,
             let [x0, y0, x1, y1] = q
                 .extent
                 .ok_or_else(|| AppError::bad_request("请在地图上框选范围"))?;
-            let ok = x0 < x1
-                && y0 < y1
-                && (-180.0..=180.0).contains(&x0)
-                && (-180.0..=180.0).contains(&x1)
-                && (-90.0..=90.0).contains(&y0)
-                && (-90.0..=90.0).contains(&y1);
-            if !ok {
+            if !(x0 < x1 && y0 < y1) {
                 return Err(AppError::bad_request(
                     "框选范围无效：应为 [最小经度, 最小纬度, 最大经度, 最大纬度]",
                 ));
             }
-            Ok(MultiPolygon(vec![
+            accept(MultiPolygon(vec![
                 Rect::new(coord! {x: x0, y: y0}, coord! {x: x1, y: y1}).to_polygon(),
             ]))
         }
@@ -138,11 +144,13 @@ fn drawn_or_chosen(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>,
                     geojson::GeoJson::Feature(f) => f.geometry.ok_or_else(drawn)?,
                     geojson::GeoJson::FeatureCollection(_) => return Err(drawn()),
                 };
-            match Geometry::<f64>::try_from(geometry).map_err(|_| drawn())? {
-                Geometry::Polygon(p) => Ok(MultiPolygon(vec![p])),
-                Geometry::MultiPolygon(mp) => Ok(mp),
-                _ => Err(drawn()),
-            }
+            accept(
+                match Geometry::<f64>::try_from(geometry).map_err(|_| drawn())? {
+                    Geometry::Polygon(p) => MultiPolygon(vec![p]),
+                    Geometry::MultiPolygon(mp) => mp,
+                    _ => return Err(drawn()),
+                },
+            )
         }
         other => Err(AppError::bad_request(format!(
             "查询方式无效：{other}（1 行政区，2 框选，3 范围文件，4 绘制，5 文件名或条带号列表）"

@@ -22,12 +22,20 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::area::{self, AreaQuery};
 use super::index::SceneIndex;
 use super::{MAX_IDS, SceneQuery};
-use crate::api::{ApiJson, ApiResult, Envelope, blocking, ok};
+use geo_kit::deadline::Deadline;
+
+use crate::api::{ApiJson, ApiResult, ClientIp, Envelope, ok};
+use crate::budget::heavy;
 use crate::error::AppError;
 use crate::state::AppState;
 
-/// Vertices at most in each geometry of an answer; areas use the exact geometry.
+/// Vertices at most in each geometry of an answer.
 const DRAWN_VERTICES: usize = 4_000;
+/// Vertices at most of the area coverage is computed on: a more detailed
+/// area (an uploaded one may have 100,000) is simplified to this first. Far
+/// finer than footprints tens of kilometres wide, and it bounds the work: the
+/// union's edges cross a zigzag's every tooth, so the overlay grows with both.
+const WORKING_VERTICES: usize = 5_000;
 /// Unknown ids named in a refusal before "…".
 const LISTED_UNKNOWN: usize = 10;
 
@@ -165,33 +173,66 @@ fn positions_of(index: &SceneIndex, ids: &[String]) -> Result<Vec<usize>, AppErr
     Ok(wanted.into_values().flatten().collect())
 }
 
-fn geojson(mp: &MultiPolygon<f64>) -> serde_json::Value {
-    let drawn = geo_kit::coverage::for_display(mp, DRAWN_VERTICES);
-    serde_json::to_value(geojson::Geometry::from(&Geometry::MultiPolygon(drawn)))
-        .unwrap_or_default()
+fn geojson(mp: &MultiPolygon<f64>, deadline: &Deadline) -> Result<serde_json::Value, AppError> {
+    let drawn = geo_kit::coverage::simplified_to(mp, DRAWN_VERTICES, deadline)?;
+    Ok(
+        serde_json::to_value(geojson::Geometry::from(&Geometry::MultiPolygon(drawn)))
+            .unwrap_or_default(),
+    )
+}
+
+/// What coverage is computed on and what it found.
+struct Covering {
+    /// The area, simplified when it has far more detail than coverage needs.
+    aoi: MultiPolygon<f64>,
+    footprints: Vec<Polygon<f64>>,
+    parts: geo_kit::coverage::Coverage,
+}
+
+/// Covered and uncovered parts of the area (its working copy) under the scenes.
+fn covering(
+    aoi: &MultiPolygon<f64>,
+    scenes: &[Scene],
+    deadline: &Deadline,
+) -> Result<Covering, AppError> {
+    let aoi = geo_kit::coverage::simplified_to(aoi, WORKING_VERTICES, deadline)?;
+    let footprints: Vec<Polygon<f64>> = scenes.iter().map(|s| s.footprint.clone()).collect();
+    let parts = geo_kit::coverage::coverage(&aoi, &footprints, deadline)?;
+    Ok(Covering {
+        aoi,
+        footprints,
+        parts,
+    })
 }
 
 /// Coverage, uncovered part and suggestion of the scenes over the area.
-fn report(aoi: &MultiPolygon<f64>, scenes: &[Scene]) -> Coverage {
-    let footprints: Vec<Polygon<f64>> = scenes.iter().map(|s| s.footprint.clone()).collect();
-    let c = geo_kit::coverage::coverage(aoi, &footprints);
-    let picked = geo_kit::set_cover::fewest(aoi, &footprints);
+fn report(
+    aoi: &MultiPolygon<f64>,
+    scenes: &[Scene],
+    deadline: &Deadline,
+) -> Result<Coverage, AppError> {
+    let Covering {
+        aoi,
+        footprints,
+        parts: c,
+    } = covering(aoi, scenes, deadline)?;
+    let picked = geo_kit::set_cover::fewest(&aoi, &footprints, deadline)?;
     let chosen: Vec<Polygon<f64>> = picked.iter().map(|&i| footprints[i].clone()).collect();
     let suggested_km2 =
-        geo_kit::coverage::area_km2(&geo_kit::coverage::union_clipped(&chosen, aoi));
-    Coverage {
+        geo_kit::coverage::area_km2(&geo_kit::coverage::union_clipped(&chosen, &aoi, deadline)?);
+    Ok(Coverage {
         aoi_area_km2: c.aoi_km2,
         covered_area_km2: c.covered_km2,
         ratio: c.ratio(),
         scene_count: scenes.len(),
-        covered: geojson(&c.covered),
-        not_covered: geojson(&c.not_covered),
+        covered: geojson(&c.covered, deadline)?,
+        not_covered: geojson(&c.not_covered, deadline)?,
         suggestion: Suggestion {
             ids: picked.iter().map(|&i| scenes[i].id.clone()).collect(),
             covered_area_km2: suggested_km2,
             ratio: geo_kit::coverage::ratio(suggested_km2, c.aoi_km2),
         },
-    }
+    })
 }
 
 /// Coverage of the area by every scene the query matches (at most 10,000).
@@ -204,20 +245,25 @@ fn report(aoi: &MultiPolygon<f64>, scenes: &[Scene]) -> Coverage {
         (status = 200, description = "The coverage", body = Envelope<Coverage>),
         (status = 400, description = "More than 10,000 matches, no area, or a bad filter", body = Envelope<Option<String>>),
         (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
+        (status = 429, description = "The address already runs its share of heavy requests", body = Envelope<Option<String>>),
+        (status = 503, description = "Too many heavy requests, or over the time limit", body = Envelope<Option<String>>),
     )
 )]
 async fn coverage(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(q): ApiJson<SceneQuery>,
 ) -> ApiResult<Coverage> {
     // The area is resolved once: an uploaded one is read from the database.
     let aoi = area::resolve(&state, &q.area).await?.into_area()?;
     let (filter, sort) = q.filters.compile()?;
     let index = state.scenes.now();
-    let hits = super::at_most_max_ids(index.search(&aoi, &filter, sort), "再统计覆盖")?;
-    blocking(move || Ok(report(&aoi, &scenes_at(&index, &hits))))
-        .await
-        .map(ok)
+    heavy(&state, ip, move |deadline| {
+        let hits = super::at_most_max_ids(index.search(&aoi, &filter, sort), "再统计覆盖")?;
+        report(&aoi, &scenes_at(&index, &hits), deadline)
+    })
+    .await
+    .map(ok)
 }
 
 /// Coverage of the area by the checked scenes.
@@ -230,17 +276,20 @@ async fn coverage(
         (status = 200, description = "The coverage", body = Envelope<Coverage>),
         (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = Envelope<Option<String>>),
         (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
+        (status = 429, description = "The address already runs its share of heavy requests", body = Envelope<Option<String>>),
+        (status = 503, description = "Too many heavy requests, or over the time limit", body = Envelope<Option<String>>),
     )
 )]
 async fn coverage_by_ids(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(q): ApiJson<IdsInArea>,
 ) -> ApiResult<Coverage> {
     let aoi = area::resolve(&state, &q.area).await?.into_area()?;
     let index = state.scenes.now();
-    blocking(move || {
+    heavy(&state, ip, move |deadline| {
         let scenes = scenes_at(&index, &positions_of(&index, &q.ids)?);
-        Ok(report(&aoi, &scenes))
+        report(&aoi, &scenes, deadline)
     })
     .await
     .map(ok)
@@ -255,18 +304,24 @@ async fn coverage_by_ids(
     responses(
         (status = 200, description = "The union area", body = Envelope<UnionArea>),
         (status = 400, description = "Unknown ids (listed) or more than 10,000", body = Envelope<Option<String>>),
+        (status = 429, description = "The address already runs its share of heavy requests", body = Envelope<Option<String>>),
+        (status = 503, description = "Too many heavy requests, or over the time limit", body = Envelope<Option<String>>),
     )
 )]
 async fn union_area(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(q): ApiJson<SceneIds>,
 ) -> ApiResult<UnionArea> {
     let index = state.scenes.now();
-    blocking(move || {
+    heavy(&state, ip, move |deadline| {
         let scenes = scenes_at(&index, &positions_of(&index, &q.ids)?);
         let footprints: Vec<Polygon<f64>> = scenes.iter().map(|s| s.footprint.clone()).collect();
         Ok(UnionArea {
-            area_km2: geo_kit::coverage::area_km2(&geo_kit::coverage::union(&footprints)),
+            area_km2: geo_kit::coverage::area_km2(&geo_kit::coverage::union(
+                &footprints,
+                deadline,
+            )?),
             scene_count: scenes.len(),
         })
     })
@@ -301,7 +356,12 @@ impl Part {
     }
 }
 
-async fn export(state: AppState, q: IdsInArea, part: Part) -> Result<Response, AppError> {
+async fn export(
+    state: AppState,
+    ip: Option<std::net::IpAddr>,
+    q: IdsInArea,
+    part: Part,
+) -> Result<Response, AppError> {
     let today = OffsetDateTime::now_utc().to_offset(super::BEIJING).date();
     let name = format!(
         "{}_{:04}{:02}{:02}",
@@ -313,10 +373,9 @@ async fn export(state: AppState, q: IdsInArea, part: Part) -> Result<Response, A
     let zip_name = name.clone();
     let aoi = area::resolve(&state, &q.area).await?.into_area()?;
     let index = state.scenes.now();
-    let bytes = blocking(move || {
+    let bytes = heavy(&state, ip, move |deadline| {
         let scenes = scenes_at(&index, &positions_of(&index, &q.ids)?);
-        let footprints: Vec<Polygon<f64>> = scenes.iter().map(|s| s.footprint.clone()).collect();
-        let c = geo_kit::coverage::coverage(&aoi, &footprints);
+        let c = covering(&aoi, &scenes, deadline)?.parts;
         let geometry = match part {
             Part::Covered => c.covered,
             Part::NotCovered => c.not_covered,
@@ -350,13 +409,16 @@ async fn export(state: AppState, q: IdsInArea, part: Part) -> Result<Response, A
         (status = 200, description = "covered_YYYYMMDD.zip: .shp .shx .dbf .prj .cpg; fields part, area_km2", content_type = "application/zip", body = ZipFile),
         (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = Envelope<Option<String>>),
         (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
+        (status = 429, description = "The address already runs its share of heavy requests", body = Envelope<Option<String>>),
+        (status = 503, description = "Too many heavy requests, or over the time limit", body = Envelope<Option<String>>),
     )
 )]
 async fn cover_shp(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(q): ApiJson<IdsInArea>,
 ) -> Result<Response, AppError> {
-    export(state, q, Part::Covered).await
+    export(state, ip, q, Part::Covered).await
 }
 
 /// The uncovered part of the area as a zipped polygon shapefile (WGS84), one
@@ -370,13 +432,16 @@ async fn cover_shp(
         (status = 200, description = "notcovered_YYYYMMDD.zip: .shp .shx .dbf .prj .cpg; fields part, area_km2", content_type = "application/zip", body = ZipFile),
         (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = Envelope<Option<String>>),
         (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
+        (status = 429, description = "The address already runs its share of heavy requests", body = Envelope<Option<String>>),
+        (status = 503, description = "Too many heavy requests, or over the time limit", body = Envelope<Option<String>>),
     )
 )]
 async fn not_cover_shp(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(q): ApiJson<IdsInArea>,
 ) -> Result<Response, AppError> {
-    export(state, q, Part::NotCovered).await
+    export(state, ip, q, Part::NotCovered).await
 }
 
 /// WGS84 in the ESRI form GIS programs expect in a .prj.

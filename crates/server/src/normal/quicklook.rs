@@ -17,7 +17,10 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::store::{self, SceneRow};
-use crate::api::{ApiJson, ApiPath, ApiResult, Envelope, blocking, ok};
+use geo_kit::deadline::Deadline;
+
+use crate::api::{ApiJson, ApiPath, ApiResult, ClientIp, Envelope, ok};
+use crate::budget::heavy;
 use crate::error::AppError;
 use crate::state::AppState;
 
@@ -162,10 +165,13 @@ const WGS84_PRJ: &str = r#"GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WG
     responses(
         (status = 200, description = "application/zip: ID.png, ID.pgw and ID.prj per scene with a generated quick-look; README.txt lists the others", content_type = "application/zip"),
         (status = 400, description = "No ids, or more than 100", body = Envelope<Option<String>>),
+        (status = 429, description = "The address already runs its share of heavy requests", body = Envelope<Option<String>>),
+        (status = 503, description = "Too many heavy requests, or over the time limit", body = Envelope<Option<String>>),
     )
 )]
 async fn export_quick_image(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<Ids>,
 ) -> Result<Response, AppError> {
     if body.ids.is_empty() {
@@ -173,8 +179,7 @@ async fn export_quick_image(
     }
     let asked = body.ids.clone();
     let found = scenes(&state, body.ids, MAX_EXPORT).await?;
-    let zip =
-        blocking(move || pack(&asked, &found).map_err(|e| AppError::Internal(e.into()))).await?;
+    let zip = heavy(&state, ip, move |deadline| pack(&asked, &found, deadline)).await?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/zip"),
@@ -189,11 +194,14 @@ async fn export_quick_image(
 }
 
 /// The zip of `export/quickimage`.
-fn pack(asked: &[String], found: &[SceneRow]) -> zip::result::ZipResult<Vec<u8>> {
+fn pack(asked: &[String], found: &[SceneRow], deadline: &Deadline) -> Result<Vec<u8>, AppError> {
+    let failed = |e: zip::result::ZipError| AppError::Internal(e.into());
+    let wrote = |e: std::io::Error| AppError::Internal(e.into());
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let options = zip::write::SimpleFileOptions::default();
     let mut without = Vec::new();
     for id in asked {
+        deadline.check()?;
         let scene = found.iter().find(|s| &s.scene_id == id);
         let Some((scene, png, c)) = scene.and_then(|s| Some((s, picture(s)?, corners(s)?))) else {
             let why = if scene.is_some() {
@@ -205,22 +213,26 @@ fn pack(asked: &[String], found: &[SceneRow]) -> zip::result::ZipResult<Vec<u8>>
             continue;
         };
         let name = file_stem(&scene.scene_id);
-        zip.start_file(format!("{name}.png"), options)?;
-        zip.write_all(&png)?;
-        zip.start_file(format!("{name}.pgw"), options)?;
-        zip.write_all(geo_kit::quad::world_file(&c, SIZE, SIZE).as_bytes())?;
-        zip.start_file(format!("{name}.prj"), options)?;
-        zip.write_all(WGS84_PRJ.as_bytes())?;
+        zip.start_file(format!("{name}.png"), options)
+            .map_err(failed)?;
+        zip.write_all(&png).map_err(wrote)?;
+        zip.start_file(format!("{name}.pgw"), options)
+            .map_err(failed)?;
+        zip.write_all(geo_kit::quad::world_file(&c, SIZE, SIZE).as_bytes())
+            .map_err(wrote)?;
+        zip.start_file(format!("{name}.prj"), options)
+            .map_err(failed)?;
+        zip.write_all(WGS84_PRJ.as_bytes()).map_err(wrote)?;
     }
     if !without.is_empty() {
-        zip.start_file("README.txt", options)?;
+        zip.start_file("README.txt", options).map_err(failed)?;
         let text = format!(
             "以下影像未导出快视图（影像号\t原因）：\n{}\n",
             without.join("\n")
         );
-        zip.write_all(text.as_bytes())?;
+        zip.write_all(text.as_bytes()).map_err(wrote)?;
     }
-    Ok(zip.finish()?.into_inner())
+    Ok(zip.finish().map_err(failed)?.into_inner())
 }
 
 /// A product id as a safe file name in the zip.

@@ -12,6 +12,7 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
 use super::error::StacError;
+use crate::normal::area::MAX_SENT_VERTICES;
 
 /// Items per page when the client does not say.
 pub const DEFAULT_LIMIT: usize = 10;
@@ -262,20 +263,40 @@ fn bbox(b: &[f64]) -> Result<Geometry<f64>, StacError> {
         return Err(bad());
     }
     let rect = |w: f64, e: f64| Rect::new(coord! {x: w, y: south}, coord! {x: e, y: north});
-    Ok(if west <= east {
-        Geometry::Polygon(rect(west, east).to_polygon())
+    let parts = if west <= east {
+        vec![rect(west, east).to_polygon()]
     } else {
-        Geometry::MultiPolygon(MultiPolygon(vec![
+        vec![
             rect(west, 180.0).to_polygon(),
             rect(-180.0, east).to_polygon(),
-        ]))
-    })
+        ]
+    };
+    accept(MultiPolygon(parts))
 }
 
+/// An area of a search through the one path every incoming area takes.
+fn accept(mp: MultiPolygon<f64>) -> Result<Geometry<f64>, StacError> {
+    let (mp, _) = geo_kit::aoi::accept(mp, MAX_SENT_VERTICES).map_err(refused)?;
+    Ok(Geometry::MultiPolygon(mp))
+}
+
+fn refused(e: geo_kit::aoi::AreaError) -> StacError {
+    StacError::bad_request(format!("intersects 或 bbox 无效：{e}"))
+}
+
+/// The `intersects` geometry: polygons go through [`accept`] (checked and
+/// repaired); points and lines take its coordinate checks.
 fn geometry(value: Value) -> Result<Geometry<f64>, StacError> {
     let bad = || StacError::bad_request("intersects 应为 GeoJSON 几何对象（Point、Polygon 等）");
     let g: geojson::Geometry = serde_json::from_value(value).map_err(|_| bad())?;
-    Geometry::<f64>::try_from(g).map_err(|_| bad())
+    match Geometry::<f64>::try_from(g).map_err(|_| bad())? {
+        Geometry::Polygon(p) => accept(MultiPolygon(vec![p])),
+        Geometry::MultiPolygon(mp) => accept(mp),
+        other => {
+            geo_kit::aoi::check_coordinates(&other, MAX_SENT_VERTICES).map_err(refused)?;
+            Ok(other)
+        }
+    }
 }
 
 /// An instant or interval as inclusive whole-second bounds: scenes carry whole
@@ -393,7 +414,7 @@ mod tests {
         assert_eq!(mp.0.len(), 2);
         assert!(matches!(
             bbox(&[100.0, 0.0, 0.0, 105.0, 1.0, 1.0]),
-            Ok(Geometry::Polygon(_))
+            Ok(Geometry::MultiPolygon(mp)) if mp.0.len() == 1
         ));
         for bad in [
             &[0.0][..],

@@ -103,9 +103,10 @@ pub fn read_area(file_name: &str, bytes: &[u8]) -> Result<Area, VectorError> {
         }
     };
     let polygons = aoi::polygons(geoms)?;
-    aoi::check_vertices(&polygons, MAX_VERTICES)?;
-    if let Some(c) = crs::not_degrees(&polygons) {
-        return Err(VectorError(match &crs {
+    // The one path of every incoming area; only the wording of a coordinate
+    // that is not longitude/latitude knows the file's system.
+    let (geom, repaired) = aoi::accept(polygons, MAX_VERTICES).map_err(|e| match e {
+        aoi::AreaError::NotLonLat(c) => VectorError(match &crs {
             Some(crs) => format!(
                 "坐标 ({:.3}, {:.3}) 不是经纬度，与坐标系 {} 不符",
                 c.x,
@@ -118,9 +119,9 @@ pub fn read_area(file_name: &str, bytes: &[u8]) -> Result<Area, VectorError> {
                 c.y,
                 ext.to_uppercase()
             ),
-        }));
-    }
-    let (geom, repaired) = aoi::repair(polygons)?;
+        }),
+        other => other.into(),
+    })?;
     Ok(Area {
         geom,
         crs: crs.unwrap_or(Crs::WGS84),

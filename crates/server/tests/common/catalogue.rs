@@ -102,6 +102,14 @@ pub fn province(adcode: u64) -> MultiPolygon<f64> {
 
 /// A server over the provinces and the fixture catalogue.
 pub async fn server() -> (TestServer, Vec<FixtureScene>) {
+    server_with(|_| {}).await
+}
+
+/// A server over the provinces and the fixture catalogue, its configuration
+/// adjusted by `tune`.
+pub async fn server_with(
+    tune: impl FnOnce(&mut rscloud::config::Config) + Send + 'static,
+) -> (TestServer, Vec<FixtureScene>) {
     let dir = tempfile::tempdir().expect("tempdir").keep();
     import(
         &dir,
@@ -111,7 +119,11 @@ pub async fn server() -> (TestServer, Vec<FixtureScene>) {
     let (file, scenes) = scenes_geojson(&dir);
     import(&dir, &["scenes"], &[file]);
     (
-        TestServer::start_with(move |c| c.data_dir = dir).await,
+        TestServer::start_with(move |c| {
+            c.data_dir = dir;
+            tune(c);
+        })
+        .await,
         scenes,
     )
 }

@@ -18,6 +18,8 @@ pub struct TestServer {
     pub client: reqwest::Client,
     /// The data folder (the database lives here).
     pub data_dir: PathBuf,
+    /// The server's state, for tests that must hold what a request would (a heavy-work slot).
+    pub state: rscloud::state::AppState,
     _dirs: (tempfile::TempDir, tempfile::TempDir),
     stop: Option<tokio::sync::oneshot::Sender<()>>,
 }
@@ -81,6 +83,7 @@ impl TestServer {
         let base = format!("http://{}", listener.local_addr().expect("addr"));
         let state = rscloud::open_state(config).await.expect("state");
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let kept = state.clone();
         tokio::spawn(rscloud::run(listener, state, async {
             let _ = rx.await;
         }));
@@ -92,6 +95,7 @@ impl TestServer {
             base,
             client,
             data_dir: data.path().to_path_buf(),
+            state: kept,
             _dirs: (data, web),
             stop: Some(tx),
         };
