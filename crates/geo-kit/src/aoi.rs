@@ -37,7 +37,7 @@ pub enum AreaError {
     #[error("范围的几何无效且无法修复：{0}")]
     Invalid(String),
     /// A coordinate that is not a longitude/latitude in degrees (or not a number).
-    #[error("坐标 ({x}, {y}) 不是经纬度：经度应在 -180–180、纬度在 -90–90 之间", x = .0.x, y = .0.y)]
+    #[error("坐标 ({x}, {y}) 不是经纬度：经度应在 -180–180、纬度在 -90–90 之间", x = Short(.0.x), y = Short(.0.y))]
     NotLonLat(Coord<f64>),
     /// An edge jumping more than 180° of longitude: the area crosses the antimeridian.
     #[error("范围跨越了 180° 经线，请以 180° 经线为界分成两个范围分别查询")]
@@ -96,6 +96,20 @@ pub fn check_coordinates<G: CoordsIter<Scalar = f64>>(
 fn jumps_antimeridian(a: Coord<f64>, b: Coord<f64>) -> bool {
     let jump = (a.x - b.x).abs();
     jump > 180.0 && jump < 360.0
+}
+
+/// A number as a message shows it: plainly when it is of everyday size, in
+/// scientific notation when it is not (1e308 would be 309 digits).
+struct Short(f64);
+
+impl std::fmt::Display for Short {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.abs() < 1e7 {
+            write!(f, "{}", self.0)
+        } else {
+            write!(f, "{:e}", self.0)
+        }
+    }
 }
 
 /// Chinese name of a geometry type, for messages.
@@ -256,6 +270,8 @@ mod tests {
         let err = accept(huge, 100).expect_err("not degrees");
         assert!(matches!(err, AreaError::NotLonLat(c) if c.x == 1e308));
         assert!(err.to_string().contains("不是经纬度"), "{err}");
+        // The message names the number, not its 309 digits.
+        assert!(err.to_string().starts_with("坐标 (1e308, 0)"), "{err}");
         let nan = MultiPolygon(vec![
             polygon![(x: 0.0, y: 0.0), (x: f64::NAN, y: 1.0), (x: 1.0, y: 0.0), (x: 0.0, y: 0.0)],
         ]);
