@@ -12,6 +12,7 @@ pub struct KmlError(pub String);
 pub fn parse(text: &str) -> Result<Vec<Geometry<f64>>, KmlError> {
     let doc = roxmltree::Document::parse(text.trim_start_matches('\u{feff}'))
         .map_err(|e| KmlError(e.to_string()))?;
+    check_depth(&doc)?;
     let mut out = Vec::new();
     for node in doc.descendants().filter(|n| n.is_element()) {
         match node.tag_name().name() {
@@ -30,6 +31,23 @@ pub fn parse(text: &str) -> Result<Vec<Geometry<f64>>, KmlError> {
         }
     }
     Ok(out)
+}
+
+/// Refuses a document nested deeper than [`crate::MAX_NESTING`] elements: each
+/// geometry searches its descendants, so depth multiplies the work.
+fn check_depth(doc: &roxmltree::Document) -> Result<(), KmlError> {
+    // Parents come before children in document order: one pass, by node id.
+    let mut depth = vec![0usize; doc.descendants().count()];
+    for node in doc.descendants() {
+        let own = node.parent().map_or(0, |p| {
+            depth[p.id().get_usize()] + usize::from(node.is_element())
+        });
+        if own > crate::MAX_NESTING {
+            return Err(KmlError(crate::too_deep()));
+        }
+        depth[node.id().get_usize()] = own;
+    }
+    Ok(())
 }
 
 fn polygon(node: roxmltree::Node) -> Result<Polygon<f64>, KmlError> {
@@ -102,5 +120,24 @@ mod tests {
         assert!(parse("<kml><Document>").is_err());
         let bad = "<kml><Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>114;30</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></kml>";
         assert_eq!(parse(bad), Err(KmlError("坐标无效：114;30".into())));
+    }
+
+    #[test]
+    fn folders_nested_too_deep_are_refused() {
+        let nested = |n: usize| {
+            format!(
+                "<kml>{}<Placemark><Point><coordinates>1,2</coordinates></Point></Placemark>{}</kml>",
+                "<Folder>".repeat(n),
+                "</Folder>".repeat(n)
+            )
+        };
+        // kml, Placemark, Point and coordinates are four levels.
+        let deepest = nested(crate::MAX_NESTING - 4);
+        assert_eq!(parse(&deepest).map(|g| g.len()), Ok(1));
+        assert_eq!(
+            parse(&nested(crate::MAX_NESTING - 3)),
+            Err(KmlError(crate::too_deep()))
+        );
+        assert_eq!(parse(&nested(50_000)), Err(KmlError(crate::too_deep())));
     }
 }
