@@ -168,12 +168,20 @@ pub fn read_regions(path: &Path) -> Result<Vec<RegionRecord>, ImportError> {
 /// layer, far below what a zip bomb would unpack to.
 const MAX_UNZIPPED: u64 = 1 << 30;
 
+/// Most regions one shapefile may hold: China has about 3,000 counties.
+const MAX_REGIONS: usize = 100_000;
+
 /// Regions from a zipped shapefile with `adcode` (or `code`) and `name`
 /// columns, read by [`crate::vector::shp`] (encodings, `.prj`, Gauss-Krüger
 /// zones reprojected to WGS84).
 fn read_zipped_shapefile(path: &Path) -> Result<Vec<RegionRecord>, ImportError> {
     let file = std::fs::File::open(path).map_err(|e| file_error(path, e))?;
-    let layer = crate::vector::shp::read_zipped(std::io::BufReader::new(file), MAX_UNZIPPED)
+    let limits = crate::vector::shp::Limits {
+        unzipped: MAX_UNZIPPED,
+        shapes: MAX_REGIONS,
+        attributes: true,
+    };
+    let layer = crate::vector::shp::read_zipped(std::io::BufReader::new(file), &limits)
         .map_err(|e| file_error(path, e))?;
     let records = layer
         .records
@@ -361,6 +369,7 @@ pub fn read_geojson_regions(path: &Path) -> Result<Vec<RegionRecord>, ImportErro
         let geometry = feature
             .geometry
             .ok_or_else(|| bad(&code, "no geometry".into()))?;
+        crate::vector::check_nesting(&geometry).map_err(|e| bad(&code, e.0))?;
         let geom = Geometry::<f64>::try_from(geometry)
             .map_err(|e| bad(&code, e.to_string()))
             .and_then(|g| polygonal(g).map_err(|m| bad(&code, m)))?;
@@ -393,6 +402,7 @@ pub fn read_geojson_countries(path: &Path) -> Result<Vec<CountryRecord>, ImportE
             return Err(bad("no name property".into()));
         }
         let geometry = feature.geometry.ok_or_else(|| bad("no geometry".into()))?;
+        crate::vector::check_nesting(&geometry).map_err(|e| bad(e.0))?;
         let geom = Geometry::<f64>::try_from(geometry)
             .map_err(|e| bad(e.to_string()))
             .and_then(|g| polygonal(g).map_err(bad))?;

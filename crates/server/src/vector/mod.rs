@@ -74,7 +74,13 @@ pub fn read_area(file_name: &str, bytes: &[u8]) -> Result<Area, VectorError> {
     };
     let (geoms, crs) = match ext {
         "zip" => {
-            let layer = shp::read_zipped(Cursor::new(bytes), MAX_UNZIPPED)?;
+            // An area's attributes are never used: its .dbf is not even inflated.
+            let limits = shp::Limits {
+                unzipped: MAX_UNZIPPED,
+                shapes: MAX_VERTICES,
+                attributes: false,
+            };
+            let layer = shp::read_zipped(Cursor::new(bytes), &limits)?;
             let geoms = layer.shapes.into_iter().flatten().collect();
             (geoms, layer.crs)
         }
@@ -155,7 +161,10 @@ fn geojson(text: &str) -> Result<(Vec<Geometry<f64>>, Option<Crs>), VectorError>
         .transpose()?;
     let mut geoms = geometries
         .into_iter()
-        .map(|g| Geometry::<f64>::try_from(g).map_err(|e| bad(&e)))
+        .map(|g| {
+            check_nesting(&g)?;
+            Geometry::<f64>::try_from(g).map_err(|e| bad(&e))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     if let Some(c) = &crs {
         for g in &mut geoms {
@@ -163,6 +172,21 @@ fn geojson(text: &str) -> Result<(Vec<Geometry<f64>>, Option<Crs>), VectorError>
         }
     }
     Ok((geoms, crs))
+}
+
+/// Refuses a GeoJSON geometry whose collections nest deeper than
+/// [`geo_kit::MAX_NESTING`], before converting it (which recurses per level).
+pub fn check_nesting(geometry: &geojson::Geometry) -> Result<(), VectorError> {
+    let mut stack = vec![(geometry, 1)];
+    while let Some((g, depth)) = stack.pop() {
+        if depth > geo_kit::MAX_NESTING {
+            return Err(VectorError(geo_kit::too_deep()));
+        }
+        if let geojson::GeometryValue::GeometryCollection { geometries } = &g.value {
+            stack.extend(geometries.iter().map(|m| (m, depth + 1)));
+        }
+    }
+    Ok(())
 }
 
 /// The system of a GeoJSON 2008 `crs` member, e.g.
@@ -177,4 +201,28 @@ fn named_crs(member: &serde_json::Value) -> Result<Crs, VectorError> {
         .and_then(|code| code.parse::<u16>().ok())
         .and_then(Crs::from_epsg)
         .ok_or_else(|| crs::CrsError::Unsupported(name.to_owned()).into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nested(n: usize) -> String {
+        let mut g = r#"{"type":"Polygon","coordinates":[[[114,30],[115,30],[115,31],[114,30]]]}"#
+            .to_owned();
+        for _ in 0..n {
+            g = format!(r#"{{"type":"GeometryCollection","geometries":[{g}]}}"#);
+        }
+        g
+    }
+
+    #[test]
+    fn geojson_collections_nested_too_deep_are_refused_before_conversion() {
+        // The polygon is one level; each collection one more.
+        let deepest = nested(geo_kit::MAX_NESTING - 1);
+        assert!(read_area("a.geojson", deepest.as_bytes()).is_ok());
+        let err =
+            read_area("a.geojson", nested(geo_kit::MAX_NESTING).as_bytes()).expect_err("too deep");
+        assert_eq!(err.0, geo_kit::too_deep());
+    }
 }
