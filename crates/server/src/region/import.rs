@@ -377,7 +377,7 @@ pub fn read_geojson_regions(path: &Path) -> Result<Vec<RegionRecord>, ImportErro
         let geometry = feature
             .geometry
             .ok_or_else(|| bad(&code, "no geometry".into()))?;
-        crate::vector::check_nesting(&geometry).map_err(|e| bad(&code, e.0))?;
+        crate::vector::check_geojson(&geometry).map_err(|e| bad(&code, e.0))?;
         let geom = Geometry::<f64>::try_from(geometry)
             .map_err(|e| bad(&code, e.to_string()))
             .and_then(|g| polygonal(g).map_err(|m| bad(&code, m)))?;
@@ -410,7 +410,7 @@ pub fn read_geojson_countries(path: &Path) -> Result<Vec<CountryRecord>, ImportE
             return Err(bad("no name property".into()));
         }
         let geometry = feature.geometry.ok_or_else(|| bad("no geometry".into()))?;
-        crate::vector::check_nesting(&geometry).map_err(|e| bad(e.0))?;
+        crate::vector::check_geojson(&geometry).map_err(|e| bad(e.0))?;
         let geom = Geometry::<f64>::try_from(geometry)
             .map_err(|e| bad(e.to_string()))
             .and_then(|g| polygonal(g).map_err(bad))?;

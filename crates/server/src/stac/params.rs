@@ -275,6 +275,8 @@ fn bbox(b: &[f64]) -> Result<Geometry<f64>, StacError> {
 fn geometry(value: Value) -> Result<Geometry<f64>, StacError> {
     let bad = || StacError::bad_request("intersects 应为 GeoJSON 几何对象（Point、Polygon 等）");
     let g: geojson::Geometry = serde_json::from_value(value).map_err(|_| bad())?;
+    // The conversion panics on a position of one number.
+    crate::vector::check_geojson(&g).map_err(|_| bad())?;
     Geometry::<f64>::try_from(g).map_err(|_| bad())
 }
 

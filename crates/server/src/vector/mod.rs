@@ -162,7 +162,7 @@ fn geojson(text: &str) -> Result<(Vec<Geometry<f64>>, Option<Crs>), VectorError>
     let mut geoms = geometries
         .into_iter()
         .map(|g| {
-            check_nesting(&g)?;
+            check_geojson(&g)?;
             Geometry::<f64>::try_from(g).map_err(|e| bad(&e))
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -174,16 +174,36 @@ fn geojson(text: &str) -> Result<(Vec<Geometry<f64>>, Option<Crs>), VectorError>
     Ok((geoms, crs))
 }
 
-/// Refuses a GeoJSON geometry whose collections nest deeper than
-/// [`geo_kit::MAX_NESTING`], before converting it (which recurses per level).
-pub fn check_nesting(geometry: &geojson::Geometry) -> Result<(), VectorError> {
+/// Checks a GeoJSON geometry before converting it: the conversion recurses
+/// per collection and reads every position's first two numbers (panicking on
+/// a shorter one), so collections may nest at most [`geo_kit::MAX_NESTING`]
+/// deep and every position needs a longitude and a latitude.
+pub fn check_geojson(geometry: &geojson::Geometry) -> Result<(), VectorError> {
+    use geojson::GeometryValue as V;
+    let short = |p: &geojson::PointType| p.len() < 2;
     let mut stack = vec![(geometry, 1)];
     while let Some((g, depth)) = stack.pop() {
         if depth > geo_kit::MAX_NESTING {
             return Err(VectorError(geo_kit::too_deep()));
         }
-        if let geojson::GeometryValue::GeometryCollection { geometries } = &g.value {
-            stack.extend(geometries.iter().map(|m| (m, depth + 1)));
+        let bad = match &g.value {
+            V::Point { coordinates } => short(coordinates),
+            V::MultiPoint { coordinates } | V::LineString { coordinates } => {
+                coordinates.iter().any(short)
+            }
+            V::MultiLineString { coordinates } | V::Polygon { coordinates } => {
+                coordinates.iter().flatten().any(short)
+            }
+            V::MultiPolygon { coordinates } => coordinates.iter().flatten().flatten().any(short),
+            V::GeometryCollection { geometries } => {
+                stack.extend(geometries.iter().map(|m| (m, depth + 1)));
+                false
+            }
+        };
+        if bad {
+            return Err(VectorError(
+                "GeoJSON 坐标应有经度和纬度两个数，请检查文件".into(),
+            ));
         }
     }
     Ok(())
@@ -214,6 +234,20 @@ mod tests {
             g = format!(r#"{{"type":"GeometryCollection","geometries":[{g}]}}"#);
         }
         g
+    }
+
+    /// A position of one number made the conversion index past its end: a
+    /// panic in the request's thread.
+    #[test]
+    fn a_geojson_position_of_one_number_is_refused_not_a_panic() {
+        for doc in [
+            r#"{"type":"LineString","coordinates":[[114],[115,30]]}"#,
+            r#"{"type":"Polygon","coordinates":[[[114,30],[115],[115,31],[114,30]]]}"#,
+            r#"{"type":"GeometryCollection","geometries":[{"type":"MultiPolygon","coordinates":[[[[114],[115,30],[115,31],[114,30]]]]}]}"#,
+        ] {
+            let err = read_area("a.geojson", doc.as_bytes()).expect_err(doc);
+            assert_eq!(err.0, "GeoJSON 坐标应有经度和纬度两个数，请检查文件");
+        }
     }
 
     #[test]
