@@ -142,6 +142,9 @@ fn kml(text: &str) -> Result<Vec<Geometry<f64>>, VectorError> {
 /// WGS84, and the system a legacy `crs` member named, if any (reprojected from).
 fn geojson(text: &str) -> Result<(Vec<Geometry<f64>>, Option<Crs>), VectorError> {
     let bad = |e: &dyn std::fmt::Display| VectorError(format!("GeoJSON 无法解析：{e}"));
+    if json_depth(text) > MAX_JSON_DEPTH {
+        return Err(VectorError(geo_kit::too_deep()));
+    }
     let (geometries, members): (Vec<geojson::Geometry>, _) =
         match text.parse::<geojson::GeoJson>().map_err(|e| bad(&e))? {
             geojson::GeoJson::Geometry(g) => {
@@ -172,6 +175,33 @@ fn geojson(text: &str) -> Result<(Vec<Geometry<f64>>, Option<Crs>), VectorError>
         }
     }
     Ok((geoms, crs))
+}
+
+/// Deepest JSON nesting of a GeoJSON upload: a collection is three levels
+/// (object, `geometries` array, member), a MultiPolygon's coordinates four,
+/// so [`geo_kit::MAX_NESTING`] collections fit. serde_json stops at 128 too,
+/// but with a message in English.
+const MAX_JSON_DEPTH: usize = 3 * geo_kit::MAX_NESTING + 8;
+
+/// The deepest nesting of objects and arrays in JSON text (strings skipped).
+fn json_depth(text: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    let (mut in_string, mut escaped) = (false, false);
+    for b in text.bytes() {
+        match b {
+            _ if escaped => escaped = false,
+            b'\\' if in_string => escaped = true,
+            b'"' => in_string = !in_string,
+            _ if in_string => {}
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
 }
 
 /// Checks a GeoJSON geometry before converting it: the conversion recurses
@@ -258,5 +288,17 @@ mod tests {
         let err =
             read_area("a.geojson", nested(geo_kit::MAX_NESTING).as_bytes()).expect_err("too deep");
         assert_eq!(err.0, geo_kit::too_deep());
+    }
+
+    #[test]
+    fn json_nested_past_what_serde_reads_says_so_in_chinese() {
+        let arrays = format!(
+            r#"{{"type":"Polygon","coordinates":{}{}}}"#,
+            "[".repeat(5000),
+            "]".repeat(5000)
+        );
+        let err = read_area("a.geojson", arrays.as_bytes()).expect_err("too deep");
+        assert_eq!(err.0, geo_kit::too_deep());
+        assert_eq!(json_depth(r#"{"a":"[[[{{\"]]","b":[1,[2]]}"#), 3);
     }
 }
