@@ -325,10 +325,18 @@ fn kml_element(u: &mut Unstructured, depth: usize) -> Result<String> {
                 format!("</{tag}>").repeat(k)
             )
         }
-        _ => format!(
-            "<{tag}>{}</{tag}>",
-            some(u, "", |u| kml_element(u, depth + 1))?
-        ),
+        _ => {
+            // A few attributes, now and then a crowd of them or of namespaces.
+            let (n, attribute) = if u.ratio(1, 20)? {
+                let name = *u.choose(&["id", "xmlns:gx", "xmlns", "a"])?;
+                (u.int_in_range(0..=100)?, name)
+            } else {
+                (u.int_in_range(0..=2)?, *u.choose(&["id", "a"])?)
+            };
+            let attributes: String = (0..n).map(|i| format!(" {attribute}{i}=\"1\"")).collect();
+            let children = some(u, "", |u| kml_element(u, depth + 1))?;
+            format!("<{tag}{attributes}>{children}</{tag}>")
+        }
     })
 }
 

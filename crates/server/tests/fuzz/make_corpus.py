@@ -89,6 +89,9 @@ def main():
     put("kml", "deep-folders.kml", "<kml>" + "<Folder>" * 5000 + "</Folder>" * 5000 + "</kml>")
     laughs = '<?xml version="1.0"?><!DOCTYPE kml [<!ENTITY a "lol">' + "".join(f'<!ENTITY {chr(98 + i)} "' + f"&{chr(97 + i)};" * 10 + '">' for i in range(9)) + "]><kml><name>&j;</name></kml>"
     put("kml", "billion-laughs.kml", laughs)
+    # Quadratic in the XML parser: attributes of one element, nested namespace declarations.
+    put("kml", "many-attributes.kml", "<kml><Document" + "".join(f' a{i}="1"' for i in range(5000)) + "/></kml>")
+    put("kml", "nested-namespaces.kml", "<kml>" + "".join(f'<a xmlns:n{i}="u">' for i in range(1000)) + "</a>" * 1000 + "</kml>")
     # KMZ: the real document zipped, and one whose KML is a bomb.
     put("kmz", "square.kmz", zipped([("doc.kml", kml)]))
     put("kmz", "bomb.kmz", zipped([("doc.kml", "<kml>" + " " * (20 << 20) + "</kml>")]))
