@@ -268,6 +268,7 @@ fn parse_wkt(text: &str) -> Result<Node, CrsError> {
             .trim_start_matches('\u{feff}')
             .chars()
             .peekable(),
+        depth: 0,
     };
     let node = p.node()?;
     p.skip_space();
@@ -279,6 +280,8 @@ fn parse_wkt(text: &str) -> Result<Node, CrsError> {
 
 struct Parser<'a> {
     chars: std::iter::Peekable<std::str::Chars<'a>>,
+    /// Brackets open around the current one: `body` recurses per level.
+    depth: usize,
 }
 
 impl Parser<'_> {
@@ -316,12 +319,19 @@ impl Parser<'_> {
         if !matches!(self.chars.next(), Some('[' | '(')) {
             return Err(CrsError::Unreadable(format!("{keyword} 后缺少 [")));
         }
+        // Bounded before recursing: an uploaded .prj of nested brackets would
+        // otherwise overflow the stack (and so would dropping its tree).
+        if self.depth == crate::MAX_NESTING {
+            return Err(CrsError::Unreadable(crate::too_deep()));
+        }
+        self.depth += 1;
         let mut args = Vec::new();
         loop {
             self.skip_space();
             match self.chars.peek() {
                 Some(']' | ')') => {
                     self.chars.next();
+                    self.depth -= 1;
                     return Ok(Node { keyword, args });
                 }
                 Some(',') => {
@@ -629,6 +639,23 @@ mod tests {
         }
         assert_eq!(Crs::from_epsg(4326), Some(Crs::WGS84));
         assert_eq!(Crs::from_epsg(3857), None);
+    }
+
+    /// A `.prj` of nested brackets (64 KB of them fit in an upload) once
+    /// recursed per bracket until the stack overflowed.
+    #[test]
+    fn a_prj_nested_too_deep_is_refused_not_recursed() {
+        let deep = format!("{}{}", "A[".repeat(100_000), "]".repeat(100_000));
+        assert_eq!(
+            from_prj(&deep),
+            Err(CrsError::Unreadable(crate::too_deep()))
+        );
+        let within = format!(
+            "{}GEOGCS[\"x\"]{}",
+            "A[".repeat(crate::MAX_NESTING - 1),
+            "]".repeat(crate::MAX_NESTING - 1)
+        );
+        assert!(matches!(from_prj(&within), Err(CrsError::Unsupported(_))));
     }
 
     #[test]

@@ -111,7 +111,7 @@ impl Kind {
 pub const SCALE_DEG: f64 = 2e-6;
 /// What integer 0 means in longitude (x) and latitude (y), in degrees.
 pub const OFFSET_DEG: (f64, f64) = (-180.0, -90.0);
-const MAX_DEPTH: usize = 32;
+const MAX_DEPTH: usize = crate::MAX_NESTING;
 
 /// Decodes a whole `.bin` file into its geometries, in file order (the order of
 /// the rows of the matching `.csv`).

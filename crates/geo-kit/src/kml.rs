@@ -8,10 +8,31 @@ use geo_types::{Coord, Geometry, LineString, Point, Polygon};
 #[error("KML 无法解析：{0}")]
 pub struct KmlError(pub String);
 
+/// Most nodes (elements and texts) a document may have: far more than an
+/// area of 100,000 vertices needs, and a bound on the parser's memory (about
+/// a hundred bytes a node; 20 MB of `<a/>` would make five million).
+const MAX_NODES: u32 = 300_000;
+
+/// Most attributes of one element, and namespace declarations of a whole
+/// document: the parser compares each with the others, so 20,000 of them in
+/// 200 KB took five seconds (and nested namespaces grow faster still).
+const MAX_ATTRIBUTES: usize = 64;
+
 /// Every geometry of a KML document.
 pub fn parse(text: &str) -> Result<Vec<Geometry<f64>>, KmlError> {
-    let doc = roxmltree::Document::parse(text.trim_start_matches('\u{feff}'))
-        .map_err(|e| KmlError(e.to_string()))?;
+    let text = text.trim_start_matches('\u{feff}');
+    check_before_parsing(text)?;
+    let options = roxmltree::ParsingOptions {
+        nodes_limit: MAX_NODES,
+        ..roxmltree::ParsingOptions::default()
+    };
+    let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| match e {
+        roxmltree::Error::NodesLimitReached => {
+            KmlError(format!("元素过多（上限 {MAX_NODES} 个），请简化后上传"))
+        }
+        e => KmlError(e.to_string()),
+    })?;
+    check_depth(&doc)?;
     let mut out = Vec::new();
     for node in doc.descendants().filter(|n| n.is_element()) {
         match node.tag_name().name() {
@@ -30,6 +51,45 @@ pub fn parse(text: &str) -> Result<Vec<Geometry<f64>>, KmlError> {
         }
     }
     Ok(out)
+}
+
+/// Refuses, before the parser sees it, a document whose attributes or
+/// namespace declarations would make parsing quadratic: a count of `=` up to
+/// each `>` and of `xmlns` (text that merely looks like them is counted too,
+/// which real documents never come near).
+fn check_before_parsing(text: &str) -> Result<(), KmlError> {
+    if text.matches("xmlns").count() > MAX_ATTRIBUTES {
+        return Err(KmlError(format!(
+            "命名空间声明过多（上限 {MAX_ATTRIBUTES} 个）"
+        )));
+    }
+    let crowded = text.split('<').skip(1).any(|tag| {
+        let tag = tag.split('>').next().unwrap_or_default();
+        tag.bytes().filter(|&b| b == b'=').count() > MAX_ATTRIBUTES
+    });
+    if crowded {
+        return Err(KmlError(format!(
+            "元素的属性过多（上限 {MAX_ATTRIBUTES} 个）"
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses a document nested deeper than [`crate::MAX_NESTING`] elements: each
+/// geometry searches its descendants, so depth multiplies the work.
+fn check_depth(doc: &roxmltree::Document) -> Result<(), KmlError> {
+    // Parents come before children in document order: one pass, by node id.
+    let mut depth = vec![0usize; doc.descendants().count()];
+    for node in doc.descendants() {
+        let own = node.parent().map_or(0, |p| {
+            depth[p.id().get_usize()] + usize::from(node.is_element())
+        });
+        if own > crate::MAX_NESTING {
+            return Err(KmlError(crate::too_deep()));
+        }
+        depth[node.id().get_usize()] = own;
+    }
+    Ok(())
 }
 
 fn polygon(node: roxmltree::Node) -> Result<Polygon<f64>, KmlError> {
@@ -102,5 +162,50 @@ mod tests {
         assert!(parse("<kml><Document>").is_err());
         let bad = "<kml><Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>114;30</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></kml>";
         assert_eq!(parse(bad), Err(KmlError("坐标无效：114;30".into())));
+    }
+
+    /// 20,000 attributes on one element (200 KB) took five seconds to parse;
+    /// 2,000 nested namespace declarations (52 KB) twenty.
+    #[test]
+    fn crowded_attributes_and_namespaces_are_refused_before_parsing() {
+        let attributes: String = (0..20_000).map(|i| format!(" a{i}=\"1\"")).collect();
+        assert_eq!(
+            parse(&format!("<kml><Document{attributes}/></kml>")),
+            Err(KmlError("元素的属性过多（上限 64 个）".into()))
+        );
+        let nested: String = (0..2_000)
+            .map(|i| format!("<a xmlns:n{i}=\"u\">"))
+            .collect();
+        assert_eq!(
+            parse(&format!("<kml>{nested}</kml>")),
+            Err(KmlError("命名空间声明过多（上限 64 个）".into()))
+        );
+        let siblings = format!("<kml>{}</kml>", "<a/>".repeat(MAX_NODES as usize));
+        assert_eq!(
+            parse(&siblings),
+            Err(KmlError("元素过多（上限 300000 个），请简化后上传".into()))
+        );
+        // A real document's few declarations and attributes still read.
+        let doc = r#"<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2"><Placemark id="a"><Point><coordinates>114,30</coordinates></Point></Placemark></kml>"#;
+        assert_eq!(parse(doc).map(|g| g.len()), Ok(1));
+    }
+
+    #[test]
+    fn folders_nested_too_deep_are_refused() {
+        let nested = |n: usize| {
+            format!(
+                "<kml>{}<Placemark><Point><coordinates>1,2</coordinates></Point></Placemark>{}</kml>",
+                "<Folder>".repeat(n),
+                "</Folder>".repeat(n)
+            )
+        };
+        // kml, Placemark, Point and coordinates are four levels.
+        let deepest = nested(crate::MAX_NESTING - 4);
+        assert_eq!(parse(&deepest).map(|g| g.len()), Ok(1));
+        assert_eq!(
+            parse(&nested(crate::MAX_NESTING - 3)),
+            Err(KmlError(crate::too_deep()))
+        );
+        assert_eq!(parse(&nested(50_000)), Err(KmlError(crate::too_deep())));
     }
 }

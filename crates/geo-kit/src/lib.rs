@@ -27,6 +27,16 @@ pub mod wkt;
 
 use geo_types::{LineString, Polygon};
 
+/// Deepest nesting a geometry read from outside may have (brackets of WKT,
+/// geometry collections of GeoJSON, elements of KML). Real files stay under
+/// ten; the parsers recurse per level, so a bound keeps their stacks small.
+pub const MAX_NESTING: usize = 32;
+
+/// The message for a geometry nested deeper than [`MAX_NESTING`].
+pub fn too_deep() -> String {
+    format!("几何嵌套层数过多（上限 {MAX_NESTING} 层）")
+}
+
 /// Every ring of a polygon, exterior first.
 pub fn rings(p: &Polygon<f64>) -> impl Iterator<Item = &LineString<f64>> {
     std::iter::once(p.exterior()).chain(p.interiors())

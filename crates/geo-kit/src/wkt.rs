@@ -17,11 +17,13 @@ pub fn parse(text: &str) -> Result<Vec<Geometry<f64>>, WktError> {
         return Err(WktError("文件为空".into()));
     }
     // Split at the closing bracket that ends each geometry: the parser reads one
-    // geometry and ignores what follows, which would hide the rest.
+    // geometry and ignores what follows, which would hide the rest. The parser
+    // recurses per bracket, so the depth is bounded here, before it runs.
     let mut out = Vec::new();
     let (mut depth, mut start) = (0usize, 0usize);
     for (i, c) in text.char_indices() {
         match c {
+            '(' if depth == crate::MAX_NESTING => return Err(WktError(crate::too_deep())),
             '(' => depth += 1,
             ')' if depth == 0 => return Err(WktError("括号不匹配".into())),
             ')' => {
@@ -86,5 +88,31 @@ mod tests {
             parse("POLYGON((114 30, 115 30, 115 31, 114 30))\nPOLYGON((1 2,").expect_err("broken");
         assert!(err.0.starts_with("第 2 个几何不完整"), "{err}");
         assert!(parse("  ").is_err());
+    }
+
+    #[test]
+    fn nesting_is_bounded_before_the_parser_recurses() {
+        let nested = |n: usize| {
+            format!(
+                "{}POINT(1 2){}",
+                "GEOMETRYCOLLECTION(".repeat(n),
+                ")".repeat(n)
+            )
+        };
+        // POINT's own bracket is one level.
+        let deepest = nested(crate::MAX_NESTING - 1);
+        assert!(matches!(
+            parse(&deepest).as_deref(),
+            Ok([Geometry::GeometryCollection(_)])
+        ));
+        // Deep enough to overflow a thread's stack in the parser, were it reached.
+        let err = parse(&nested(100_000)).expect_err("too deep");
+        assert_eq!(err.0, crate::too_deep());
+        assert_eq!(
+            parse(&nested(crate::MAX_NESTING))
+                .expect_err("one too deep")
+                .0,
+            crate::too_deep()
+        );
     }
 }

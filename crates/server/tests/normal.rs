@@ -175,6 +175,12 @@ async fn bad_queries_say_what_to_fix() {
             "绘制的范围应为多边形（GeoJSON Polygon 或 MultiPolygon）",
         ),
         (
+            // A position of one number once panicked in the GeoJSON conversion.
+            json!({"selectMode": 4, "geojson": {"type": "Polygon", "coordinates": [[[114], [115, 30], [115, 31], [114]]]}}),
+            400,
+            "绘制的范围应为多边形（GeoJSON Polygon 或 MultiPolygon）",
+        ),
+        (
             json!({"selectMode": 1, "regionId": "420000", "startTime": "2025/03/01"}),
             400,
             "时间格式错误：2025/03/01（应为 YYYY-MM-DD）",

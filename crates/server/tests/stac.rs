@@ -609,6 +609,8 @@ async fn bad_parameters_get_a_stac_error_with_status_400() {
         json!({"limit": -1}),
         json!({"datetime": "1985-04-12T23:20:50,52Z"}),
         json!({"intersects": {"type": "Polygon", "coordinates": "nope"}}),
+        // A position of one number once panicked in the GeoJSON conversion.
+        json!({"intersects": {"type": "LineString", "coordinates": [[114], [115, 30]]}}),
         json!({"query": {"eo:cloud_cover": 20}}),
         json!({"query": {"instruments": {"in": "PMS1"}}}),
     ] {

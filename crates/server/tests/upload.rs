@@ -792,3 +792,30 @@ async fn behind_a_trusted_proxy_each_client_has_its_own_upload_limit() {
     // Another office's user behind the same proxy is not locked out.
     assert_eq!(upload_forwarded_for(&s, "198.51.100.20").await, 200);
 }
+
+/// A WKT area of 2,000 nested GEOMETRYCOLLECTIONs (40 KB) once overflowed the
+/// parsing thread's stack and aborted the whole server.
+#[tokio::test]
+async fn a_wkt_nested_two_thousand_deep_is_refused_not_a_crash() {
+    let s = TestServer::start().await;
+    let n = 2_000;
+    let deep = format!(
+        "{}POINT(114 30){}",
+        "GEOMETRYCOLLECTION(".repeat(n),
+        ")".repeat(n)
+    );
+    let (status, body) = upload(&s, "shp", "deep.wkt", deep.as_bytes(), None).await;
+    assert_error(
+        status,
+        &body,
+        400,
+        &format!("WKT 无法解析：{}", geo_kit::too_deep()),
+    );
+    let health = s
+        .client
+        .get(s.url("/healthz"))
+        .send()
+        .await
+        .expect("health");
+    assert_eq!(health.status(), 200, "the server still answers");
+}

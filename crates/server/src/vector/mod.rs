@@ -74,7 +74,13 @@ pub fn read_area(file_name: &str, bytes: &[u8]) -> Result<Area, VectorError> {
     };
     let (geoms, crs) = match ext {
         "zip" => {
-            let layer = shp::read_zipped(Cursor::new(bytes), MAX_UNZIPPED)?;
+            // An area's attributes are never used: its .dbf is not even inflated.
+            let limits = shp::Limits {
+                unzipped: MAX_UNZIPPED,
+                shapes: MAX_VERTICES,
+                attributes: false,
+            };
+            let layer = shp::read_zipped(Cursor::new(bytes), &limits)?;
             let geoms = layer.shapes.into_iter().flatten().collect();
             (geoms, layer.crs)
         }
@@ -137,6 +143,9 @@ fn kml(text: &str) -> Result<Vec<Geometry<f64>>, VectorError> {
 /// WGS84, and the system a legacy `crs` member named, if any (reprojected from).
 fn geojson(text: &str) -> Result<(Vec<Geometry<f64>>, Option<Crs>), VectorError> {
     let bad = |e: &dyn std::fmt::Display| VectorError(format!("GeoJSON 无法解析：{e}"));
+    if json_depth(text) > MAX_JSON_DEPTH {
+        return Err(VectorError(geo_kit::too_deep()));
+    }
     let (geometries, members): (Vec<geojson::Geometry>, _) =
         match text.parse::<geojson::GeoJson>().map_err(|e| bad(&e))? {
             geojson::GeoJson::Geometry(g) => {
@@ -156,7 +165,10 @@ fn geojson(text: &str) -> Result<(Vec<Geometry<f64>>, Option<Crs>), VectorError>
         .transpose()?;
     let mut geoms = geometries
         .into_iter()
-        .map(|g| Geometry::<f64>::try_from(g).map_err(|e| bad(&e)))
+        .map(|g| {
+            check_geojson(&g)?;
+            Geometry::<f64>::try_from(g).map_err(|e| bad(&e))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     if let Some(c) = &crs {
         for g in &mut geoms {
@@ -164,6 +176,68 @@ fn geojson(text: &str) -> Result<(Vec<Geometry<f64>>, Option<Crs>), VectorError>
         }
     }
     Ok((geoms, crs))
+}
+
+/// Deepest JSON nesting of a GeoJSON upload: a collection is three levels
+/// (object, `geometries` array, member), a MultiPolygon's coordinates four,
+/// so [`geo_kit::MAX_NESTING`] collections fit. serde_json stops at 128 too,
+/// but with a message in English.
+const MAX_JSON_DEPTH: usize = 3 * geo_kit::MAX_NESTING + 8;
+
+/// The deepest nesting of objects and arrays in JSON text (strings skipped).
+fn json_depth(text: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    let (mut in_string, mut escaped) = (false, false);
+    for b in text.bytes() {
+        match b {
+            _ if escaped => escaped = false,
+            b'\\' if in_string => escaped = true,
+            b'"' => in_string = !in_string,
+            _ if in_string => {}
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// Checks a GeoJSON geometry before converting it: the conversion recurses
+/// per collection and reads every position's first two numbers (panicking on
+/// a shorter one), so collections may nest at most [`geo_kit::MAX_NESTING`]
+/// deep and every position needs a longitude and a latitude.
+pub fn check_geojson(geometry: &geojson::Geometry) -> Result<(), VectorError> {
+    use geojson::GeometryValue as V;
+    let short = |p: &geojson::PointType| p.len() < 2;
+    let mut stack = vec![(geometry, 1)];
+    while let Some((g, depth)) = stack.pop() {
+        if depth > geo_kit::MAX_NESTING {
+            return Err(VectorError(geo_kit::too_deep()));
+        }
+        let bad = match &g.value {
+            V::Point { coordinates } => short(coordinates),
+            V::MultiPoint { coordinates } | V::LineString { coordinates } => {
+                coordinates.iter().any(short)
+            }
+            V::MultiLineString { coordinates } | V::Polygon { coordinates } => {
+                coordinates.iter().flatten().any(short)
+            }
+            V::MultiPolygon { coordinates } => coordinates.iter().flatten().flatten().any(short),
+            V::GeometryCollection { geometries } => {
+                stack.extend(geometries.iter().map(|m| (m, depth + 1)));
+                false
+            }
+        };
+        if bad {
+            return Err(VectorError(
+                "GeoJSON 坐标应有经度和纬度两个数，请检查文件".into(),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The system of a GeoJSON 2008 `crs` member, e.g.
@@ -178,4 +252,54 @@ fn named_crs(member: &serde_json::Value) -> Result<Crs, VectorError> {
         .and_then(|code| code.parse::<u16>().ok())
         .and_then(Crs::from_epsg)
         .ok_or_else(|| crs::CrsError::Unsupported(name.to_owned()).into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nested(n: usize) -> String {
+        let mut g = r#"{"type":"Polygon","coordinates":[[[114,30],[115,30],[115,31],[114,30]]]}"#
+            .to_owned();
+        for _ in 0..n {
+            g = format!(r#"{{"type":"GeometryCollection","geometries":[{g}]}}"#);
+        }
+        g
+    }
+
+    /// A position of one number made the conversion index past its end: a
+    /// panic in the request's thread.
+    #[test]
+    fn a_geojson_position_of_one_number_is_refused_not_a_panic() {
+        for doc in [
+            r#"{"type":"LineString","coordinates":[[114],[115,30]]}"#,
+            r#"{"type":"Polygon","coordinates":[[[114,30],[115],[115,31],[114,30]]]}"#,
+            r#"{"type":"GeometryCollection","geometries":[{"type":"MultiPolygon","coordinates":[[[[114],[115,30],[115,31],[114,30]]]]}]}"#,
+        ] {
+            let err = read_area("a.geojson", doc.as_bytes()).expect_err(doc);
+            assert_eq!(err.0, "GeoJSON 坐标应有经度和纬度两个数，请检查文件");
+        }
+    }
+
+    #[test]
+    fn geojson_collections_nested_too_deep_are_refused_before_conversion() {
+        // The polygon is one level; each collection one more.
+        let deepest = nested(geo_kit::MAX_NESTING - 1);
+        assert!(read_area("a.geojson", deepest.as_bytes()).is_ok());
+        let err =
+            read_area("a.geojson", nested(geo_kit::MAX_NESTING).as_bytes()).expect_err("too deep");
+        assert_eq!(err.0, geo_kit::too_deep());
+    }
+
+    #[test]
+    fn json_nested_past_what_serde_reads_says_so_in_chinese() {
+        let arrays = format!(
+            r#"{{"type":"Polygon","coordinates":{}{}}}"#,
+            "[".repeat(5000),
+            "]".repeat(5000)
+        );
+        let err = read_area("a.geojson", arrays.as_bytes()).expect_err("too deep");
+        assert_eq!(err.0, geo_kit::too_deep());
+        assert_eq!(json_depth(r#"{"a":"[[[{{\"]]","b":[1,[2]]}"#), 3);
+    }
 }

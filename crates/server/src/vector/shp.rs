@@ -21,9 +21,26 @@ pub struct Shapefile {
     pub crs: Option<Crs>,
 }
 
-/// Reads the one shapefile layer of a zip that may inflate to `cap` bytes.
-pub fn read_zipped<R: Read + Seek>(reader: R, cap: u64) -> Result<Shapefile, VectorError> {
-    let mut zip = Archive::open(reader, cap)?;
+/// What reading one zipped shapefile may cost; every count in its files is
+/// checked against these before anything is allocated for it.
+pub struct Limits {
+    /// Bytes all members together may inflate to.
+    pub unzipped: u64,
+    /// Most shapes (features) the layer may hold.
+    pub shapes: usize,
+    /// Whether the `.dbf` attributes are read at all (an area needs none).
+    pub attributes: bool,
+}
+
+/// Most bytes a `.prj` or `.cpg` may hold: real ones are a few hundred.
+const MAX_SIDE_FILE: u64 = 64 << 10;
+
+/// Most fields a `.dbf` may have (dBase allows 255).
+const MAX_FIELDS: usize = 255;
+
+/// Reads the one shapefile layer of a zip within `limits`.
+pub fn read_zipped<R: Read + Seek>(reader: R, limits: &Limits) -> Result<Shapefile, VectorError> {
+    let mut zip = Archive::open(reader, limits.unzipped)?;
     let shps: Vec<String> = zip
         .names()
         .filter(|n| n.to_lowercase().ends_with(".shp"))
@@ -38,58 +55,105 @@ pub fn read_zipped<R: Read + Seek>(reader: R, cap: u64) -> Result<Shapefile, Vec
             ));
         }
     };
-    let mut part = |ext: &str| -> Result<Option<Vec<u8>>, VectorError> {
+    let mut part = |ext: &str, max: u64| -> Result<Option<Vec<u8>>, VectorError> {
         match zip.find(&format!("{stem}{ext}")).map(str::to_owned) {
-            Some(name) => zip.read(&name).map(Some),
+            Some(name) => zip.read_at_most(&name, max).map(Some),
             None => Ok(None),
         }
     };
-    let shp = part(".shp")?.ok_or_else(|| VectorError("缺少 .shp 文件".into()))?;
-    let crs = part(".prj")?
+    let shp = part(".shp", u64::MAX)?.ok_or_else(|| VectorError("缺少 .shp 文件".into()))?;
+    let crs = part(".prj", MAX_SIDE_FILE)?
         .map(|prj| crs::from_prj(&String::from_utf8_lossy(&prj)))
         .transpose()?;
-    let records = match part(".dbf")? {
-        Some(dbf) => {
-            let encoding = match part(".cpg")? {
-                Some(cpg) => cpg_encoding(&cpg)?,
-                None => guess_dbf_encoding(&dbf),
-            };
-            let mut reader = shapefile::dbase::ReaderBuilder::new()
-                .with_encoding(shapefile::dbase::encoding::EncodingRs::from(encoding))
-                .build(Cursor::new(dbf))
-                .map_err(|e| VectorError(format!(".dbf 属性文件无法读取：{e}")))?;
-            Some(
-                reader
-                    .read()
-                    .map_err(|e| VectorError(format!(".dbf 属性文件无法读取：{e}")))?,
-            )
+    let shapes = read_shapes(shp, limits.shapes, crs.as_ref())?;
+    let records = if limits.attributes {
+        match part(".dbf", u64::MAX)? {
+            Some(dbf) => {
+                let encoding = match part(".cpg", MAX_SIDE_FILE)? {
+                    Some(cpg) => cpg_encoding(&cpg)?,
+                    None => guess_dbf_encoding(&dbf),
+                };
+                Some(read_records(dbf, encoding, shapes.len())?)
+            }
+            None => None,
         }
-        None => None,
+    } else {
+        None
     };
-    let shapes = shapefile::ShapeReader::new(Cursor::new(shp))
-        .and_then(|r| r.read())
-        .map_err(|e| VectorError(format!(".shp 文件无法读取：{e}")))?;
-    let shapes = shapes
-        .into_iter()
-        .enumerate()
-        .map(|(i, shape)| {
-            if matches!(shape, shapefile::Shape::NullShape) {
-                return Ok(None);
-            }
-            let mut g = Geometry::<f64>::try_from(shape)
-                .map_err(|e| VectorError(format!("第 {} 个要素无法读取：{e:?}", i + 1)))?;
-            match &crs {
-                Some(c) => c.to_wgs84(&mut g)?,
-                None => super::check_degrees_without_prj(&g)?,
-            }
-            Ok(Some(g))
-        })
-        .collect::<Result<_, VectorError>>()?;
     Ok(Shapefile {
         shapes,
         records,
         crs,
     })
+}
+
+/// The shapes of a `.shp`, at most `max` of them, in WGS84.
+fn read_shapes(
+    shp: Vec<u8>,
+    max: usize,
+    crs: Option<&Crs>,
+) -> Result<Vec<Option<Geometry<f64>>>, VectorError> {
+    let unreadable = |e: shapefile::Error| VectorError(format!(".shp 文件无法读取：{e}"));
+    let mut reader = shapefile::ShapeReader::new(Cursor::new(shp)).map_err(unreadable)?;
+    let mut out = Vec::new();
+    for (i, shape) in reader.iter_shapes().enumerate() {
+        if i == max {
+            return Err(VectorError(format!(
+                ".shp 文件的要素超过 {max} 个，已拒绝；请简化或拆分后上传"
+            )));
+        }
+        let shape = shape.map_err(unreadable)?;
+        if matches!(shape, shapefile::Shape::NullShape) {
+            out.push(None);
+            continue;
+        }
+        let mut g = Geometry::<f64>::try_from(shape)
+            .map_err(|e| VectorError(format!("第 {} 个要素无法读取：{e:?}", i + 1)))?;
+        match crs {
+            Some(c) => c.to_wgs84(&mut g)?,
+            None => super::check_degrees_without_prj(&g)?,
+        }
+        out.push(Some(g));
+    }
+    Ok(out)
+}
+
+/// The records of a `.dbf`, after checking what its header claims against
+/// the file's size and the number of shapes (a small file must not make
+/// millions of records).
+fn read_records(
+    dbf: Vec<u8>,
+    encoding: &'static encoding_rs::Encoding,
+    shapes: usize,
+) -> Result<Vec<Record>, VectorError> {
+    let unreadable = |e: &dyn std::fmt::Display| VectorError(format!(".dbf 属性文件无法读取：{e}"));
+    let size = dbf.len() as u64;
+    let mut reader = shapefile::dbase::ReaderBuilder::new()
+        .with_encoding(shapefile::dbase::encoding::EncodingRs::from(encoding))
+        .build(Cursor::new(dbf))
+        .map_err(|e| unreadable(&e))?;
+    let header = reader.header();
+    let records = header.num_records as usize;
+    if records > shapes {
+        return Err(VectorError(format!(
+            ".dbf 属性文件有 {records} 条记录，多于 .shp 的 {shapes} 个要素；请检查文件是否配套"
+        )));
+    }
+    let claimed = u64::from(header.offset_to_first_record)
+        + u64::from(header.num_records) * u64::from(header.size_of_record);
+    if claimed > size {
+        return Err(unreadable(&format!(
+            "文件头声明 {claimed} 字节，文件只有 {size} 字节"
+        )));
+    }
+    if reader.fields().len() > MAX_FIELDS {
+        return Err(unreadable(&format!("字段超过 {MAX_FIELDS} 个")));
+    }
+    reader
+        .iter_records()
+        .take(records)
+        .collect::<Result<_, _>>()
+        .map_err(|e| unreadable(&e))
 }
 
 /// The encoding a `.cpg` names (`936` is what ArcGIS writes for GBK).
@@ -108,5 +172,88 @@ fn guess_dbf_encoding(dbf: &[u8]) -> &'static encoding_rs::Encoding {
     match dbf.get(header_len..) {
         Some(records) if std::str::from_utf8(records).is_ok() => encoding_rs::UTF_8,
         _ => encoding_rs::GBK,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fuzz/corpus/shapefile/");
+
+    fn corpus(name: &str) -> Vec<u8> {
+        std::fs::read(format!("{CORPUS}{name}")).expect("corpus file")
+    }
+
+    fn limits(attributes: bool) -> Limits {
+        Limits {
+            unzipped: 1 << 30,
+            shapes: 100,
+            attributes,
+        }
+    }
+
+    #[test]
+    fn a_complete_layer_is_read_with_its_gbk_attributes() {
+        let layer = read_zipped(Cursor::new(corpus("square.zip")), &limits(true)).expect("read");
+        assert_eq!(layer.shapes.len(), 1);
+        let records = layer.records.expect("records");
+        assert_eq!(
+            records[0].get("name"),
+            Some(&shapefile::dbase::FieldValue::Character(Some(
+                "武汉".into()
+            )))
+        );
+    }
+
+    /// An 8 KB zip whose .dbf holds 8 million empty records once grew the
+    /// server by 370 MB: the header's count is now checked against the shapes
+    /// before a record is read, and an area does not read the .dbf at all.
+    #[test]
+    fn an_eight_million_record_dbf_is_refused_without_growing_memory() {
+        let zip = corpus("eight-million-records.zip");
+        assert!(zip.len() < 16 << 10, "a small upload");
+        let err = read_zipped(Cursor::new(&zip), &limits(true))
+            .err()
+            .expect("refused");
+        assert_eq!(
+            err.0,
+            ".dbf 属性文件有 8000000 条记录，多于 .shp 的 1 个要素；请检查文件是否配套"
+        );
+        let area = read_zipped(Cursor::new(&zip), &limits(false)).expect("the shapes alone");
+        assert!(area.records.is_none());
+        assert_eq!(area.shapes.len(), 1);
+    }
+
+    #[test]
+    fn a_dbf_claiming_more_bytes_than_it_has_is_refused() {
+        // A header claiming one record of one byte (the deletion flag), and no record.
+        let mut dbf = vec![3u8, 125, 1, 1];
+        dbf.extend(1u32.to_le_bytes());
+        dbf.extend(33u16.to_le_bytes());
+        dbf.extend(1u16.to_le_bytes());
+        dbf.extend([0u8; 20]);
+        dbf.push(b'\r');
+        let err = read_records(dbf, encoding_rs::UTF_8, 1).expect_err("short");
+        assert!(
+            err.0.ends_with("文件头声明 34 字节，文件只有 33 字节"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn too_many_shapes_and_a_huge_prj_are_refused() {
+        let tight = Limits {
+            shapes: 0,
+            ..limits(false)
+        };
+        let err = read_zipped(Cursor::new(corpus("square.zip")), &tight)
+            .err()
+            .expect("refused");
+        assert!(err.0.starts_with(".shp 文件的要素超过 0 个"), "{err}");
+        let err = read_zipped(Cursor::new(corpus("huge-prj.zip")), &limits(false))
+            .err()
+            .expect("refused");
+        assert_eq!(err.0, "area.prj 过大（上限 64 KB），已拒绝");
     }
 }

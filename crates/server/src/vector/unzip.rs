@@ -58,6 +58,11 @@ impl<R: Read + Seek> Archive<R> {
 
     /// One member's bytes.
     pub fn read(&mut self, name: &str) -> Result<Vec<u8>, VectorError> {
+        self.read_at_most(name, u64::MAX)
+    }
+
+    /// One member's bytes, refused beyond `max` (for small side files).
+    pub fn read_at_most(&mut self, name: &str, max: u64) -> Result<Vec<u8>, VectorError> {
         let index = self
             .names
             .iter()
@@ -71,7 +76,7 @@ impl<R: Read + Seek> Archive<R> {
             .compressed_size()
             .saturating_mul(MAX_RATIO)
             .max(RATIO_FLOOR);
-        let allowance = self.remaining.min(by_ratio);
+        let allowance = self.remaining.min(by_ratio).min(max);
         let mut out = Vec::new();
         entry
             .take(allowance + 1)
@@ -79,7 +84,9 @@ impl<R: Read + Seek> Archive<R> {
             .map_err(|e| VectorError(format!("无法解压 {name}：{e}")))?;
         let inflated = out.len() as u64;
         if inflated > allowance {
-            return Err(VectorError(if allowance == self.remaining {
+            return Err(VectorError(if allowance == max {
+                format!("{name} 过大（上限 {} KB），已拒绝", max >> 10)
+            } else if allowance == self.remaining {
                 format!("压缩包解压后超过 {} MB，已拒绝", self.cap >> 20)
             } else {
                 format!("{name} 的压缩比异常（疑似压缩炸弹），已拒绝")

