@@ -145,7 +145,7 @@ fn drawn_or_chosen(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>,
                     geojson::GeoJson::FeatureCollection(_) => return Err(drawn()),
                 };
             // The conversion panics on a position of one number.
-            crate::vector::check_geojson(&geometry).map_err(|e| AppError::bad_request(e.0))?;
+            crate::vector::check_geojson(&geometry).map_err(|_| drawn())?;
             accept(
                 match Geometry::<f64>::try_from(geometry).map_err(|_| drawn())? {
                     Geometry::Polygon(p) => MultiPolygon(vec![p]),
