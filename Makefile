@@ -17,8 +17,11 @@ REFERENCE_STAMP := var/.reference-data
 # stac-api-validator and pystac-client live in a venv of their own (not committed).
 STAC_VENV := var/stac-venv
 STAC_STAMP := $(STAC_VENV)/.installed
+# schemathesis too.
+API_VENV := var/api-venv
+API_STAMP := $(API_VENV)/.installed
 
-.PHONY: help run test bench server web web-deps test-deps rust-check rust-test web-check e2e stac-check openapi fmt lint clean
+.PHONY: help run test bench server web web-deps test-deps rust-check rust-test web-check e2e stac-check api-check openapi fmt lint clean
 
 help:
 	@echo "make run    build everything and serve http://127.0.0.1:8080/chinese/"
@@ -108,7 +111,18 @@ $(STAC_STAMP):
 stac-check: server $(STAC_STAMP)
 	crates/server/tests/stac/check.sh $(BIN) $(STAC_VENV)
 
-test: test-deps rust-check rust-test web-check e2e stac-check
+# Installed once, pinned; `rm -r var/api-venv` to install again.
+$(API_STAMP):
+	python3 -m venv --clear $(API_VENV)
+	$(API_VENV)/bin/pip install --quiet --disable-pip-version-check schemathesis==4.32.5
+	@touch $@
+
+# Every /api route of the release server against its own OpenAPI document, by
+# schemathesis: no 5xx, and every answer's status, content type and schema as documented.
+api-check: server $(API_STAMP)
+	crates/server/tests/api/check.sh $(BIN) $(API_VENV)
+
+test: test-deps rust-check rust-test web-check e2e stac-check api-check
 
 # The coverage bench compares with shapely 2 / GEOS and pyproj, from PyPI into a venv here.
 BENCH_VENV := var/bench/venv

@@ -23,7 +23,7 @@ use super::area::{self, AreaQuery};
 use super::index::SceneIndex;
 use super::{MAX_IDS, SceneQuery};
 use crate::api::{ApiJson, ApiResult, Envelope, blocking, ok};
-use crate::error::AppError;
+use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 
 /// Vertices at most in each geometry of an answer; areas use the exact geometry.
@@ -202,8 +202,8 @@ fn report(aoi: &MultiPolygon<f64>, scenes: &[Scene]) -> Coverage {
     request_body = SceneQuery,
     responses(
         (status = 200, description = "The coverage", body = Envelope<Coverage>),
-        (status = 400, description = "More than 10,000 matches, no area, or a bad filter", body = Envelope<Option<String>>),
-        (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
+        (status = 400, description = "More than 10,000 matches, no area, or a bad filter", body = ErrorEnvelope),
+        (status = 404, description = "Unknown region", body = ErrorEnvelope),
     )
 )]
 async fn coverage(
@@ -228,8 +228,8 @@ async fn coverage(
     request_body = IdsInArea,
     responses(
         (status = 200, description = "The coverage", body = Envelope<Coverage>),
-        (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = Envelope<Option<String>>),
-        (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
+        (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = ErrorEnvelope),
+        (status = 404, description = "Unknown region", body = ErrorEnvelope),
     )
 )]
 async fn coverage_by_ids(
@@ -254,7 +254,7 @@ async fn coverage_by_ids(
     request_body = SceneIds,
     responses(
         (status = 200, description = "The union area", body = Envelope<UnionArea>),
-        (status = 400, description = "Unknown ids (listed) or more than 10,000", body = Envelope<Option<String>>),
+        (status = 400, description = "Unknown ids (listed) or more than 10,000", body = ErrorEnvelope),
     )
 )]
 async fn union_area(
@@ -348,8 +348,8 @@ async fn export(state: AppState, q: IdsInArea, part: Part) -> Result<Response, A
     request_body = IdsInArea,
     responses(
         (status = 200, description = "covered_YYYYMMDD.zip: .shp .shx .dbf .prj .cpg; fields part, area_km2", content_type = "application/zip", body = ZipFile),
-        (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = Envelope<Option<String>>),
-        (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
+        (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = ErrorEnvelope),
+        (status = 404, description = "Unknown region", body = ErrorEnvelope),
     )
 )]
 async fn cover_shp(
@@ -368,8 +368,8 @@ async fn cover_shp(
     request_body = IdsInArea,
     responses(
         (status = 200, description = "notcovered_YYYYMMDD.zip: .shp .shx .dbf .prj .cpg; fields part, area_km2", content_type = "application/zip", body = ZipFile),
-        (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = Envelope<Option<String>>),
-        (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
+        (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = ErrorEnvelope),
+        (status = 404, description = "Unknown region", body = ErrorEnvelope),
     )
 )]
 async fn not_cover_shp(
