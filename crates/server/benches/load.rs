@@ -72,7 +72,7 @@ impl Drop for Server {
     }
 }
 
-/// The server's CPU time so far (user + system), from /proc.
+/// A process's CPU time so far (user + system), from /proc.
 fn cpu_seconds(pid: u32) -> f64 {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     // Fields after the command name, which is in parentheses and may hold spaces.
@@ -468,6 +468,7 @@ async fn main() {
     );
 
     let cpu_before = cpu_seconds(pid);
+    let own_before = cpu_seconds(std::process::id());
     let end = Instant::now() + Duration::from_secs(secs);
     let mut searches = Vec::new();
     let mut views = Vec::new();
@@ -529,6 +530,7 @@ async fn main() {
     let wall = secs as f64;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let cpu = cpu_seconds(pid) - cpu_before;
+    let own = cpu_seconds(std::process::id()) - own_before;
     println!("{}", search.report("search (normalmeta)", wall));
     println!("{}", view.report("tiles (region_v2)", wall));
     println!("hostile (every answer not 2xx is a refusal):");
@@ -549,6 +551,15 @@ async fn main() {
         cpu / wall / cores as f64 * 100.0,
         peak,
         if alive { "still up" } else { "DIED" }
+    );
+    // On a shared machine the clients and everything else running compete with the server.
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!(
+        "clients: {own:.1} s of CPU; machine load average {}",
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
     );
     if panics > 0 {
         let first = log
