@@ -17,7 +17,7 @@ REFERENCE_STAMP := var/.reference-data
 # stac-api-validator and pystac-client live in a venv of their own (not committed).
 STAC_VENV := var/stac-venv
 STAC_STAMP := $(STAC_VENV)/.installed
-# schemathesis too.
+# schemathesis too (and cryptography, with which login.py seals the password).
 API_VENV := var/api-venv
 API_STAMP := $(API_VENV)/.installed
 
@@ -114,7 +114,7 @@ stac-check: server $(STAC_STAMP)
 # Installed once, pinned; `rm -r var/api-venv` to install again.
 $(API_STAMP):
 	python3 -m venv --clear $(API_VENV)
-	$(API_VENV)/bin/pip install --quiet --disable-pip-version-check schemathesis==4.32.5
+	$(API_VENV)/bin/pip install --quiet --disable-pip-version-check schemathesis==4.32.5 cryptography==50.0.2
 	@touch $@
 
 # Every /api route of the release server against its own OpenAPI document, by
