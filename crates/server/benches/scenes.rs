@@ -18,11 +18,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::proc_status;
 use geo_types::MultiPolygon;
 use rscloud::normal::demo::{self, Plan};
 use rscloud::normal::index::{Filter, SceneIndex, Sort};
 use rscloud::normal::store::{self, SceneRow};
 use rscloud::region::index::RegionIndex;
+
+mod common;
 
 const SCENES: usize = 1_000_000;
 /// 2026-01-01T00:00:00Z: the demo catalogue then covers 2025.
@@ -126,15 +129,6 @@ impl Drop for Server {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
-}
-
-fn proc_status(pid: u32, field: &str) -> String {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .unwrap_or_default()
-        .lines()
-        .find(|l| l.starts_with(field))
-        .map(|l| l.trim_start_matches(field).trim().to_owned())
-        .unwrap_or_default()
 }
 
 /// The cumulative normalmeta histogram of the server's /metrics: (bound, count).

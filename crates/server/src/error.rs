@@ -11,8 +11,30 @@ use axum::{
     response::{IntoResponse, Response},
 };
 
-use crate::api::Envelope;
+use serde::Serialize;
+use utoipa::ToSchema;
+
 use crate::db::DbError;
+
+/// The body of every error answer, as sent and as documented: the envelope
+/// with `code` equal to the HTTP status and `data` null, or on a 400 the
+/// technical `detail`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorEnvelope {
+    /// The HTTP status.
+    pub code: i32,
+    /// The Chinese message for the user.
+    pub message: String,
+    /// Null, or on a 400 the parser's explanation for developers.
+    pub data: Option<ErrorDetail>,
+}
+
+/// What a 400 may add for developers.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorDetail {
+    /// The parser's own words (English), e.g. which field was missing.
+    pub detail: String,
+}
 
 /// Every way an `/api` request can fail, as the user is told about it.
 #[derive(Debug, thiserror::Error)]
@@ -94,10 +116,12 @@ impl IntoResponse for AppError {
         let data = match &self {
             Self::BadRequest {
                 detail: Some(d), ..
-            } => serde_json::json!({ "detail": cut(d, MAX_DETAIL_CHARS) }),
-            _ => serde_json::Value::Null,
+            } => Some(ErrorDetail {
+                detail: cut(d, MAX_DETAIL_CHARS),
+            }),
+            _ => None,
         };
-        let body = Envelope {
+        let body = ErrorEnvelope {
             code: i32::from(status.as_u16()),
             message: cut(&self.to_string(), MAX_MESSAGE_CHARS),
             data,

@@ -18,7 +18,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::api::{ApiQuery, ApiResult, Envelope, ok};
-use crate::error::AppError;
+use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 
 pub use data::PAGES;
@@ -243,7 +243,7 @@ pub struct CatalogueQuery {
     params(CatalogueQuery),
     responses(
         (status = 200, description = "The satellites in index order and their sensors", body = Envelope<Catalogue>),
-        (status = 400, description = "A filter out of range", body = Envelope<Option<String>>),
+        (status = 400, description = "A filter out of range", body = ErrorEnvelope),
     )
 )]
 async fn get_catalogue(ApiQuery(query): ApiQuery<CatalogueQuery>) -> ApiResult<Catalogue> {

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::api::{ApiPath, ApiResult, Envelope, ok};
-use crate::error::AppError;
+use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 
 /// The dictionary routes.
@@ -33,7 +33,7 @@ pub struct DictItem {
     params(("code" = String, Path, description = "Dictionary code, e.g. ORDER_STATUS")),
     responses(
         (status = 200, description = "The entries in display order", body = Envelope<Vec<DictItem>>),
-        (status = 404, description = "No dictionary with this code", body = Envelope<Option<String>>),
+        (status = 404, description = "No dictionary with this code", body = ErrorEnvelope),
     )
 )]
 async fn get_dict(

@@ -26,7 +26,7 @@ use geo_kit::deadline::Deadline;
 
 use crate::api::{ApiJson, ApiResult, ClientIp, Envelope, ok};
 use crate::budget::heavy;
-use crate::error::AppError;
+use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 
 /// Vertices at most in each geometry of an answer.
@@ -243,10 +243,10 @@ fn report(
     request_body = SceneQuery,
     responses(
         (status = 200, description = "The coverage", body = Envelope<Coverage>),
-        (status = 400, description = "More than 10,000 matches, no area, or a bad filter", body = Envelope<Option<String>>),
-        (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
-        (status = 429, description = "The address already runs its share of heavy requests", body = Envelope<Option<String>>),
-        (status = 503, description = "Too many heavy requests, or over the time limit", body = Envelope<Option<String>>),
+        (status = 400, description = "More than 10,000 matches, no area, or a bad filter", body = ErrorEnvelope),
+        (status = 404, description = "Unknown region", body = ErrorEnvelope),
+        (status = 429, description = "The address already runs its share of heavy requests", body = ErrorEnvelope),
+        (status = 503, description = "Too many heavy requests, or over the time limit", body = ErrorEnvelope),
     )
 )]
 async fn coverage(
@@ -274,10 +274,10 @@ async fn coverage(
     request_body = IdsInArea,
     responses(
         (status = 200, description = "The coverage", body = Envelope<Coverage>),
-        (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = Envelope<Option<String>>),
-        (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
-        (status = 429, description = "The address already runs its share of heavy requests", body = Envelope<Option<String>>),
-        (status = 503, description = "Too many heavy requests, or over the time limit", body = Envelope<Option<String>>),
+        (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = ErrorEnvelope),
+        (status = 404, description = "Unknown region", body = ErrorEnvelope),
+        (status = 429, description = "The address already runs its share of heavy requests", body = ErrorEnvelope),
+        (status = 503, description = "Too many heavy requests, or over the time limit", body = ErrorEnvelope),
     )
 )]
 async fn coverage_by_ids(
@@ -303,9 +303,9 @@ async fn coverage_by_ids(
     request_body = SceneIds,
     responses(
         (status = 200, description = "The union area", body = Envelope<UnionArea>),
-        (status = 400, description = "Unknown ids (listed) or more than 10,000", body = Envelope<Option<String>>),
-        (status = 429, description = "The address already runs its share of heavy requests", body = Envelope<Option<String>>),
-        (status = 503, description = "Too many heavy requests, or over the time limit", body = Envelope<Option<String>>),
+        (status = 400, description = "Unknown ids (listed) or more than 10,000", body = ErrorEnvelope),
+        (status = 429, description = "The address already runs its share of heavy requests", body = ErrorEnvelope),
+        (status = 503, description = "Too many heavy requests, or over the time limit", body = ErrorEnvelope),
     )
 )]
 async fn union_area(
@@ -407,10 +407,10 @@ async fn export(
     request_body = IdsInArea,
     responses(
         (status = 200, description = "covered_YYYYMMDD.zip: .shp .shx .dbf .prj .cpg; fields part, area_km2", content_type = "application/zip", body = ZipFile),
-        (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = Envelope<Option<String>>),
-        (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
-        (status = 429, description = "The address already runs its share of heavy requests", body = Envelope<Option<String>>),
-        (status = 503, description = "Too many heavy requests, or over the time limit", body = Envelope<Option<String>>),
+        (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = ErrorEnvelope),
+        (status = 404, description = "Unknown region", body = ErrorEnvelope),
+        (status = 429, description = "The address already runs its share of heavy requests", body = ErrorEnvelope),
+        (status = 503, description = "Too many heavy requests, or over the time limit", body = ErrorEnvelope),
     )
 )]
 async fn cover_shp(
@@ -430,10 +430,10 @@ async fn cover_shp(
     request_body = IdsInArea,
     responses(
         (status = 200, description = "notcovered_YYYYMMDD.zip: .shp .shx .dbf .prj .cpg; fields part, area_km2", content_type = "application/zip", body = ZipFile),
-        (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = Envelope<Option<String>>),
-        (status = 404, description = "Unknown region", body = Envelope<Option<String>>),
-        (status = 429, description = "The address already runs its share of heavy requests", body = Envelope<Option<String>>),
-        (status = 503, description = "Too many heavy requests, or over the time limit", body = Envelope<Option<String>>),
+        (status = 400, description = "Unknown ids (listed), more than 10,000, or no area", body = ErrorEnvelope),
+        (status = 404, description = "Unknown region", body = ErrorEnvelope),
+        (status = 429, description = "The address already runs its share of heavy requests", body = ErrorEnvelope),
+        (status = 503, description = "Too many heavy requests, or over the time limit", body = ErrorEnvelope),
     )
 )]
 async fn not_cover_shp(

@@ -12,7 +12,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::index::{Filter, SceneIndex, SceneRef, Sort};
 use super::{SceneFilters, SceneItem, ScenePage};
 use crate::api::{ApiJson, ApiQuery, ApiResult, Envelope, ok};
-use crate::error::AppError;
+use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 
 /// The look-up routes.
@@ -333,7 +333,7 @@ pub struct NamePrefix {
     params(NamePrefix),
     responses(
         (status = 200, description = "Up to 20 file names", body = Envelope<Vec<String>>),
-        (status = 400, description = "No text", body = Envelope<Option<String>>),
+        (status = 400, description = "No text", body = ErrorEnvelope),
     )
 )]
 async fn suggest_file_names(
@@ -399,7 +399,7 @@ pub struct FoundNames {
     request_body = NameList,
     responses(
         (status = 200, description = "Found scenes and missing names", body = Envelope<FoundNames>),
-        (status = 400, description = "No names, or more than 1,000", body = Envelope<Option<String>>),
+        (status = 400, description = "No names, or more than 1,000", body = ErrorEnvelope),
     )
 )]
 async fn find_file_names(
@@ -448,7 +448,7 @@ pub struct PathRowQuery {
     request_body = PathRowQuery,
     responses(
         (status = 200, description = "A page of scenes", body = Envelope<ScenePage>),
-        (status = 400, description = "No path/rows, an unknown satellite, a bad filter or page", body = Envelope<Option<String>>),
+        (status = 400, description = "No path/rows, an unknown satellite, a bad filter or page", body = ErrorEnvelope),
     )
 )]
 async fn path_rows(

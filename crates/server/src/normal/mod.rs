@@ -24,7 +24,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::api::{ApiJson, ApiResult, Envelope, ok};
-use crate::error::AppError;
+use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 use area::{AreaQuery, Selection};
 use index::{Filter, SceneIndex, Sort};
@@ -336,8 +336,8 @@ fn item(s: &store::SceneRow) -> SceneItem {
     request_body = SceneQuery,
     responses(
         (status = 200, description = "A page of scenes", body = Envelope<ScenePage>),
-        (status = 400, description = "No area, a bad filter or page", body = Envelope<Option<String>>),
-        (status = 404, description = "Unknown region, or an upload expired or unknown", body = Envelope<Option<String>>),
+        (status = 400, description = "No area, a bad filter or page", body = ErrorEnvelope),
+        (status = 404, description = "Unknown region, or an upload expired or unknown", body = ErrorEnvelope),
     )
 )]
 async fn normal_meta(
@@ -381,7 +381,7 @@ pub struct AllIds {
     request_body = SceneQuery,
     responses(
         (status = 200, description = "The ids", body = Envelope<AllIds>),
-        (status = 400, description = "More than 10,000 matches, no area, or a bad filter", body = Envelope<Option<String>>),
+        (status = 400, description = "More than 10,000 matches, no area, or a bad filter", body = ErrorEnvelope),
     )
 )]
 async fn all_ids(

@@ -21,7 +21,7 @@ use geo_kit::deadline::Deadline;
 
 use crate::api::{ApiJson, ApiPath, ApiResult, ClientIp, Envelope, ok};
 use crate::budget::heavy;
-use crate::error::AppError;
+use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 
 /// Side of a generated quick-look, pixels.
@@ -84,7 +84,7 @@ fn is_radar(scene: &SceneRow) -> bool {
     params(("id" = String, Path, description = "Product id")),
     responses(
         (status = 200, description = "PNG image, 256 × 256, top edge north", content_type = "image/png"),
-        (status = 404, description = "Unknown scene, or one without a generated quick-look", body = Envelope<Option<String>>),
+        (status = 404, description = "Unknown scene, or one without a generated quick-look", body = ErrorEnvelope),
     )
 )]
 async fn quicklook(
@@ -131,7 +131,7 @@ fn corners(scene: &SceneRow) -> Option<[Coord<f64>; 4]> {
     request_body = Ids,
     responses(
         (status = 200, description = "Scenes that have a quick-look, in the order asked; others are left out", body = Envelope<Vec<FallFigure>>),
-        (status = 400, description = "More than 200 ids", body = Envelope<Option<String>>),
+        (status = 400, description = "More than 200 ids", body = ErrorEnvelope),
     )
 )]
 async fn fall_figure(
@@ -164,9 +164,9 @@ const WGS84_PRJ: &str = r#"GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WG
     request_body = Ids,
     responses(
         (status = 200, description = "application/zip: ID.png, ID.pgw and ID.prj per scene with a generated quick-look; README.txt lists the others", content_type = "application/zip"),
-        (status = 400, description = "No ids, or more than 100", body = Envelope<Option<String>>),
-        (status = 429, description = "The address already runs its share of heavy requests", body = Envelope<Option<String>>),
-        (status = 503, description = "Too many heavy requests, or over the time limit", body = Envelope<Option<String>>),
+        (status = 400, description = "No ids, or more than 100", body = ErrorEnvelope),
+        (status = 429, description = "The address already runs its share of heavy requests", body = ErrorEnvelope),
+        (status = 503, description = "Too many heavy requests, or over the time limit", body = ErrorEnvelope),
     )
 )]
 async fn export_quick_image(
@@ -267,7 +267,7 @@ pub struct Availability {
     request_body = Ids,
     responses(
         (status = 200, description = "The ids sorted, each list in the order asked", body = Envelope<Availability>),
-        (status = 400, description = "More than 10,000 ids", body = Envelope<Option<String>>),
+        (status = 400, description = "More than 10,000 ids", body = ErrorEnvelope),
     )
 )]
 async fn offline_by_ids(

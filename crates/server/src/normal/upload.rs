@@ -20,7 +20,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::lists::{self, List, Rejected};
 use crate::api::{ApiPath, ApiResult, ClientIp, Envelope, blocking, ok};
-use crate::error::AppError;
+use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usercenter::session::{new_token, now_secs};
 use crate::vector;
@@ -287,9 +287,9 @@ impl AreaUpload {
     request_body(content_type = "multipart/form-data", description = "Field `file`: .zip (shapefile), .kml, .kmz, .geojson/.json or .wkt/.txt"),
     responses(
         (status = 200, description = "The stored area", body = Envelope<AreaUpload>),
-        (status = 400, description = "Unreadable file, unsupported coordinate system, not polygons, too many vertices, too large or a zip bomb", body = Envelope<Option<String>>),
-        (status = 413, description = "Request over the size limit", body = Envelope<Option<String>>),
-        (status = 429, description = "More than 60 uploads from the address in 15 minutes", body = Envelope<Option<String>>),
+        (status = 400, description = "Unreadable file, unsupported coordinate system, not polygons, too many vertices, too large or a zip bomb", body = ErrorEnvelope),
+        (status = 413, description = "Request over the size limit", body = ErrorEnvelope),
+        (status = 429, description = "More than 60 uploads from the address in 15 minutes", body = ErrorEnvelope),
     )
 )]
 async fn upload_area(
@@ -325,8 +325,8 @@ async fn upload_area(
     params(("id" = String, Path, description = "The `uploadId` of an area upload")),
     responses(
         (status = 200, description = "The stored area", body = Envelope<AreaUpload>),
-        (status = 400, description = "The upload is a list, not an area", body = Envelope<Option<String>>),
-        (status = 404, description = "Unknown, or older than seven days", body = Envelope<Option<String>>),
+        (status = 400, description = "The upload is a list, not an area", body = ErrorEnvelope),
+        (status = 404, description = "Unknown, or older than seven days", body = ErrorEnvelope),
     )
 )]
 async fn uploaded_area(
@@ -384,9 +384,9 @@ impl ListUpload {
     request_body(content_type = "multipart/form-data", description = "Fields `file` (.txt or .csv) and `kind` (`filename` or `pathrow`)"),
     responses(
         (status = 200, description = "The stored list", body = Envelope<ListUpload>),
-        (status = 400, description = "Not .txt/.csv, bad kind, no valid entry, too many entries or too large", body = Envelope<Option<String>>),
-        (status = 413, description = "Request over the size limit", body = Envelope<Option<String>>),
-        (status = 429, description = "More than 60 uploads from the address in 15 minutes", body = Envelope<Option<String>>),
+        (status = 400, description = "Not .txt/.csv, bad kind, no valid entry, too many entries or too large", body = ErrorEnvelope),
+        (status = 413, description = "Request over the size limit", body = ErrorEnvelope),
+        (status = 429, description = "More than 60 uploads from the address in 15 minutes", body = ErrorEnvelope),
     )
 )]
 async fn upload_list(
@@ -427,8 +427,8 @@ async fn upload_list(
     params(("id" = String, Path, description = "The `uploadId` of a list upload")),
     responses(
         (status = 200, description = "The stored list", body = Envelope<ListUpload>),
-        (status = 400, description = "The upload is an area, not a list", body = Envelope<Option<String>>),
-        (status = 404, description = "Unknown, or older than seven days", body = Envelope<Option<String>>),
+        (status = 400, description = "The upload is an area, not a list", body = ErrorEnvelope),
+        (status = 404, description = "Unknown, or older than seven days", body = ErrorEnvelope),
     )
 )]
 async fn uploaded_list(

@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::api::{ApiPath, ApiQuery, ApiResult, Envelope, ok};
-use crate::error::AppError;
+use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 use store::RegionRow;
 
@@ -139,8 +139,8 @@ async fn find(state: &AppState, code: String) -> Result<RegionRow, AppError> {
     params(("id" = String, Path, description = "Six-digit region code")),
     responses(
         (status = 200, description = "The region", body = Envelope<Region>),
-        (status = 400, description = "Not a region code", body = Envelope<Option<String>>),
-        (status = 404, description = "No such region", body = Envelope<Option<String>>),
+        (status = 400, description = "Not a region code", body = ErrorEnvelope),
+        (status = 404, description = "No such region", body = ErrorEnvelope),
     )
 )]
 async fn by_id(
@@ -158,7 +158,8 @@ async fn by_id(
     params(("id" = String, Path, description = "Six-digit region code")),
     responses(
         (status = 200, description = "Country, province, city …, the region", body = Envelope<Vec<Region>>),
-        (status = 404, description = "No such region", body = Envelope<Option<String>>),
+        (status = 400, description = "Not a region code", body = ErrorEnvelope),
+        (status = 404, description = "No such region", body = ErrorEnvelope),
     )
 )]
 async fn lineage(
@@ -201,7 +202,8 @@ async fn children_of(state: &AppState, id: &str) -> Result<Vec<RegionRow>, AppEr
     params(("id" = String, Path, description = "Parent region code; 100000 lists the provinces")),
     responses(
         (status = 200, description = "The children, by code", body = Envelope<Vec<Region>>),
-        (status = 404, description = "No such region", body = Envelope<Option<String>>),
+        (status = 400, description = "Not a region code", body = ErrorEnvelope),
+        (status = 404, description = "No such region", body = ErrorEnvelope),
     )
 )]
 async fn children(
@@ -223,7 +225,8 @@ async fn children(
     params(("id" = String, Path, description = "Parent region code; 100000 lists the provinces")),
     responses(
         (status = 200, description = "The options, by code", body = Envelope<Vec<RegionOption>>),
-        (status = 404, description = "No such region", body = Envelope<Option<String>>),
+        (status = 400, description = "Not a region code", body = ErrorEnvelope),
+        (status = 404, description = "No such region", body = ErrorEnvelope),
     )
 )]
 async fn child_options(
@@ -249,7 +252,8 @@ async fn child_options(
     params(("id" = String, Path, description = "Six-digit region code")),
     responses(
         (status = 200, description = "The extent", body = Envelope<Vec<f64>>),
-        (status = 404, description = "No such region", body = Envelope<Option<String>>),
+        (status = 400, description = "Not a region code", body = ErrorEnvelope),
+        (status = 404, description = "No such region", body = ErrorEnvelope),
     )
 )]
 async fn extent(
@@ -311,7 +315,8 @@ async fn feature_collection(
     params(("id" = String, Path, description = "Parent region code")),
     responses(
         (status = 200, description = "GeoJSON FeatureCollection; each feature's properties are a Region", body = Envelope<serde_json::Value>),
-        (status = 404, description = "No such region", body = Envelope<Option<String>>),
+        (status = 400, description = "Not a region code", body = ErrorEnvelope),
+        (status = 404, description = "No such region", body = ErrorEnvelope),
     )
 )]
 async fn children_shapes(
@@ -333,8 +338,8 @@ const MAX_IDS: usize = 50;
     params(("ids" = String, Path, description = "Comma-separated region codes (at most 50)")),
     responses(
         (status = 200, description = "GeoJSON FeatureCollection in the order asked", body = Envelope<serde_json::Value>),
-        (status = 400, description = "A malformed code, or too many", body = Envelope<Option<String>>),
-        (status = 404, description = "An unknown region", body = Envelope<Option<String>>),
+        (status = 400, description = "A malformed code, or too many", body = ErrorEnvelope),
+        (status = 404, description = "An unknown region", body = ErrorEnvelope),
     )
 )]
 async fn shapes(
@@ -386,7 +391,7 @@ pub struct Position {
     params(LonLat),
     responses(
         (status = 200, description = "The regions (null where none)", body = Envelope<Position>),
-        (status = 400, description = "Not a longitude/latitude", body = Envelope<Option<String>>),
+        (status = 400, description = "Not a longitude/latitude", body = ErrorEnvelope),
     )
 )]
 async fn position(

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::api::{ApiJson, ApiResult, Envelope, ok};
-use crate::error::AppError;
+use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 
 /// The visit-counting routes.
@@ -60,7 +60,7 @@ impl Visit {
     request_body = Visit,
     responses(
         (status = 200, description = "Counted", body = Envelope<Option<String>>),
-        (status = 400, description = "Missing or malformed name or label", body = Envelope<Option<String>>),
+        (status = 400, description = "Missing or malformed name or label", body = ErrorEnvelope),
     )
 )]
 async fn incr(

@@ -12,7 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::session::{self, Caller};
 use super::{captcha, password, store};
 use crate::api::{ApiJson, ApiQuery, ApiResult, ClientIp, Envelope, ok};
-use crate::error::AppError;
+use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 
 /// Query of the captcha picture.
@@ -30,8 +30,8 @@ pub struct CaptchaQuery {
     params(CaptchaQuery),
     responses(
         (status = 200, description = "The captcha picture", content_type = "image/svg+xml", body = String),
-        (status = 400, description = "Malformed token", body = Envelope<Option<String>>),
-        (status = 429, description = "Too many captchas pending", body = Envelope<Option<String>>),
+        (status = 400, description = "Malformed token", body = ErrorEnvelope),
+        (status = 429, description = "Too many captchas pending", body = ErrorEnvelope),
     )
 )]
 pub async fn captcha(
@@ -191,9 +191,9 @@ impl Attempt {
     request_body = LoginForm,
     responses(
         (status = 200, description = "code 0: data is the session token; code 2: the password must be changed (no session)", body = Envelope<Option<String>>),
-        (status = 400, description = "Missing field, wrong captcha, wrong name or password", body = Envelope<Option<String>>),
-        (status = 403, description = "Account disabled", body = Envelope<Option<String>>),
-        (status = 429, description = "Locked after repeated failures", body = Envelope<Option<String>>),
+        (status = 400, description = "Missing field, wrong captcha, wrong name or password", body = ErrorEnvelope),
+        (status = 403, description = "Account disabled", body = ErrorEnvelope),
+        (status = 429, description = "Locked after repeated failures", body = ErrorEnvelope),
     )
 )]
 pub async fn login(

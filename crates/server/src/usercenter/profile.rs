@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use super::session::Caller;
 use super::{guard, screen, store};
 use crate::api::{ApiPath, ApiResult, Envelope, ok};
-use crate::error::AppError;
+use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 
 /// A phone number or e-mail with its link.
@@ -68,7 +68,7 @@ pub struct UserInfo {
     tag = "usercenter",
     responses(
         (status = 200, description = "The user", body = Envelope<UserInfo>),
-        (status = 401, description = "Not logged in or session expired", body = Envelope<Option<String>>),
+        (status = 401, description = "Not logged in or session expired", body = ErrorEnvelope),
     )
 )]
 pub async fn detail(State(state): State<AppState>, caller: Caller) -> ApiResult<UserInfo> {
@@ -134,8 +134,9 @@ pub struct AreaRange {
     ),
     responses(
         (status = 200, description = "The ranges", body = Envelope<Vec<AreaRange>>),
-        (status = 401, description = "Not logged in", body = Envelope<Option<String>>),
-        (status = 403, description = "Another user's ranges", body = Envelope<Option<String>>),
+        (status = 400, description = "Not a user id, or `deleted` other than 0", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "Another user's ranges", body = ErrorEnvelope),
     )
 )]
 pub async fn area_ranges(

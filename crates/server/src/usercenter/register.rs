@@ -13,7 +13,7 @@ use super::login::{check_captcha, require_filled};
 use super::verify::{self, Channel, Purpose};
 use super::{captcha, password, ratelimit, rules, store};
 use crate::api::{ApiJson, ApiPath, ApiResult, ClientIp, Envelope, ok};
-use crate::error::AppError;
+use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 
 /// Counts a request that tells whether an account exists against the client's
@@ -54,9 +54,9 @@ async fn ensure_free(state: &AppState, channel: Channel, address: String) -> Res
     params(("username" = String, Path, description = "The name to check")),
     responses(
         (status = 200, description = "Free to use", body = Envelope<Option<String>>),
-        (status = 400, description = "Breaks the username rule", body = Envelope<Option<String>>),
-        (status = 409, description = "Already registered", body = Envelope<Option<String>>),
-        (status = 429, description = "Too many lookups from this address", body = Envelope<Option<String>>),
+        (status = 400, description = "Breaks the username rule", body = ErrorEnvelope),
+        (status = 409, description = "Already registered", body = ErrorEnvelope),
+        (status = 429, description = "Too many lookups from this address", body = ErrorEnvelope),
     )
 )]
 pub async fn valid_username(
@@ -80,9 +80,9 @@ pub async fn valid_username(
     params(("email" = String, Path, description = "The address to check")),
     responses(
         (status = 200, description = "Free to use", body = Envelope<Option<String>>),
-        (status = 400, description = "Not an e-mail address", body = Envelope<Option<String>>),
-        (status = 409, description = "Already registered", body = Envelope<Option<String>>),
-        (status = 429, description = "Too many lookups from this address", body = Envelope<Option<String>>),
+        (status = 400, description = "Not an e-mail address", body = ErrorEnvelope),
+        (status = 409, description = "Already registered", body = ErrorEnvelope),
+        (status = 429, description = "Too many lookups from this address", body = ErrorEnvelope),
     )
 )]
 pub async fn valid_email(
@@ -103,9 +103,9 @@ pub async fn valid_email(
     params(("telephone" = String, Path, description = "The mobile number to check")),
     responses(
         (status = 200, description = "Free to use", body = Envelope<Option<String>>),
-        (status = 400, description = "Not a mainland mobile number", body = Envelope<Option<String>>),
-        (status = 409, description = "Already registered", body = Envelope<Option<String>>),
-        (status = 429, description = "Too many lookups from this address", body = Envelope<Option<String>>),
+        (status = 400, description = "Not a mainland mobile number", body = ErrorEnvelope),
+        (status = 409, description = "Already registered", body = ErrorEnvelope),
+        (status = 429, description = "Too many lookups from this address", body = ErrorEnvelope),
     )
 )]
 pub async fn valid_telephone(
@@ -159,9 +159,9 @@ async fn send_code(
     request_body = SendCode,
     responses(
         (status = 200, description = "Sent (on reset: sent if the number has an account)", body = Envelope<Option<String>>),
-        (status = 400, description = "Bad number or captcha", body = Envelope<Option<String>>),
-        (status = 409, description = "Registering a number that is taken", body = Envelope<Option<String>>),
-        (status = 429, description = "Asked again within 60 s, or too many lookups from this address", body = Envelope<Option<String>>),
+        (status = 400, description = "Bad number or captcha", body = ErrorEnvelope),
+        (status = 409, description = "Registering a number that is taken", body = ErrorEnvelope),
+        (status = 429, description = "Asked again within 60 s, or too many lookups from this address", body = ErrorEnvelope),
     )
 )]
 pub async fn send_telephone(
@@ -184,10 +184,10 @@ pub async fn send_telephone(
     request_body = SendCode,
     responses(
         (status = 200, description = "Sent (on reset: sent if the address has an account)", body = Envelope<Option<String>>),
-        (status = 400, description = "Bad address or captcha", body = Envelope<Option<String>>),
-        (status = 409, description = "Registering an address that is taken", body = Envelope<Option<String>>),
-        (status = 429, description = "Asked again within 60 s, or too many lookups from this address", body = Envelope<Option<String>>),
-        (status = 503, description = "No mail server configured, or it failed", body = Envelope<Option<String>>),
+        (status = 400, description = "Bad address or captcha", body = ErrorEnvelope),
+        (status = 409, description = "Registering an address that is taken", body = ErrorEnvelope),
+        (status = 429, description = "Asked again within 60 s, or too many lookups from this address", body = ErrorEnvelope),
+        (status = 503, description = "No mail server configured, or it failed", body = ErrorEnvelope),
     )
 )]
 pub async fn send_email(
@@ -251,9 +251,9 @@ pub(super) fn unseal(state: &AppState, sealed: &str, token: &str) -> Result<Stri
     request_body = RegisterForm,
     responses(
         (status = 200, description = "Registered; log in next", body = Envelope<Registered>),
-        (status = 400, description = "A rule is broken or the code is wrong", body = Envelope<Option<String>>),
-        (status = 409, description = "Username, number or e-mail taken", body = Envelope<Option<String>>),
-        (status = 429, description = "Too many lookups from this address", body = Envelope<Option<String>>),
+        (status = 400, description = "A rule is broken or the code is wrong", body = ErrorEnvelope),
+        (status = 409, description = "Username, number or e-mail taken", body = ErrorEnvelope),
+        (status = 429, description = "Too many lookups from this address", body = ErrorEnvelope),
     )
 )]
 pub async fn register(

@@ -12,7 +12,7 @@ use super::register::unseal;
 use super::verify::{self, Channel};
 use super::{password, store};
 use crate::api::{ApiJson, ApiResult, ClientIp, Envelope, ok};
-use crate::error::AppError;
+use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 
 /// Sets a password by username, mapping rule errors to 400.
@@ -59,7 +59,7 @@ pub struct ForgotForm {
     request_body = ForgotForm,
     responses(
         (status = 200, description = "Password set; log in with it", body = Envelope<Option<String>>),
-        (status = 400, description = "Wrong code or a broken rule", body = Envelope<Option<String>>),
+        (status = 400, description = "Wrong code or a broken rule", body = ErrorEnvelope),
     )
 )]
 pub async fn forget_password(
@@ -112,8 +112,8 @@ pub struct ChangeForm {
     request_body = ChangeForm,
     responses(
         (status = 200, description = "Changed; every session of the account ended", body = Envelope<Option<String>>),
-        (status = 400, description = "Wrong captcha, wrong old password or a broken rule", body = Envelope<Option<String>>),
-        (status = 429, description = "Locked after repeated failures", body = Envelope<Option<String>>),
+        (status = 400, description = "Wrong captcha, wrong old password or a broken rule", body = ErrorEnvelope),
+        (status = 429, description = "Locked after repeated failures", body = ErrorEnvelope),
     )
 )]
 pub async fn change_password(

@@ -17,7 +17,7 @@ use super::store::{self, AreaRangeRow};
 use super::{RANGE_TYPE_REGION, ratelimit, session};
 use crate::api::{ApiJson, ApiResult, ClientAddr, ClientIp, Envelope, ok};
 use crate::config::{Config, ScreenAccount};
-use crate::error::AppError;
+use crate::error::{AppError, ErrorEnvelope};
 use crate::region::tree::{self, Level};
 use crate::state::AppState;
 
@@ -44,9 +44,10 @@ pub struct ScreenLogin {
     request_body = ScreenLogin,
     responses(
         (status = 200, description = "A read-only session token, seeing what the screen's configuration grants", body = Envelope<String>),
-        (status = 403, description = "Neither from the screen's networks nor with its key", body = Envelope<Option<String>>),
-        (status = 404, description = "No display account for this code", body = Envelope<Option<String>>),
-        (status = 429, description = "Too many screen logins from this address", body = Envelope<Option<String>>),
+        (status = 400, description = "Not a screen code", body = ErrorEnvelope),
+        (status = 403, description = "Neither from the screen's networks nor with its key", body = ErrorEnvelope),
+        (status = 404, description = "No display account for this code", body = ErrorEnvelope),
+        (status = 429, description = "Too many screen logins from this address", body = ErrorEnvelope),
     )
 )]
 pub async fn screen_login(

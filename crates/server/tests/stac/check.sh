@@ -6,24 +6,12 @@ set -euo pipefail
 bin=$(realpath "$1")
 venv=$2
 here=$(cd "$(dirname "$0")" && pwd)
-data=$(mktemp -d)
-pid=""
-stop() {
-  if [ -n "$pid" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
-  rm -rf "$data"
-}
-trap stop EXIT
+# shellcheck source=../common/serve.sh
+source "$here/../common/serve.sh"
 
 "$bin" import scenes "$here/scenes.geojson" --data "$data" >/dev/null
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"$bin" serve --data "$data" --addr "127.0.0.1:$port" >"$data/server.log" 2>&1 &
-pid=$!
-for _ in $(seq 200); do
-  (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
-  kill -0 "$pid" 2>/dev/null || { cat "$data/server.log"; exit 1; }
-  sleep 0.1
-done
-root="http://127.0.0.1:$port/stac"
+serve "$bin" serve
+root="$base/stac"
 
 echo "stac-api-validator on $root"
 # The geometry crosses central China, where the fixture has GF1 scenes; the Query
