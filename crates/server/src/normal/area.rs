@@ -144,10 +144,8 @@ fn drawn_or_chosen(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>,
                     geojson::GeoJson::Feature(f) => f.geometry.ok_or_else(drawn)?,
                     geojson::GeoJson::FeatureCollection(_) => return Err(drawn()),
                 };
-            // The conversion panics on a position of one number.
-            crate::vector::check_geojson(&geometry).map_err(|_| drawn())?;
             accept(
-                match Geometry::<f64>::try_from(geometry).map_err(|_| drawn())? {
+                match crate::vector::to_geo(geometry).map_err(|_| drawn())? {
                     Geometry::Polygon(p) => MultiPolygon(vec![p]),
                     Geometry::MultiPolygon(mp) => mp,
                     _ => return Err(drawn()),

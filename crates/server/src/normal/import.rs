@@ -197,8 +197,7 @@ fn scene(
         return Err(bad(format!("cloud {cloud} is not a percentage")));
     }
     let geometry = feature.geometry.ok_or_else(|| bad("no footprint".into()))?;
-    crate::vector::check_geojson(&geometry).map_err(|e| bad(e.0))?;
-    let footprint = match Geometry::<f64>::try_from(geometry).map_err(|e| bad(e.to_string()))? {
+    let footprint = match crate::vector::to_geo(geometry).map_err(|e| bad(e.0))? {
         Geometry::Polygon(p) if p.exterior().0.len() >= 4 => p.orient(Direction::Default),
         _ => return Err(bad("the footprint must be a Polygon".into())),
     };

@@ -377,9 +377,8 @@ pub fn read_geojson_regions(path: &Path) -> Result<Vec<RegionRecord>, ImportErro
         let geometry = feature
             .geometry
             .ok_or_else(|| bad(&code, "no geometry".into()))?;
-        crate::vector::check_geojson(&geometry).map_err(|e| bad(&code, e.0))?;
-        let geom = Geometry::<f64>::try_from(geometry)
-            .map_err(|e| bad(&code, e.to_string()))
+        let geom = crate::vector::to_geo(geometry)
+            .map_err(|e| bad(&code, e.0))
             .and_then(|g| polygonal(g).map_err(|m| bad(&code, m)))?;
         out.push(RegionRecord {
             code,
@@ -410,9 +409,8 @@ pub fn read_geojson_countries(path: &Path) -> Result<Vec<CountryRecord>, ImportE
             return Err(bad("no name property".into()));
         }
         let geometry = feature.geometry.ok_or_else(|| bad("no geometry".into()))?;
-        crate::vector::check_geojson(&geometry).map_err(|e| bad(e.0))?;
-        let geom = Geometry::<f64>::try_from(geometry)
-            .map_err(|e| bad(e.to_string()))
+        let geom = crate::vector::to_geo(geometry)
+            .map_err(|e| bad(e.0))
             .and_then(|g| polygonal(g).map_err(bad))?;
         out.push(CountryRecord {
             iso_a3: prop_str(&props, &["iso_a3"]).unwrap_or_else(|| "-99".into()),

@@ -289,9 +289,7 @@ fn refused(e: geo_kit::aoi::AreaError) -> StacError {
 fn geometry(value: Value) -> Result<Geometry<f64>, StacError> {
     let bad = || StacError::bad_request("intersects 应为 GeoJSON 几何对象（Point、Polygon 等）");
     let g: geojson::Geometry = serde_json::from_value(value).map_err(|_| bad())?;
-    // The conversion panics on a position of one number.
-    crate::vector::check_geojson(&g).map_err(|_| bad())?;
-    match Geometry::<f64>::try_from(g).map_err(|_| bad())? {
+    match crate::vector::to_geo(g).map_err(|_| bad())? {
         Geometry::Polygon(p) => accept(MultiPolygon(vec![p])),
         Geometry::MultiPolygon(mp) => accept(mp),
         other => {

@@ -165,10 +165,7 @@ fn geojson(text: &str) -> Result<(Vec<Geometry<f64>>, Option<Crs>), VectorError>
         .transpose()?;
     let mut geoms = geometries
         .into_iter()
-        .map(|g| {
-            check_geojson(&g)?;
-            Geometry::<f64>::try_from(g).map_err(|e| bad(&e))
-        })
+        .map(to_geo)
         .collect::<Result<Vec<_>, _>>()?;
     if let Some(c) = &crs {
         for g in &mut geoms {
@@ -205,11 +202,18 @@ fn json_depth(text: &str) -> usize {
     deepest
 }
 
+/// A GeoJSON geometry from outside as a geometry: the one safe conversion,
+/// which every reader of GeoJSON (uploads, drawn areas, STAC, imports) uses.
+pub fn to_geo(geometry: geojson::Geometry) -> Result<Geometry<f64>, VectorError> {
+    check_geojson(&geometry)?;
+    Geometry::<f64>::try_from(geometry).map_err(|e| VectorError(format!("GeoJSON 无法解析：{e}")))
+}
+
 /// Checks a GeoJSON geometry before converting it: the conversion recurses
 /// per collection and reads every position's first two numbers (panicking on
 /// a shorter one), so collections may nest at most [`geo_kit::MAX_NESTING`]
 /// deep and every position needs a longitude and a latitude.
-pub fn check_geojson(geometry: &geojson::Geometry) -> Result<(), VectorError> {
+fn check_geojson(geometry: &geojson::Geometry) -> Result<(), VectorError> {
     use geojson::GeometryValue as V;
     let short = |p: &geojson::PointType| p.len() < 2;
     let mut stack = vec![(geometry, 1)];
