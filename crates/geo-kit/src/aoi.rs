@@ -154,15 +154,6 @@ pub fn vertices(mp: &MultiPolygon<f64>) -> usize {
     mp.coords_count()
 }
 
-/// Refuses an area with more than `max` vertices.
-pub fn check_vertices(mp: &MultiPolygon<f64>, max: usize) -> Result<(), AreaError> {
-    let count = vertices(mp);
-    if count > max {
-        return Err(AreaError::TooManyVertices { count, max });
-    }
-    Ok(())
-}
-
 /// The area made valid and wound as RFC 7946 wants (exteriors counter-clockwise);
 /// `true` with it when it had to be repaired.
 pub fn repair(mp: MultiPolygon<f64>) -> Result<(MultiPolygon<f64>, bool), AreaError> {
@@ -252,7 +243,7 @@ mod tests {
         assert!(kept.signed_area() > 0.0);
         assert_eq!(vertices(&kept), 5);
         assert_eq!(
-            check_vertices(&kept, 4),
+            check_coordinates(&kept, 4),
             Err(AreaError::TooManyVertices { count: 5, max: 4 })
         );
         let flat = MultiPolygon(vec![
