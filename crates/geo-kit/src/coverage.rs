@@ -549,19 +549,6 @@ pub(crate) mod tests {
         assert!((covered_by_gap_only - missing).abs() < 1e-6 * c.aoi_km2);
     }
 
-    /// CPU seconds this thread has used (user + system, from /proc): a bound
-    /// on work that does not depend on how busy the machine is.
-    fn thread_cpu_seconds() -> f64 {
-        let stat = std::fs::read_to_string("/proc/thread-self/stat").expect("/proc");
-        // Fields after the command name, which ends with the last ')'.
-        let fields: Vec<&str> = stat[stat.rfind(')').expect("comm") + 2..]
-            .split(' ')
-            .collect();
-        let ticks = |i: usize| fields[i].parse::<f64>().expect("ticks");
-        // utime and stime are fields 14 and 15, the 12th and 13th after the name; 100 ticks a second.
-        (ticks(11) + ticks(12)) / 100.0
-    }
-
     /// A comb of `teeth` teeth 10° tall over 10° of longitude, and 300
     /// footprints half a degree wide scattered over it: each footprint edge
     /// crosses hundreds of teeth, so the covered part has thousands of pieces.
@@ -589,11 +576,11 @@ pub(crate) mod tests {
         let (comb, footprints) = comb_and_footprints(6_000);
         let c = coverage(&comb, &footprints, &Deadline::never()).expect("in time");
         assert!(c.covered.0.len() > 1_000, "{} pieces", c.covered.0.len());
-        let before = thread_cpu_seconds();
+        let before = cpu_time::ThreadTime::now();
         // Re-proving validity each round stepped back one pair of pieces per
         // check of the whole: two minutes of CPU for this one.
         let drawn = simplified_to(&c.covered, 4_000, &Deadline::never()).expect("in time");
-        let spent = thread_cpu_seconds() - before;
+        let spent = before.elapsed().as_secs_f64();
         assert!(drawn.coords_count() <= 4_000, "{}", drawn.coords_count());
         assert!(spent < 3.0, "{spent} s of CPU");
     }
@@ -623,7 +610,7 @@ pub(crate) mod tests {
         // What the coverage route does with an uploaded area: 10 s of a core before.
         let (comb, footprints) = comb_and_footprints(30_000);
         let never = Deadline::never();
-        let before = thread_cpu_seconds();
+        let before = cpu_time::ThreadTime::now();
         let working = simplified_to(&comb, 5_000, &never).expect("in time");
         assert!(
             working.coords_count() <= 5_000,
@@ -636,7 +623,7 @@ pub(crate) mod tests {
         union_clipped(&chosen, &working, &never).expect("in time");
         simplified_to(&c.covered, 4_000, &never).expect("in time");
         simplified_to(&c.not_covered, 4_000, &never).expect("in time");
-        let spent = thread_cpu_seconds() - before;
+        let spent = before.elapsed().as_secs_f64();
         assert!(spent < 4.0, "{spent} s of CPU");
     }
 }
