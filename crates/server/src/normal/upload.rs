@@ -4,9 +4,6 @@
 //! back by its id (`upload/shp/{id}`, `upload/file/{id}`), and the path/row
 //! template.
 
-use std::net::IpAddr;
-use std::time::Instant;
-
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::header;
@@ -165,17 +162,6 @@ async fn store(state: &AppState, file_name: String, what: &Stored) -> Result<Str
 /// 429 once an address has used up its uploads for the window.
 const TOO_MANY_UPLOADS: &str = "上传过于频繁，请稍后再试";
 
-/// Counts an upload against the client's address, refusing it (before its
-/// body is read) while the address is locked out.
-fn admit(state: &AppState, ip: Option<IpAddr>) -> Result<(), AppError> {
-    match ip {
-        Some(ip) if !state.uploads.admit(&ip, Instant::now()) => {
-            Err(AppError::TooManyRequests(TOO_MANY_UPLOADS.into()))
-        }
-        _ => Ok(()),
-    }
-}
-
 /// The uploaded file and the other fields of the form.
 struct Form {
     file_name: String,
@@ -297,7 +283,8 @@ async fn upload_area(
     ClientIp(ip): ClientIp,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<AreaUpload> {
-    admit(&state, ip)?;
+    // Counted, or refused, before the body is read.
+    state.uploads.admit_client(ip, TOO_MANY_UPLOADS)?;
     let form = read_form(form).await?;
     let name = form.file_name.clone();
     let area = blocking(move || {
@@ -394,7 +381,8 @@ async fn upload_list(
     ClientIp(ip): ClientIp,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<ListUpload> {
-    admit(&state, ip)?;
+    // Counted, or refused, before the body is read.
+    state.uploads.admit_client(ip, TOO_MANY_UPLOADS)?;
     let form = read_form(form).await?;
     let path_rows = match form.kind.as_deref().map(str::trim) {
         Some("filename") | None => false,

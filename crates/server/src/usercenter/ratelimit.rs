@@ -4,8 +4,11 @@
 
 use std::collections::HashMap;
 use std::hash::Hash;
+use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+use crate::error::AppError;
 
 /// Failures one account may have within the window before it is locked.
 pub const MAX_ACCOUNT_FAILURES: u32 = 5;
@@ -136,6 +139,20 @@ impl<K: Eq + Hash + Clone> Limiter<K> {
     pub fn clear(&self, key: &K) {
         if let Ok(mut map) = self.entries.lock() {
             map.remove(key);
+        }
+    }
+}
+
+impl Limiter<IpAddr> {
+    /// Counts a request from a client address, or refuses it with a 429 that
+    /// says `refusal` while the address has used up its window; a request
+    /// whose address is unknown (router-only tests) is not counted.
+    pub fn admit_client(&self, ip: Option<IpAddr>, refusal: &str) -> Result<(), AppError> {
+        match ip {
+            Some(ip) if !self.admit(&ip, Instant::now()) => {
+                Err(AppError::TooManyRequests(refusal.into()))
+            }
+            _ => Ok(()),
         }
     }
 }

@@ -2,7 +2,6 @@
 //! verification codes, and creating the account.
 
 use std::net::IpAddr;
-use std::time::Instant;
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -20,12 +19,7 @@ use crate::state::AppState;
 /// address: 429 once the address has used up its lookups, so nobody can walk a
 /// list of names, numbers or e-mails.
 fn admit_lookup(state: &AppState, ip: Option<IpAddr>) -> Result<(), AppError> {
-    match ip {
-        Some(ip) if !state.accounts.lookups.admit(&ip, Instant::now()) => {
-            Err(AppError::TooManyRequests(ratelimit::TOO_MANY.into()))
-        }
-        _ => Ok(()),
-    }
+    state.accounts.lookups.admit_client(ip, ratelimit::TOO_MANY)
 }
 
 /// Is any account using this value in this column?

@@ -5,7 +5,6 @@
 
 use std::collections::BTreeSet;
 use std::net::IpAddr;
-use std::time::Instant;
 
 use axum::extract::State;
 use serde::Deserialize;
@@ -57,11 +56,10 @@ pub async fn screen_login(
     ApiJson(form): ApiJson<ScreenLogin>,
 ) -> ApiResult<String> {
     // Every try counts, refused ones too: a key cannot be guessed at speed.
-    if let Some(ip) = ip
-        && !state.accounts.screen_logins.admit(&ip, Instant::now())
-    {
-        return Err(AppError::TooManyRequests(ratelimit::TOO_MANY.into()));
-    }
+    state
+        .accounts
+        .screen_logins
+        .admit_client(ip, ratelimit::TOO_MANY)?;
     let not_configured = || AppError::NotFound("未配置该大屏展示账号".into());
     let screen = configured(&state.config, form.screen_code).ok_or_else(not_configured)?;
     if !admits(screen, addr, form.screen_key.as_deref()) {
