@@ -450,6 +450,37 @@ async fn an_account_made_on_the_command_line_can_log_in_with_its_grants() {
     s.token_of("wuhan_office", "NewPass2025").await;
 }
 
+/// Sessions are resolved from the database on every request, not cached: a
+/// permission that `rscloud user revoke` (another process) takes away is gone
+/// on the live session's very next request, and one it grants is there.
+#[tokio::test]
+async fn permissions_changed_on_the_command_line_apply_to_the_next_request() {
+    let s = TestServer::start().await;
+    let token = s.token_of("hubei", "Hubei12345").await;
+    let permissions = |me: &serde_json::Value| me["data"]["permissions"].clone();
+    let (_, me) = s.get_as("/api/usercenter/detail", &token).await;
+    assert!(
+        permissions(&me)
+            .as_array()
+            .is_some_and(|p| p.contains(&json!("MOD_056"))),
+        "{me}"
+    );
+
+    assert_eq!(
+        rscloud_user(&s.data_dir, &["revoke", "hubei", "monitor"], "").0,
+        0
+    );
+    let (status, me) = s.get_as("/api/usercenter/detail", &token).await;
+    assert_eq!((status, permissions(&me)), (200, json!([])));
+
+    assert_eq!(
+        rscloud_user(&s.data_dir, &["grant", "hubei", "MOD_059"], "").0,
+        0
+    );
+    let (_, me) = s.get_as("/api/usercenter/detail", &token).await;
+    assert_eq!(permissions(&me), json!(["MOD_059"]));
+}
+
 /// Every protected route and what each kind of caller gets from it. Modules that
 /// add protected routes add their rows here.
 #[tokio::test]

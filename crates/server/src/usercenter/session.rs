@@ -17,6 +17,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
 use super::{screen, store};
@@ -165,36 +166,28 @@ fn writes(parts: &Parts) -> bool {
 /// The logout route, open to read-only sessions too.
 pub const LOGOUT_PATH: &str = "/api/usercenter/userinfo/logout";
 
+/// The caller behind a token. One query per request: no cache, because
+/// `rscloud user grant|revoke|passwd` change accounts from another process
+/// and a cache here would keep honouring what they took away. The session's
+/// expiry is written only when half its idle time has passed.
 async fn lookup(state: &AppState, token: String) -> Result<Option<Caller>, AppError> {
     let idle = state.config.session_idle_minutes * 60;
     let hash = token_hash(&token);
     let found = state
         .db
-        .call(move |c| {
-            let now = now_secs();
-            let Some(session) = store::live_session(c, &hash, now)? else {
-                return Ok(None);
-            };
-            if session.created_at + ABSOLUTE_LIFETIME_SECS <= now {
-                store::delete_session(c, &hash)?;
-                return Ok(None);
-            }
-            if session.expires_at - now < idle / 2 {
-                let renewed = (now + idle).min(session.created_at + ABSOLUTE_LIFETIME_SECS);
-                store::renew_session(c, &hash, renewed)?;
-            }
-            let Some(user) = store::user(c, session.user_id)? else {
-                return Ok(None);
-            };
-            let permissions: BTreeSet<String> =
-                store::permissions(c, user.id)?.into_iter().collect();
-            let ranges = store::area_ranges(c, user.id)?;
-            Ok(Some((session, user, permissions, ranges)))
-        })
+        .call(move |c| live_caller(c, &hash, now_secs(), idle))
         .await?;
-    let Some((session, user, mut permissions, mut ranges)) = found else {
+    let Some(store::CallerRow {
+        session,
+        username,
+        permissions,
+        ranges,
+    }) = found
+    else {
         return Ok(None);
     };
+    let mut permissions: BTreeSet<String> = permissions.into_iter().collect();
+    let mut ranges = ranges;
     if let Some(code) = session.screen_code {
         // A screen no longer configured has nothing left to show.
         let Some(screen) = screen::configured(&state.config, code) else {
@@ -209,14 +202,33 @@ async fn lookup(state: &AppState, token: String) -> Result<Option<Caller>, AppEr
         .map(|r| r.region_id)
         .collect();
     Ok(Some(Caller {
-        user_id: user.id,
-        username: user.username,
+        user_id: session.user_id,
+        username,
         permissions,
         regions,
         read_only: session.read_only,
         screen: session.screen_code,
         token,
     }))
+}
+
+/// The live session of a token hash with its account (one query), renewing
+/// the session when less than half of `idle` seconds is left.
+fn live_caller(
+    conn: &Connection,
+    hash: &[u8],
+    now: i64,
+    idle: i64,
+) -> rusqlite::Result<Option<store::CallerRow>> {
+    let found = store::caller(conn, hash, now, now - ABSOLUTE_LIFETIME_SECS)?;
+    if let Some(row) = &found {
+        let session = &row.session;
+        if session.expires_at - now < idle / 2 {
+            let renewed = (now + idle).min(session.created_at + ABSOLUTE_LIFETIME_SECS);
+            store::renew_session(conn, hash, renewed)?;
+        }
+    }
+    Ok(found)
 }
 
 #[cfg(test)]
@@ -230,6 +242,80 @@ mod tests {
             req = req.header("token", h);
         }
         req.body(()).expect("request").into_parts().0
+    }
+
+    /// Runs `f` on `conn` and answers how many SQL statements it ran.
+    fn statements_run<T>(conn: &mut Connection, f: impl FnOnce(&Connection) -> T) -> (T, usize) {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let count = Arc::new(AtomicUsize::new(0));
+        let seen = Arc::clone(&count);
+        conn.trace_v2(
+            rusqlite::trace::TraceEventCodes::SQLITE_TRACE_STMT,
+            Some(move |_: rusqlite::trace::TraceEvent<'_>| {
+                seen.fetch_add(1, Ordering::Relaxed);
+            }),
+        )
+        .expect("trace");
+        let out = f(conn);
+        conn.trace_v2(
+            rusqlite::trace::TraceEventCodes::empty(),
+            None::<fn(rusqlite::trace::TraceEvent<'_>)>,
+        )
+        .expect("untrace");
+        (out, count.load(Ordering::Relaxed))
+    }
+
+    #[test]
+    fn a_token_resolves_to_its_account_in_one_query() {
+        let mut conn = crate::db::memory();
+        super::super::admin::seed_demo(&mut conn).expect("seed");
+        let hubei: i64 = conn
+            .query_row("SELECT id FROM user WHERE username = 'hubei'", [], |r| {
+                r.get(0)
+            })
+            .expect("hubei");
+        let (now, idle) = (1_000_000, 3600);
+        let hash = token_hash("t");
+        store::create_session(&conn, &hash, hubei, None, now, now + idle).expect("session");
+
+        let (found, statements) =
+            statements_run(&mut conn, |c| live_caller(c, &hash, now + 10, idle));
+        let row = found.expect("query").expect("live");
+        assert_eq!(statements, 1, "a fresh session costs one query");
+        assert_eq!(row.username, "hubei");
+        assert!(
+            row.permissions.iter().any(|p| p == "MOD_056"),
+            "{:?}",
+            row.permissions
+        );
+        let regions: Vec<&str> = row.ranges.iter().map(|r| r.region_id.as_str()).collect();
+        assert_eq!(regions, ["420000"]);
+
+        // Past half its idle time, the one query is followed by the renewal.
+        let late = now + idle - 10;
+        let (found, statements) = statements_run(&mut conn, |c| live_caller(c, &hash, late, idle));
+        assert!(found.expect("query").is_some());
+        assert_eq!(statements, 2);
+        let (found, statements) = statements_run(&mut conn, |c| live_caller(c, &hash, late, idle));
+        assert!(found.expect("query").is_some());
+        assert_eq!(statements, 1, "a renewed session costs one query again");
+
+        assert!(
+            live_caller(&conn, &token_hash("other"), now, idle)
+                .expect("query")
+                .is_none()
+        );
+        let long = token_hash("long");
+        let far = now + 2 * ABSOLUTE_LIFETIME_SECS;
+        store::create_session(&conn, &long, hubei, None, now, far).expect("session");
+        let past = now + ABSOLUTE_LIFETIME_SECS + 1;
+        assert!(
+            live_caller(&conn, &long, past, idle)
+                .expect("query")
+                .is_none(),
+            "no session outlives the absolute limit, whatever its idle expiry"
+        );
     }
 
     #[test]

@@ -178,26 +178,77 @@ pub fn create_session(
     Ok(())
 }
 
-/// The unexpired session of an active account with this token hash.
-pub fn live_session(
+/// A live session with what a request needs of its account.
+#[derive(Debug)]
+pub struct CallerRow {
+    /// The session.
+    pub session: SessionRow,
+    /// Login name.
+    pub username: String,
+    /// Permission codes, the roles' and the account's own, sorted.
+    pub permissions: Vec<String>,
+    /// Active, not-deleted area ranges, by region code.
+    pub ranges: Vec<AreaRangeRow>,
+}
+
+/// The session with this token hash, unexpired (idle `expires_at` after `now`,
+/// created after `created_after`), of an active account, with the account's
+/// name, permissions and area ranges: one query, since every authenticated
+/// request asks it.
+pub fn caller(
     conn: &Connection,
     token_hash: &[u8],
     now: i64,
-) -> rusqlite::Result<Option<SessionRow>> {
+    created_after: i64,
+) -> rusqlite::Result<Option<CallerRow>> {
     conn.prepare_cached(
-        "SELECT s.user_id, s.read_only, s.screen_code, s.created_at, s.expires_at FROM session s JOIN user u ON u.id = s.user_id
-         WHERE s.token_hash = ?1 AND s.expires_at > ?2 AND u.status = 0",
+        "SELECT s.user_id, s.read_only, s.screen_code, s.created_at, s.expires_at, u.username,
+           (SELECT json_group_array(code ORDER BY code) FROM (
+              SELECT permission_code AS code FROM role_permission JOIN user_role USING (role_id)
+              WHERE user_id = s.user_id
+              UNION
+              SELECT permission_code FROM user_permission WHERE user_id = s.user_id)),
+           (SELECT json_group_array(json_array(id, type, region_id) ORDER BY region_id)
+            FROM area_range WHERE user_id = s.user_id AND status = 0 AND is_delete = 0)
+         FROM session s JOIN user u ON u.id = s.user_id
+         WHERE s.token_hash = ?1 AND s.expires_at > ?2 AND s.created_at > ?3 AND u.status = 0",
     )?
-    .query_row(params![token_hash, now], |r| {
-        Ok(SessionRow {
-            user_id: r.get(0)?,
-            read_only: r.get(1)?,
-            screen_code: r.get(2)?,
-            created_at: r.get(3)?,
-            expires_at: r.get(4)?,
+    .query_row(params![token_hash, now, created_after], |r| {
+        let ranges: Vec<(i64, String, String)> = json_column(r, 7)?;
+        Ok(CallerRow {
+            session: SessionRow {
+                user_id: r.get(0)?,
+                read_only: r.get(1)?,
+                screen_code: r.get(2)?,
+                created_at: r.get(3)?,
+                expires_at: r.get(4)?,
+            },
+            username: r.get(5)?,
+            permissions: json_column(r, 6)?,
+            ranges: ranges
+                .into_iter()
+                .map(|(id, kind, region_id)| AreaRangeRow {
+                    id,
+                    kind,
+                    region_id,
+                    status: 0,
+                    is_delete: 0,
+                })
+                .collect(),
         })
     })
     .optional()
+}
+
+/// A JSON column (a `json_group_array`) read as `T`.
+fn json_column<T: serde::de::DeserializeOwned>(
+    row: &rusqlite::Row<'_>,
+    index: usize,
+) -> rusqlite::Result<T> {
+    let text: String = row.get(index)?;
+    serde_json::from_str(&text).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, Box::new(e))
+    })
 }
 
 /// Moves a session's expiry.
