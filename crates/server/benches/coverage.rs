@@ -1,7 +1,7 @@
 //! `make bench`: the union of 10,000 scene footprints clipped to Hubei with its
 //! area on the WGS84 ellipsoid, against shapely 2 / GEOS on the same input.
 //!
-//! The footprints are demo scenes (`normal::demo`, SGP4 ground tracks), the
+//! The footprints are demo scenes (`demo`, SGP4 ground tracks), the
 //! newest 10,000 over the province: once of every sensor of satellites from
 //! GF-1 to Sentinel-2 (wide-field cameras 800 km across included), once of
 //! the 60 km class alone (GF-1/2/6 PMS, ZY-3, SuperView …). The
@@ -21,7 +21,7 @@ use geo::{BoundingRect, Intersects};
 use geo_kit::coverage::{area_km2, coverage, simplified_to, union_clipped};
 use geo_kit::set_cover::fewest;
 use geo_types::{MultiPolygon, Polygon};
-use rscloud::normal::demo::{Plan, generate, rough_china};
+use rscloud::demo::{Plan, generate, rough_china};
 use rscloud::region::index::RegionIndex;
 
 const HUBEI: &str = "420000";

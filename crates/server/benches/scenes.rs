@@ -1,6 +1,6 @@
 //! `make bench`: the image query on 1,000,000 scenes (issue 5's bars).
 //!
-//! 1. Bulk import: the demo catalogue (`normal::demo`, `Plan::large`: the
+//! 1. Bulk import: the demo catalogue (`demo`, `Plan::large`: the
 //!    demo's twenty satellites image all they can over China in 2025, about
 //!    880,000 scenes, every other imaging satellite the rest) written by
 //!    `store::insert` into a copy of the bench database (regions already
@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use common::proc_status;
 use geo_types::MultiPolygon;
-use rscloud::normal::demo::{self, Plan};
+use rscloud::demo::{self, Plan};
 use rscloud::normal::index::{Filter, SceneIndex, Sort};
 use rscloud::normal::store::{self, SceneRow};
 use rscloud::region::index::RegionIndex;

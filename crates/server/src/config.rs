@@ -191,7 +191,7 @@ impl Default for Config {
             data_dir: PathBuf::from("var"),
             web_dir: PathBuf::from("web/dist"),
             demo: false,
-            demo_scenes: crate::normal::demo::DEMO_SCENES,
+            demo_scenes: crate::demo::DEMO_SCENES,
             scene_watch_ms: 2_000,
             log_format: LogFormat::Pretty,
             db_pool_size: 4,

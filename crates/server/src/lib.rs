@@ -7,6 +7,7 @@ pub mod budget;
 pub mod catalogue;
 pub mod config;
 pub mod db;
+pub mod demo;
 pub mod dict;
 pub mod edge;
 pub mod error;
@@ -168,15 +169,13 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
     if config.demo && config.demo_scenes > 0 && !db.call(|c| normal::store::has_demo(c)).await? {
         let china = regions
             .shape(region::tree::COUNTRY)
-            .map_or_else(normal::demo::rough_china, |s| s.geom.clone());
-        let plan = normal::demo::Plan {
+            .map_or_else(demo::rough_china, |s| s.geom.clone());
+        let plan = demo::Plan {
             scenes: config.demo_scenes,
-            ..normal::demo::Plan::demo(time::OffsetDateTime::now_utc().unix_timestamp())
+            ..demo::Plan::demo(time::OffsetDateTime::now_utc().unix_timestamp())
         };
         let started = std::time::Instant::now();
-        let made = db
-            .call(move |c| normal::demo::store(c, &plan, &china))
-            .await?;
+        let made = db.call(move |c| demo::store(c, &plan, &china)).await?;
         tracing::info!(
             scenes = made,
             seconds = started.elapsed().as_secs_f64(),

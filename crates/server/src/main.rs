@@ -79,7 +79,7 @@ enum DemoKind {
     /// satellites of the demo up to 100,000 scenes, every imaging satellite beyond.
     Scenes {
         /// How many scenes.
-        #[arg(long, default_value_t = rscloud::normal::demo::DEMO_SCENES)]
+        #[arg(long, default_value_t = rscloud::demo::DEMO_SCENES)]
         count: usize,
         /// Varies orbits, cloud and availability; the same seed and day give the same scenes.
         #[arg(long, default_value_t = 5)]
@@ -309,7 +309,7 @@ fn import(config: &Config, kind: ImportKind) -> Result<(), Failure> {
 }
 
 fn demo(config: &Config, kind: DemoKind) -> Result<(), Failure> {
-    use rscloud::normal::{demo, store};
+    use rscloud::{demo, normal::store};
     let DemoKind::Scenes { count, seed } = kind;
     let mut conn = open_db(config)?;
     let now = time::OffsetDateTime::now_utc().unix_timestamp();

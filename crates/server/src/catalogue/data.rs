@@ -846,3 +846,50 @@ pub const SATELLITES: &[Satellite] = &[
     Satellite { index: 120, label: "重力恢复与气候实验后续卫星2号（GRACE-FO 2）", value: "GRACEFO2", checked: false, properties: Other, resolution: Coarse, kind: Gravity, group: "global/gravity/gracefo",
         norad_id: Some(43477), altitude_km: Some(459.2), inclination_deg: Some(88.9808), local_time: None, swath_km: None, best_resolution_m: None, launch_date: Some("2018-05-22") },
 ];
+
+/// Swath of one sensor or SAR mode where it differs from the satellite's
+/// `swath_km`, km; `None` where the satellite's figure stands.
+pub fn sensor_swath_km(satellite: &str, sensor: &str) -> Option<f64> {
+    Some(match (satellite, sensor) {
+        ("GF1", "PMS1" | "PMS2") => 32.0,
+        ("GF1", _) => 200.0,
+        ("GF2", _) => 23.0,
+        ("BJ2-01" | "BJ2-02" | "BJ2-03", _) => 24.0,
+        ("GF6", "WFV") => 800.0,
+        ("CB04A", "WFI") => 685.0,
+        ("ZY1-02D" | "ZY1-02E", "AHSI") | ("GF5" | "GF5-02", _) => 60.0,
+        ("GF3" | "GF3-02" | "GF3-03", mode) => match mode {
+            "SL" => 10.0,
+            "UFS" | "QPSI" => 30.0,
+            "FSI" => 50.0,
+            "FSII" => 100.0,
+            "SS" => 130.0,
+            "NSC" => 300.0,
+            "WSC" => 500.0,
+            "QPSII" => 40.0,
+            "EXT" => 80.0,
+            _ => return None,
+        },
+        ("LT1A" | "LT1B", "STRIP1") => 50.0,
+        ("LT1A" | "LT1B", "SCAN") => 350.0,
+        ("L5" | "L7" | "L8" | "L9", _) => 185.0,
+        ("S2A" | "S2B" | "S2C", _) => 290.0,
+        ("S1A" | "S1B" | "S1C", mode) => match mode {
+            "SM" => 80.0,
+            "IW" => 250.0,
+            "EW" => 400.0,
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+/// Cameras that image side by side, as one swath (GF-1's two PMS and four
+/// WFV cameras, GF-2's two PMS cameras); empty for other satellites.
+pub fn side_by_side(satellite: &str) -> &'static [&'static [&'static str]] {
+    match satellite {
+        "GF1" => &[&["PMS1", "PMS2"], &["WFV1", "WFV2", "WFV3", "WFV4"]],
+        "GF2" => &[&["PMS1", "PMS2"]],
+        _ => &[],
+    }
+}

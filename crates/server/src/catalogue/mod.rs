@@ -21,7 +21,7 @@ use crate::api::{ApiQuery, ApiResult, Envelope, ok};
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 
-pub use data::PAGES;
+pub use data::{PAGES, sensor_swath_km, side_by_side};
 
 /// The catalogue routes.
 pub fn router() -> OpenApiRouter<AppState> {

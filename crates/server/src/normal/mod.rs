@@ -5,7 +5,6 @@
 
 pub mod area;
 pub mod coverage;
-pub mod demo;
 pub mod import;
 pub mod index;
 pub mod lists;

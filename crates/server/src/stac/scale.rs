@@ -10,7 +10,7 @@ use serde_json::json;
 
 use super::params::{Body, Search};
 use super::{Links, collection, item, search};
-use crate::normal::demo::{self, Plan};
+use crate::demo::{self, Plan};
 use crate::normal::index::{Filter, SceneIndex, Sort};
 use crate::normal::lists::{self, List};
 

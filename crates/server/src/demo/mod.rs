@@ -10,16 +10,22 @@
 //! radar ones do not. Cloud cover follows season and region. Everything
 //! follows from the plan: the same plan gives the same scenes.
 
+mod clouds;
+mod mission;
+mod names;
+
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 
 use geo_kit::mask::Mask;
 use geo_kit::orbit::{self, GroundPoint, MeanElements, Orbit};
 use geo_types::{Coord, LineString, MultiPolygon, Polygon};
-use time::OffsetDateTime;
 
-use super::store::SceneRow;
-use crate::catalogue::{self, Kind, Satellite};
+use crate::catalogue;
+use crate::normal::store::{self, SceneRow};
+use clouds::mean_cloud;
+use mission::Mission;
+use names::Names;
 
 /// What to generate.
 #[derive(Debug, Clone)]
@@ -229,7 +235,7 @@ pub fn store(
     plan: &Plan,
     china: &MultiPolygon<f64>,
 ) -> rusqlite::Result<usize> {
-    super::store::insert_all(conn, generate(plan, china))
+    store::insert_all(conn, generate(plan, china))
 }
 
 /// Runs `f` over `items` on every core, keeping the items' order.
@@ -314,153 +320,6 @@ fn apportion(made: &[usize], total: usize) -> Vec<usize> {
         keep[i] += 1;
     }
     keep
-}
-
-/// One way of imaging: cameras side by side, each making its own scenes.
-#[derive(Debug, Clone)]
-struct Mode {
-    /// Sensor ids, west to east as flown northbound.
-    sensors: Vec<&'static str>,
-    /// Width of one camera's scene, km.
-    width_km: f64,
-    /// Ground resolution, m.
-    resolution_m: f64,
-}
-
-/// A satellite as the generator flies it.
-#[derive(Debug, Clone)]
-struct Mission {
-    satellite: &'static Satellite,
-    radar: bool,
-    altitude_km: f64,
-    /// Inclination for orbits that are not sun-synchronous.
-    inclination: Option<f64>,
-    /// Local mean time of the descending node, hours.
-    descending_node: f64,
-    modes: Vec<Mode>,
-}
-
-/// Swath of one sensor or mode where it differs from the satellite's figure, km.
-fn sensor_width(satellite: &str, sensor: &str) -> Option<f64> {
-    Some(match (satellite, sensor) {
-        ("GF1", "PMS1" | "PMS2") => 32.0,
-        ("GF1", _) => 200.0,
-        ("GF2", _) => 23.0,
-        ("BJ2-01" | "BJ2-02" | "BJ2-03", _) => 24.0,
-        ("GF6", "WFV") => 800.0,
-        ("CB04A", "WFI") => 685.0,
-        ("ZY1-02D" | "ZY1-02E", "AHSI") | ("GF5" | "GF5-02", _) => 60.0,
-        ("GF3" | "GF3-02" | "GF3-03", mode) => match mode {
-            "SL" => 10.0,
-            "UFS" | "QPSI" => 30.0,
-            "FSI" => 50.0,
-            "FSII" => 100.0,
-            "SS" => 130.0,
-            "NSC" => 300.0,
-            "WSC" => 500.0,
-            "QPSII" => 40.0,
-            "EXT" => 80.0,
-            _ => return None,
-        },
-        ("LT1A" | "LT1B", "STRIP1") => 50.0,
-        ("LT1A" | "LT1B", "SCAN") => 350.0,
-        ("L5" | "L7" | "L8" | "L9", _) => 185.0,
-        ("S2A" | "S2B" | "S2C", _) => 290.0,
-        ("S1A" | "S1B" | "S1C", mode) => match mode {
-            "SM" => 80.0,
-            "IW" => 250.0,
-            "EW" => 400.0,
-            _ => return None,
-        },
-        _ => return None,
-    })
-}
-
-/// Cameras that image side by side, as one mode.
-fn side_by_side(satellite: &str) -> &'static [&'static [&'static str]] {
-    match satellite {
-        "GF1" => &[&["PMS1", "PMS2"], &["WFV1", "WFV2", "WFV3", "WFV4"]],
-        "GF2" => &[&["PMS1", "PMS2"]],
-        _ => &[],
-    }
-}
-
-/// Hours of a catalogue local time such as `10:30 降交点`, as a descending node time.
-fn descending_node_hours(local_time: &str) -> Option<f64> {
-    let (hm, rest) = local_time.split_once(' ')?;
-    let (h, m) = hm.split_once(':')?;
-    let hours = h.parse::<f64>().ok()? + m.parse::<f64>().ok()? / 60.0;
-    Some(if rest.contains('升') {
-        (hours + 12.0) % 24.0
-    } else {
-        hours
-    })
-}
-
-impl Mission {
-    /// How the generator flies a catalogue satellite, or `None` for one it cannot
-    /// (no imaging sensor, no altitude, geostationary).
-    fn new(s: &'static Satellite) -> Option<Self> {
-        let radar = match s.kind {
-            Kind::Optical | Kind::Hyperspectral => false,
-            Kind::Radar => true,
-            Kind::Laser | Kind::Gravity => return None,
-        };
-        let altitude_km = s.altitude_km.filter(|a| (300.0..2_000.0).contains(a))?;
-        let sensors = catalogue::sensors_of(s.value)?;
-        let imaging = |id: &str| {
-            let sensor = sensors.iter().find(|x| x.id == id)?;
-            if matches!(sensor.kind, Kind::Laser | Kind::Gravity) {
-                return None;
-            }
-            // The satellite's best figure stands for a sensor only when it is the only one.
-            let resolution_m = sensor
-                .resolution_m
-                .or(s.best_resolution_m.filter(|_| sensors.len() == 1))?;
-            let width_km = sensor_width(s.value, id).or(s.swath_km)?;
-            Some((width_km, resolution_m))
-        };
-        let grouped = side_by_side(s.value);
-        let mut modes: Vec<Mode> = grouped
-            .iter()
-            .filter_map(|ids| {
-                let (width_km, resolution_m) = imaging(ids[0])?;
-                Some(Mode {
-                    sensors: ids.to_vec(),
-                    width_km,
-                    resolution_m,
-                })
-            })
-            .collect();
-        for sensor in sensors {
-            if grouped.iter().any(|g| g.contains(&sensor.id)) {
-                continue;
-            }
-            if let Some((width_km, resolution_m)) = imaging(sensor.id) {
-                modes.push(Mode {
-                    sensors: vec![sensor.id],
-                    width_km,
-                    resolution_m,
-                });
-            }
-        }
-        if modes.is_empty() {
-            return None;
-        }
-        let polar = s.inclination_deg.is_none_or(|i| i > 95.0);
-        let default_node = if radar { 6.0 } else { 10.5 };
-        Some(Self {
-            satellite: s,
-            radar,
-            altitude_km,
-            inclination: (!polar).then_some(s.inclination_deg).flatten(),
-            descending_node: s
-                .local_time
-                .and_then(descending_node_hours)
-                .unwrap_or(default_node),
-            modes,
-        })
-    }
 }
 
 /// A stretch of a pass over China.
@@ -758,7 +617,7 @@ impl Flight {
         let (scene_id, file_name, level, path) = names.style();
         SceneRow {
             fid: 0,
-            quicklook: Some(super::quicklook::url(&scene_id)),
+            quicklook: Some(crate::normal::quicklook::url(&scene_id)),
             scene_id,
             file_name,
             satellite: sat.value.to_owned(),
@@ -786,145 +645,6 @@ struct Slot {
     camera: usize,
     centre: Coord<f64>,
     heading: f64,
-}
-
-/// Mean cloud cover (percent) at a place and time: wet summers in the south,
-/// the Sichuan basin cloudy all year, the north-west and Inner Mongolia clear.
-pub fn mean_cloud(at: Coord<f64>, unix: i64) -> f64 {
-    let day = OffsetDateTime::from_unix_timestamp(unix).map_or(1.0, |t| f64::from(t.ordinal()));
-    // +1 in mid-July, −1 in mid-January.
-    let summer = ((day - 196.0) / 365.25 * std::f64::consts::TAU).cos();
-    let (lon, lat) = (at.x, at.y);
-    if (102.5..108.5).contains(&lon) && (28.0..32.5).contains(&lat) {
-        70.0 + 5.0 * summer
-    } else if (lon < 105.0 && lat > 36.0) || (lon < 120.0 && lat > 40.0) {
-        15.0 + 5.0 * summer
-    } else if lon < 100.0 {
-        // The Tibetan plateau: summer monsoon clouds.
-        30.0 + 15.0 * summer
-    } else if lat < 32.0 {
-        42.0 + 22.0 * summer
-    } else {
-        30.0 + 12.0 * summer
-    }
-}
-
-/// What a scene's names are made of.
-struct Names {
-    satellite: &'static str,
-    sensor: &'static str,
-    t: i64,
-    centre: Coord<f64>,
-    orbit_number: i64,
-    row: i64,
-    serial: u64,
-}
-
-impl Names {
-    /// Product id, file name, product level and path in the style of the mission.
-    fn style(&self) -> (String, String, &'static str, i64) {
-        let t = OffsetDateTime::from_unix_timestamp(self.t).unwrap_or(OffsetDateTime::UNIX_EPOCH);
-        let day = format!("{:04}{:02}{:02}", t.year(), u8::from(t.month()), t.day());
-        let clock = format!("{day}T{:02}{:02}{:02}", t.hour(), t.minute(), t.second());
-        let (lon, lat) = (self.centre.x, self.centre.y);
-        let (sat, sensor) = (self.satellite, self.sensor);
-        match sat {
-            "L5" | "L7" | "L8" | "L9" => {
-                let prefix = match sat {
-                    "L5" => "LT05",
-                    "L7" => "LE07",
-                    "L8" => "LC08",
-                    _ => "LC09",
-                };
-                // WRS-2 has 233 paths; scenes are processed some days later.
-                let path = self.orbit_number.rem_euclid(233) + 1;
-                let later = OffsetDateTime::from_unix_timestamp(self.t + 9 * 86_400)
-                    .unwrap_or(OffsetDateTime::UNIX_EPOCH);
-                let id = format!(
-                    "{prefix}_L1TP_{path:03}{:03}_{day}_{:04}{:02}{:02}_02_T1",
-                    self.row,
-                    later.year(),
-                    u8::from(later.month()),
-                    later.day()
-                );
-                (id.clone(), format!("{id}.tar"), "L1TP", path)
-            }
-            "S2A" | "S2B" | "S2C" => {
-                let relative = self.orbit_number.rem_euclid(143) + 1;
-                let id = format!(
-                    "{sat}_MSIL1C_{clock}_N0511_R{relative:03}_T{}_{clock}",
-                    mgrs_tile(lon, lat)
-                );
-                (id.clone(), format!("{id}.SAFE.zip"), "L1C", relative)
-            }
-            "S1A" | "S1B" | "S1C" => {
-                let relative = self.orbit_number.rem_euclid(175) + 1;
-                let stop = OffsetDateTime::from_unix_timestamp(self.t + 25)
-                    .unwrap_or(OffsetDateTime::UNIX_EPOCH);
-                let id = format!(
-                    "{sat}_{sensor}_GRDH_1SDV_{clock}_{day}T{:02}{:02}{:02}_{:06}_{:06X}_{:04X}",
-                    stop.hour(),
-                    stop.minute(),
-                    stop.second(),
-                    self.orbit_number,
-                    self.serial % 0xFF_FFFF,
-                    self.serial % 0xFFFF
-                );
-                (id.clone(), format!("{id}.SAFE.zip"), "GRD", relative)
-            }
-            "GF3" | "GF3-02" | "GF3-03" => {
-                let id = format!(
-                    "{}_MYN_{sensor}_{:06}_E{lon:.1}_N{lat:.1}_{day}_L1A_HHHV_L1{:010}",
-                    sat.replace('-', ""),
-                    self.orbit_number,
-                    self.serial
-                );
-                (id.clone(), format!("{id}.tar.gz"), "L1A", self.orbit_number)
-            }
-            "LT1A" | "LT1B" => {
-                let id = format!(
-                    "{sat}_MONO_KSC_{sensor}_{:06}_E{lon:.1}_N{lat:.1}_{day}_SLC_HH_L1A_{:010}",
-                    self.orbit_number, self.serial
-                );
-                (id.clone(), format!("{id}.tar.gz"), "L1A", self.orbit_number)
-            }
-            _ => {
-                let id = format!(
-                    "{}_{sensor}_E{lon:.1}_N{lat:.1}_{day}_L1A{:010}",
-                    sat.replace('-', ""),
-                    self.serial
-                );
-                (id.clone(), format!("{id}.tar.gz"), "L1A", self.orbit_number)
-            }
-        }
-    }
-}
-
-/// The Sentinel-2 (MGRS) tile holding a point, e.g. `50RKU`.
-fn mgrs_tile(lon: f64, lat: f64) -> String {
-    const BANDS: &[u8] = b"CDEFGHJKLMNPQRSTUVWX";
-    const ROWS: &[u8] = b"ABCDEFGHJKLMNPQRSTUV";
-    const COLUMNS: [&[u8]; 3] = [b"ABCDEFGH", b"JKLMNPQR", b"STUVWXYZ"];
-    let zone = (((lon + 180.0) / 6.0).floor() as i64).clamp(0, 59) + 1;
-    let band = BANDS[(((lat + 80.0) / 8.0).floor() as usize).min(BANDS.len() - 1)] as char;
-    // Transverse Mercator on the WGS84 ellipsoid to the second order in the
-    // distance from the central meridian: enough to pick the 100 km square.
-    let (a, e2, k0) = (6_378_137.0, 0.006_694_38, 0.9996);
-    let phi = lat.to_radians();
-    let dl = (lon - (zone as f64 * 6.0 - 183.0)).to_radians();
-    let nu = a / (1.0 - e2 * phi.sin().powi(2)).sqrt();
-    let arc = a
-        * ((1.0 - e2 / 4.0 - 3.0 * e2 * e2 / 64.0) * phi
-            - (3.0 * e2 / 8.0 + 3.0 * e2 * e2 / 32.0) * (2.0 * phi).sin()
-            + 15.0 * e2 * e2 / 256.0 * (4.0 * phi).sin());
-    let along = phi.cos() * dl;
-    let easting = k0 * nu * (along + along.powi(3) / 6.0 * (1.0 - phi.tan().powi(2))) + 500_000.0;
-    let northing = k0 * (arc + nu * phi.tan() * along * along / 2.0);
-    let set = ((zone - 1) % 3) as usize;
-    let column = COLUMNS[set][((easting / 100_000.0).floor() as usize).clamp(1, 8) - 1] as char;
-    let shift = if zone % 2 == 0 { 5 } else { 0 };
-    let row = ROWS[((northing / 100_000.0).floor() as usize + shift) % 20] as char;
-    format!("{zone:02}{band}{column}{row}")
 }
 
 /// SplitMix64 over a list of words: the generator's only source of variety.
@@ -1034,197 +754,4 @@ impl Iterator for Scenes {
 impl ExactSizeIterator for Scenes {}
 
 #[cfg(test)]
-mod tests {
-    use std::collections::HashSet;
-
-    use super::*;
-    use geo::{BoundingRect, Intersects};
-
-    /// 2025-10-03T12:00:00Z.
-    const NOW: i64 = 1_759_492_800;
-
-    fn small(seed: u64) -> Plan {
-        Plan {
-            now: NOW,
-            seed,
-            satellites: vec!["GF1", "GF2", "GF3", "L8", "S2A", "S1A"],
-            scenes: 3_000,
-            leading: 6,
-        }
-    }
-
-    #[test]
-    fn the_same_plan_gives_the_same_scenes_and_another_seed_others() {
-        let china = rough_china();
-        let a: Vec<SceneRow> = generate(&small(1), &china).collect();
-        let b: Vec<SceneRow> = generate(&small(1), &china).collect();
-        let c: Vec<SceneRow> = generate(&small(2), &china).collect();
-        assert_eq!(a.len(), 3_000);
-        assert_eq!(a, b);
-        assert_ne!(a, c);
-    }
-
-    #[test]
-    fn leading_satellites_share_first_and_the_others_make_only_what_they_cannot() {
-        let full = [10.0, 10.0, 100.0, 100.0];
-        let leads = [true, true, false, false];
-        assert_eq!(
-            tiered_shares(&full, &leads, None, 15.0),
-            [7.5, 7.5, 0.0, 0.0]
-        );
-        assert_eq!(
-            tiered_shares(&full, &leads, None, 60.0),
-            [10.0, 10.0, 20.0, 20.0]
-        );
-        // Counted: the leading ones made 16, not the 20 estimated.
-        assert_eq!(
-            tiered_shares(&full, &leads, Some(16.0), 60.0),
-            [10.0, 10.0, 22.0, 22.0]
-        );
-        let plan = Plan {
-            leading: 2,
-            ..small(1)
-        };
-        let satellites: HashSet<String> = generate(&plan, &rough_china())
-            .map(|s| s.satellite)
-            .collect();
-        assert_eq!(
-            satellites,
-            HashSet::from(["GF1".to_owned(), "GF2".to_owned()])
-        );
-    }
-
-    #[test]
-    fn scenes_are_valid_over_china_daylit_when_optical_and_as_wide_as_the_swath() {
-        let china = rough_china();
-        let scenes = generate(&small(3), &china);
-        assert_eq!(scenes.len(), 3_000);
-        let scenes: Vec<SceneRow> = scenes.collect();
-        let end = NOW - NOW.rem_euclid(86_400);
-        let mut ids = HashSet::new();
-        let mut satellites = HashSet::new();
-        for s in &scenes {
-            assert!(ids.insert(s.scene_id.clone()), "repeated id {}", s.scene_id);
-            satellites.insert(s.satellite.clone());
-            assert!(s.demo);
-            assert!((end - 365 * 86_400..end).contains(&s.acquired_at));
-            assert!((0.0..=100.0).contains(&s.cloud));
-            assert!(
-                catalogue::sensors_of(&s.satellite)
-                    .is_some_and(|sensors| sensors.iter().any(|x| x.id == s.sensor)),
-                "{} {}",
-                s.satellite,
-                s.sensor
-            );
-            let ring = &s.footprint.exterior().0;
-            assert_eq!(ring.len(), 5);
-            assert_eq!(ring[0], ring[4]);
-            assert!(
-                geo_kit::validity::check_polygon(&s.footprint).is_ok(),
-                "{}",
-                s.scene_id
-            );
-            // Counter-clockwise, as GeoJSON wants an exterior ring.
-            assert!(geo::Area::signed_area(&s.footprint) > 0.0, "{}", s.scene_id);
-            assert!(
-                s.footprint.intersects(&china),
-                "{} not over China",
-                s.scene_id
-            );
-            let bbox = s.footprint.bounding_rect().expect("box");
-            assert!(bbox.width() < 15.0 && bbox.height() < 10.0);
-            // The top edge runs across the track: the scene's width.
-            let width = orbit::distance_km(ring[0], ring[3]);
-            let swath = Mission::new(catalogue::satellite(&s.satellite).expect("satellite"))
-                .expect("mission")
-                .modes
-                .iter()
-                .find(|m| m.sensors.contains(&s.sensor.as_str()))
-                .expect("mode")
-                .width_km;
-            assert!(
-                (width / swath - 1.0).abs() < 0.1,
-                "{} km for {swath} km",
-                width
-            );
-            let centre = Coord {
-                x: ring[..4].iter().map(|c| c.x).sum::<f64>() / 4.0,
-                y: ring[..4].iter().map(|c| c.y).sum::<f64>() / 4.0,
-            };
-            if !matches!(s.satellite.as_str(), "GF3" | "S1A") {
-                let sun = orbit::sun_elevation(s.acquired_at as f64, centre.x, centre.y);
-                assert!(sun > MIN_SUN_ELEVATION - 1.0, "{} at sun {sun}", s.scene_id);
-            } else {
-                assert_eq!(s.cloud, 0.0);
-            }
-        }
-        assert_eq!(satellites.len(), 6);
-        assert!(
-            scenes
-                .windows(2)
-                .all(|w| w[0].acquired_at <= w[1].acquired_at)
-        );
-    }
-
-    #[test]
-    fn southern_summers_are_cloudier_than_north_western_winters() {
-        let scenes: Vec<SceneRow> = generate(&small(4), &rough_china()).collect();
-        let mean = |keep: &dyn Fn(&SceneRow, u8) -> bool| {
-            let picked: Vec<f64> = scenes
-                .iter()
-                .filter(|s| s.cloud > 0.0 || !matches!(s.satellite.as_str(), "GF3" | "S1A"))
-                .filter(|s| {
-                    let month = OffsetDateTime::from_unix_timestamp(s.acquired_at)
-                        .expect("time")
-                        .month();
-                    keep(s, u8::from(month))
-                })
-                .map(|s| s.cloud)
-                .collect();
-            assert!(picked.len() > 20, "{} scenes", picked.len());
-            picked.iter().sum::<f64>() / picked.len() as f64
-        };
-        let ring = |s: &SceneRow| s.footprint.exterior().0[0];
-        let south_summer = mean(&|s, m| ring(s).y < 30.0 && (6..=8).contains(&m));
-        let north_west_winter =
-            mean(&|s, m| ring(s).x < 100.0 && ring(s).y > 36.0 && (m == 12 || m <= 2));
-        assert!(
-            south_summer > north_west_winter + 15.0,
-            "{south_summer} vs {north_west_winter}"
-        );
-    }
-
-    #[test]
-    fn file_names_follow_each_mission() {
-        let scenes: Vec<SceneRow> = generate(&small(5), &rough_china()).collect();
-        let first = |sat: &str| {
-            scenes
-                .iter()
-                .find(|s| s.satellite == sat)
-                .map(|s| s.file_name.clone())
-                .expect("a scene")
-        };
-        assert!(first("GF1").starts_with("GF1_"), "{}", first("GF1"));
-        assert!(first("GF1").ends_with(".tar.gz"));
-        assert!(first("L8").starts_with("LC08_L1TP_"), "{}", first("L8"));
-        assert!(first("S2A").starts_with("S2A_MSIL1C_"), "{}", first("S2A"));
-        assert!(first("S1A").starts_with("S1A_"), "{}", first("S1A"));
-        assert!(first("GF3").starts_with("GF3_MYN_"), "{}", first("GF3"));
-        assert_eq!(mgrs_tile(114.3, 30.6), "50RKU");
-    }
-
-    #[test]
-    fn the_default_demo_is_tens_of_thousands_of_scenes() {
-        let started = std::time::Instant::now();
-        let scenes = generate(&Plan::demo(NOW), &rough_china());
-        let n = scenes.len();
-        let satellites: HashSet<String> = scenes.map(|s| s.satellite).collect();
-        eprintln!(
-            "{n} scenes of {} satellites in {:?}",
-            satellites.len(),
-            started.elapsed()
-        );
-        assert_eq!(n, DEMO_SCENES);
-        assert_eq!(satellites.len(), DEMO_SATELLITES.len());
-    }
-}
+mod tests;
