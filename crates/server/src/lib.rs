@@ -92,10 +92,7 @@ async fn openapi_json(Extension(doc): Extension<Arc<OpenApiDoc>>) -> Json<OpenAp
 
 /// Readiness: 200 once the database answers.
 async fn healthz(State(state): State<AppState>) -> Result<&'static str, error::AppError> {
-    state
-        .db
-        .call(|c| c.query_row("SELECT 1", [], |r| r.get::<_, i64>(0)))
-        .await?;
+    state.db.ping().await?;
     Ok("ok")
 }
 

@@ -290,7 +290,8 @@ fn import(config: &Config, kind: ImportKind) -> Result<(), Failure> {
                 .with_message("simplifying regions");
             let display = imp::display_bands(&assembled, &|| bar.inc(1));
             bar.finish();
-            imp::store_regions(&mut conn, &assembled, &display).map_err(usage)?;
+            rscloud::region::store::replace_regions(&mut conn, &assembled, &display)
+                .map_err(anyhow::Error::from)?;
             println!("imported {} regions", assembled.len());
         }
         ImportKind::Scenes { file } => {
@@ -301,7 +302,8 @@ fn import(config: &Config, kind: ImportKind) -> Result<(), Failure> {
         }
         ImportKind::World { file } => {
             let countries = imp::read_geojson_countries(&file).map_err(usage)?;
-            imp::store_countries(&mut conn, &countries).map_err(usage)?;
+            rscloud::region::store::replace_countries(&mut conn, &countries)
+                .map_err(anyhow::Error::from)?;
             println!("imported {} countries", countries.len());
         }
     }
@@ -347,21 +349,10 @@ fn demo(config: &Config, kind: DemoKind) -> Result<(), Failure> {
 /// Prints the newest text messages of the outbox, newest first.
 fn outbox(config: &Config, limit: u32) -> Result<(), Failure> {
     let conn = open_db(config)?;
-    let rows = conn
-        .prepare("SELECT created_at, telephone, body FROM sms_outbox ORDER BY id DESC LIMIT ?1")
-        .and_then(|mut stmt| {
-            stmt.query_map([limit], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                ))
-            })?
-            .collect::<Result<Vec<_>, _>>()
-        })
-        .map_err(anyhow::Error::from)?;
-    for (at, telephone, body) in rows {
-        println!("{at}  {telephone}  {body}");
+    let rows =
+        rscloud::usercenter::store::outbox(&conn, i64::from(limit)).map_err(anyhow::Error::from)?;
+    for sms in rows {
+        println!("{}  {}  {}", sms.created_at, sms.telephone, sms.body);
     }
     Ok(())
 }
@@ -403,7 +394,7 @@ fn user(config: &Config, action: UserAction) -> Result<(), Failure> {
             regions,
             remove: true,
         } => admin::remove_ranges(&conn, &username, &regions),
-        UserAction::List => admin::list(&conn)
+        UserAction::List => rscloud::usercenter::store::user_summaries(&conn)
             .map_err(admin::AdminError::from)
             .map(|users| {
                 println!(

@@ -826,11 +826,16 @@ impl Database {
         self.refused_writes_nothing(&["region", "region_display"], |conn| {
             let assembled = imp::assemble(imp::read_regions(&path)?);
             let display = imp::display_bands(&assembled, &|| {});
-            imp::store_regions(conn, &assembled, &display)
+            Ok::<_, imp::ImportError>(rscloud::region::store::replace_regions(
+                conn, &assembled, &display,
+            )?)
         });
         if Path::new(name).extension().is_some_and(|e| e == "geojson") {
             self.refused_writes_nothing(&["global_region"], |conn| {
-                imp::store_countries(conn, &imp::read_geojson_countries(&path)?)
+                let countries = imp::read_geojson_countries(&path)?;
+                Ok::<_, imp::ImportError>(rscloud::region::store::replace_countries(
+                    conn, &countries,
+                )?)
             });
         }
     }

@@ -108,6 +108,13 @@ impl Db {
         })
         .await?
     }
+
+    /// Answers once the database does: a trivial query on a pooled connection.
+    pub async fn ping(&self) -> Result<(), DbError> {
+        self.call(|c| c.query_row("SELECT 1", [], |r| r.get::<_, i64>(0)))
+            .await
+            .map(drop)
+    }
 }
 
 /// One connection with every migration applied: the pool's first, or the

@@ -45,14 +45,6 @@ fn stamp_of(index: &SceneIndex) -> Stamp {
     (index.len(), max.unwrap_or(0))
 }
 
-fn stored_stamp(conn: &Connection) -> rusqlite::Result<Stamp> {
-    conn.query_row(
-        "SELECT count(*), coalesce(max(fid), 0) FROM scene",
-        [],
-        |r| Ok((r.get::<_, i64>(0)? as usize, r.get(1)?)),
-    )
-}
-
 impl Shared {
     fn now(&self) -> Arc<SceneIndex> {
         self.current
@@ -63,7 +55,7 @@ impl Shared {
 
     /// Rebuilds the index when the stored catalogue differs from it; true when it did.
     fn refresh(&self, conn: &Connection) -> rusqlite::Result<bool> {
-        if stored_stamp(conn)? == stamp_of(&self.now()) {
+        if super::store::stamp(conn)? == stamp_of(&self.now()) {
             return Ok(false);
         }
         let started = std::time::Instant::now();
@@ -106,10 +98,7 @@ impl LiveIndex {
         let thread = std::thread::Builder::new()
             .name("scene-watch".into())
             .spawn(move || {
-                let version = |c: &Connection| {
-                    c.query_row("PRAGMA data_version", [], |r| r.get::<_, i64>(0))
-                        .ok()
-                };
+                let version = |c: &Connection| super::store::data_version(c).ok();
                 let mut seen = version(&conn);
                 loop {
                     std::thread::park_timeout(every);

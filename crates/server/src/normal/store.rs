@@ -253,6 +253,92 @@ pub fn delete_demo(conn: &Connection) -> rusqlite::Result<usize> {
     conn.execute("DELETE FROM scene WHERE demo = 1", [])
 }
 
+/// An uploaded area or list as stored: an area has `geom` (GeoPackage
+/// binary) and `crs`, a list has `entries` and `rejected` (JSON).
+#[derive(Debug)]
+pub struct UploadRow {
+    /// The area, WGS84.
+    pub geom: Option<Vec<u8>>,
+    /// The list's entries.
+    pub entries: Option<String>,
+    /// The coordinate system the area's file was in.
+    pub crs: Option<String>,
+    /// Whether invalid rings were repaired.
+    pub repaired: bool,
+    /// The list's lines that were not entries.
+    pub rejected: Option<String>,
+}
+
+/// The upload with this id, if it was created at `created_after` or later.
+pub fn upload(
+    conn: &Connection,
+    upload_id: &str,
+    created_after: i64,
+) -> rusqlite::Result<Option<UploadRow>> {
+    conn.query_row(
+        "SELECT geom, entries, crs, repaired, rejected FROM upload
+         WHERE upload_id = ?1 AND created_at >= ?2",
+        params![upload_id, created_after],
+        |r| {
+            Ok(UploadRow {
+                geom: r.get(0)?,
+                entries: r.get(1)?,
+                crs: r.get(2)?,
+                repaired: r.get(3)?,
+                rejected: r.get(4)?,
+            })
+        },
+    )
+    .optional()
+}
+
+/// Stores an upload of `kind` (`area`, `filename` or `pathrow`) in one
+/// transaction that also removes the uploads created before `purge_before`.
+pub fn save_upload(
+    conn: &mut Connection,
+    upload_id: &str,
+    kind: &str,
+    file_name: &str,
+    row: &UploadRow,
+    now: i64,
+    purge_before: i64,
+) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute("DELETE FROM upload WHERE created_at < ?1", [purge_before])?;
+    tx.execute(
+        "INSERT INTO upload (geom, upload_id, kind, entries, file_name, crs, repaired,
+                             rejected, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![
+            row.geom,
+            upload_id,
+            kind,
+            row.entries,
+            file_name,
+            row.crs,
+            row.repaired,
+            row.rejected,
+            now
+        ],
+    )?;
+    tx.commit()
+}
+
+/// How many scenes are stored and the largest feature id: what changes when
+/// scenes are imported or deleted.
+pub fn stamp(conn: &Connection) -> rusqlite::Result<(usize, i64)> {
+    conn.query_row(
+        "SELECT count(*), coalesce(max(fid), 0) FROM scene",
+        [],
+        |r| Ok((r.get::<_, i64>(0)? as usize, r.get(1)?)),
+    )
+}
+
+/// SQLite's `data_version`: changes when another connection commits.
+pub fn data_version(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row("PRAGMA data_version", [], |r| r.get(0))
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;

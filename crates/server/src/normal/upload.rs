@@ -10,12 +10,13 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use geo::GeodesicArea;
 use geo_types::{Geometry, MultiPolygon};
-use rusqlite::{OptionalExtension, params};
+
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::lists::{self, List, Rejected};
+use super::store;
 use crate::api::{ApiPath, ApiResult, ClientIp, Envelope, blocking, ok};
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
@@ -67,26 +68,15 @@ pub async fn load(state: &AppState, upload_id: &str) -> Result<Stored, AppError>
     let id = upload_id.to_owned();
     let row = state
         .db
-        .call(move |c| {
-            c.query_row(
-                "SELECT geom, entries, crs, repaired, rejected FROM upload
-                 WHERE upload_id = ?1 AND created_at >= ?2",
-                params![id, now_secs() - KEEP_SECS],
-                |r| {
-                    Ok((
-                        r.get::<_, Option<Vec<u8>>>(0)?,
-                        r.get::<_, Option<String>>(1)?,
-                        AreaFacts {
-                            crs: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
-                            repaired: r.get(3)?,
-                        },
-                        r.get::<_, Option<String>>(4)?,
-                    ))
-                },
-            )
-            .optional()
-        })
-        .await?;
+        .call(move |c| store::upload(c, &id, now_secs() - KEEP_SECS))
+        .await?
+        .map(|r| {
+            let facts = AreaFacts {
+                crs: r.crs.unwrap_or_default(),
+                repaired: r.repaired,
+            };
+            (r.geom, r.entries, facts, r.rejected)
+        });
     let broken = |what: &str| internal(anyhow::anyhow!("upload {upload_id}: {what}"));
     match row {
         None => Err(AppError::NotFound(
@@ -140,20 +130,14 @@ async fn store(state: &AppState, file_name: String, what: &Stored) -> Result<Str
         .db
         .call(move |c| {
             let now = now_secs();
-            let tx = c.transaction()?;
-            tx.execute(
-                "DELETE FROM upload WHERE created_at < ?1",
-                [now - KEEP_SECS],
-            )?;
-            tx.execute(
-                "INSERT INTO upload (geom, upload_id, kind, entries, file_name, crs, repaired,
-                                     rejected, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                params![
-                    geom, stored_id, kind, entries, file_name, crs, repaired, rejected, now
-                ],
-            )?;
-            tx.commit()
+            let row = store::UploadRow {
+                geom,
+                entries,
+                crs,
+                repaired,
+                rejected,
+            };
+            store::save_upload(c, &stored_id, kind, &file_name, &row, now, now - KEEP_SECS)
         })
         .await?;
     Ok(id)

@@ -11,7 +11,6 @@ use std::path::Path;
 
 use geo::orient::{Direction, Orient};
 use geo_types::{Geometry, MultiPolygon};
-use rusqlite::{Connection, params};
 
 use super::tree::{self, Level};
 
@@ -453,65 +452,6 @@ pub fn assemble(records: Vec<RegionRecord>) -> Vec<(RegionRecord, Level, Option<
             (r, level, parent)
         })
         .collect()
-}
-
-/// Replaces every region with `records` in one transaction; `display` gives the
-/// simplified copies per band for each record.
-pub fn store_regions(
-    conn: &mut Connection,
-    records: &[(RegionRecord, Level, Option<String>)],
-    display: &HashMap<String, Vec<(i64, MultiPolygon<f64>)>>,
-) -> Result<(), ImportError> {
-    let tx = conn.transaction()?;
-    tx.execute("DELETE FROM region_display", [])?;
-    tx.execute("DELETE FROM region", [])?;
-    {
-        let mut insert = tx.prepare(
-            "INSERT INTO region (geom, code, name, short_name, level, parent_code, label_lon, label_lat)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        )?;
-        let mut insert_display =
-            tx.prepare("INSERT INTO region_display (geom, code, band) VALUES (?1, ?2, ?3)")?;
-        for (r, level, parent) in records {
-            let blob = geo_kit::gpkg::encode(&Geometry::MultiPolygon(r.geom.clone()), 4326);
-            insert.execute(params![
-                blob,
-                r.code,
-                r.name,
-                r.short_name,
-                level.number(),
-                parent,
-                r.label.map(|l| l.0),
-                r.label.map(|l| l.1)
-            ])?;
-            for (band, geom) in display.get(&r.code).into_iter().flatten() {
-                let blob = geo_kit::gpkg::encode(&Geometry::MultiPolygon(geom.clone()), 4326);
-                insert_display.execute(params![blob, r.code, band])?;
-            }
-        }
-    }
-    tx.commit()?;
-    Ok(())
-}
-
-/// Replaces every world country in one transaction.
-pub fn store_countries(
-    conn: &mut Connection,
-    records: &[CountryRecord],
-) -> Result<(), ImportError> {
-    let tx = conn.transaction()?;
-    tx.execute("DELETE FROM global_region", [])?;
-    {
-        let mut insert = tx.prepare(
-            "INSERT INTO global_region (geom, iso_a3, iso_n3, name, full_name) VALUES (?1, ?2, ?3, ?4, ?5)",
-        )?;
-        for c in records {
-            let blob = geo_kit::gpkg::encode(&Geometry::MultiPolygon(c.geom.clone()), 4326);
-            insert.execute(params![blob, c.iso_a3, c.iso_n3, c.name, c.full_name])?;
-        }
-    }
-    tx.commit()?;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use rstar::{AABB, RTree};
 use rusqlite::Connection;
 
 use super::display::BANDS;
+use super::store::{self, ShapeRow};
 
 /// One boundary as the map draws it.
 #[derive(Debug, Clone)]
@@ -31,6 +32,19 @@ pub struct Shape {
     interior: OnceLock<Option<Coord<f64>>>,
 }
 
+impl From<ShapeRow> for Shape {
+    fn from(r: ShapeRow) -> Self {
+        Self {
+            code: r.code,
+            name: r.name,
+            level: r.level,
+            label: r.label,
+            geom: r.geom,
+            interior: OnceLock::new(),
+        }
+    }
+}
+
 /// An index entry: (shape, polygon part) by the part's bounding box. Indexing
 /// parts rather than whole shapes means a tile near one island of a region
 /// touches that island only.
@@ -43,7 +57,8 @@ pub struct Layer {
 }
 
 impl Layer {
-    fn new(shapes: Vec<Shape>) -> Self {
+    fn new(rows: Vec<ShapeRow>) -> Self {
+        let shapes: Vec<Shape> = rows.into_iter().map(Shape::from).collect();
         let entries = shapes
             .iter()
             .enumerate()
@@ -107,58 +122,15 @@ pub struct RegionIndex {
     pub countries: Layer,
 }
 
-fn decode(blob: &[u8]) -> rusqlite::Result<MultiPolygon<f64>> {
-    match geo_kit::gpkg::decode(blob) {
-        Ok(geo_types::Geometry::MultiPolygon(mp)) => Ok(mp),
-        Ok(geo_types::Geometry::Polygon(p)) => Ok(MultiPolygon(vec![p])),
-        Ok(_) => Ok(MultiPolygon(vec![])),
-        Err(e) => Err(rusqlite::Error::UserFunctionError(
-            format!("stored boundary is unreadable: {e}").into(),
-        )),
-    }
-}
-
-fn load_shapes(
-    conn: &Connection,
-    sql: &str,
-    params: impl rusqlite::Params,
-) -> rusqlite::Result<Vec<Shape>> {
-    let mut stmt = conn.prepare(sql)?;
-    let rows = stmt.query_map(params, |r| {
-        let blob: Vec<u8> = r.get(0)?;
-        let lon: Option<f64> = r.get(4)?;
-        let lat: Option<f64> = r.get(5)?;
-        Ok(Shape {
-            geom: decode(&blob)?,
-            code: r.get(1)?,
-            name: r.get(2)?,
-            level: r.get(3)?,
-            label: lon.zip(lat),
-            interior: OnceLock::new(),
-        })
-    })?;
-    rows.collect()
-}
-
 impl RegionIndex {
     /// Reads every boundary from the database.
     pub fn load(conn: &Connection) -> rusqlite::Result<Self> {
-        const REGION: &str =
-            "SELECT r.geom, r.code, r.name, r.level, r.label_lon, r.label_lat FROM region r";
-        let full = Layer::new(load_shapes(conn, REGION, [])?);
+        let full = Layer::new(store::region_shapes(conn)?);
         let bands = BANDS
             .iter()
-            .map(|(band, _)| {
-                let sql = "SELECT d.geom, r.code, r.name, r.level, r.label_lon, r.label_lat
-                           FROM region_display d JOIN region r USING (code) WHERE d.band = ?1";
-                load_shapes(conn, sql, [band]).map(Layer::new)
-            })
+            .map(|(band, _)| store::display_shapes(conn, *band).map(Layer::new))
             .collect::<rusqlite::Result<_>>()?;
-        let countries = Layer::new(load_shapes(
-            conn,
-            "SELECT geom, iso_a3, name, 0, NULL, NULL FROM global_region",
-            [],
-        )?);
+        let countries = Layer::new(store::country_shapes(conn)?);
         let by_code = full
             .shapes
             .iter()

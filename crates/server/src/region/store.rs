@@ -1,6 +1,12 @@
 //! SQL of regions.
 
-use rusqlite::{Connection, OptionalExtension, Row};
+use std::collections::HashMap;
+
+use geo_types::{Geometry, MultiPolygon};
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use super::import::{CountryRecord, RegionRecord};
+use super::tree::Level;
 
 use super::tree::LEAF_CITIES;
 
@@ -108,4 +114,134 @@ pub fn countries(conn: &Connection) -> rusqlite::Result<Vec<CountryRow>> {
 /// How many regions are stored.
 pub fn count(conn: &Connection) -> rusqlite::Result<i64> {
     conn.query_row("SELECT count(*) FROM region", [], |r| r.get(0))
+}
+
+/// A boundary as stored: a region's (full or simplified for a band) or a
+/// world country's.
+#[derive(Debug)]
+pub struct ShapeRow {
+    /// Region code, or ISO alpha-3 for a country.
+    pub code: String,
+    /// Name to label it with.
+    pub name: String,
+    /// 0 country … 3 county; 0 for world countries.
+    pub level: i64,
+    /// Label point, if stored.
+    pub label: Option<(f64, f64)>,
+    /// The boundary.
+    pub geom: MultiPolygon<f64>,
+}
+
+/// Every region's full boundary.
+pub fn region_shapes(conn: &Connection) -> rusqlite::Result<Vec<ShapeRow>> {
+    shapes(
+        conn,
+        "SELECT r.geom, r.code, r.name, r.level, r.label_lon, r.label_lat FROM region r",
+        [],
+    )
+}
+
+/// Every region's boundary simplified for a display band.
+pub fn display_shapes(conn: &Connection, band: i64) -> rusqlite::Result<Vec<ShapeRow>> {
+    shapes(
+        conn,
+        "SELECT d.geom, r.code, r.name, r.level, r.label_lon, r.label_lat
+         FROM region_display d JOIN region r USING (code) WHERE d.band = ?1",
+        [band],
+    )
+}
+
+/// Every world country's boundary.
+pub fn country_shapes(conn: &Connection) -> rusqlite::Result<Vec<ShapeRow>> {
+    shapes(
+        conn,
+        "SELECT geom, iso_a3, name, 0, NULL, NULL FROM global_region",
+        [],
+    )
+}
+
+fn decode(blob: &[u8]) -> rusqlite::Result<MultiPolygon<f64>> {
+    match geo_kit::gpkg::decode(blob) {
+        Ok(geo_types::Geometry::MultiPolygon(mp)) => Ok(mp),
+        Ok(geo_types::Geometry::Polygon(p)) => Ok(MultiPolygon(vec![p])),
+        Ok(_) => Ok(MultiPolygon(vec![])),
+        Err(e) => Err(rusqlite::Error::UserFunctionError(
+            format!("stored boundary is unreadable: {e}").into(),
+        )),
+    }
+}
+
+fn shapes(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> rusqlite::Result<Vec<ShapeRow>> {
+    let mut stmt = conn.prepare(sql)?;
+    let rows = stmt.query_map(params, |r| {
+        let blob: Vec<u8> = r.get(0)?;
+        let lon: Option<f64> = r.get(4)?;
+        let lat: Option<f64> = r.get(5)?;
+        Ok(ShapeRow {
+            geom: decode(&blob)?,
+            code: r.get(1)?,
+            name: r.get(2)?,
+            level: r.get(3)?,
+            label: lon.zip(lat),
+        })
+    })?;
+    rows.collect()
+}
+
+/// Replaces every region with `records` in one transaction; `display` gives the
+/// simplified copies per band for each record.
+pub fn replace_regions(
+    conn: &mut Connection,
+    records: &[(RegionRecord, Level, Option<String>)],
+    display: &HashMap<String, Vec<(i64, MultiPolygon<f64>)>>,
+) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute("DELETE FROM region_display", [])?;
+    tx.execute("DELETE FROM region", [])?;
+    {
+        let mut insert = tx.prepare(
+            "INSERT INTO region (geom, code, name, short_name, level, parent_code, label_lon, label_lat)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )?;
+        let mut insert_display =
+            tx.prepare("INSERT INTO region_display (geom, code, band) VALUES (?1, ?2, ?3)")?;
+        for (r, level, parent) in records {
+            let blob = geo_kit::gpkg::encode(&Geometry::MultiPolygon(r.geom.clone()), 4326);
+            insert.execute(params![
+                blob,
+                r.code,
+                r.name,
+                r.short_name,
+                level.number(),
+                parent,
+                r.label.map(|l| l.0),
+                r.label.map(|l| l.1)
+            ])?;
+            for (band, geom) in display.get(&r.code).into_iter().flatten() {
+                let blob = geo_kit::gpkg::encode(&Geometry::MultiPolygon(geom.clone()), 4326);
+                insert_display.execute(params![blob, r.code, band])?;
+            }
+        }
+    }
+    tx.commit()
+}
+
+/// Replaces every world country in one transaction.
+pub fn replace_countries(conn: &mut Connection, records: &[CountryRecord]) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute("DELETE FROM global_region", [])?;
+    {
+        let mut insert = tx.prepare(
+            "INSERT INTO global_region (geom, iso_a3, iso_n3, name, full_name) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for c in records {
+            let blob = geo_kit::gpkg::encode(&Geometry::MultiPolygon(c.geom.clone()), 4326);
+            insert.execute(params![blob, c.iso_a3, c.iso_n3, c.name, c.full_name])?;
+        }
+    }
+    tx.commit()
 }

@@ -1,9 +1,9 @@
 //! Account administration shared by the `rscloud user` command and the demo
 //! data: add users, set passwords, grant permissions or roles, set area ranges.
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::Connection;
 
-use super::{RANGE_TYPE_REGION, password, rules};
+use super::{RANGE_TYPE_REGION, password, rules, store};
 use crate::config::ScreenAccount;
 use crate::error::AppError;
 
@@ -64,19 +64,13 @@ pub fn add_user(conn: &Connection, u: &NewUser<'_>) -> Result<i64, AdminError> {
         rules::email(e)?;
     }
     let hash = password::hash(u.password)?;
-    conn.execute(
-        "INSERT INTO user (username, password_hash, telephone, email, account_type, must_change_password)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![u.username, hash, u.telephone, u.email, u.account_type, u.must_change_password],
-    )
-    .map_err(|e| {
+    store::insert_user(conn, u, &hash).map_err(|e| {
         if crate::db::is_unique_violation(&e) {
             AdminError::Taken(taken_field(&e, u))
         } else {
             e.into()
         }
-    })?;
-    Ok(conn.last_insert_rowid())
+    })
 }
 
 /// Which of the unique fields a UNIQUE violation is about, for the message.
@@ -93,11 +87,7 @@ fn taken_field(err: &rusqlite::Error, u: &NewUser<'_>) -> String {
 
 /// The id of a user by name.
 pub fn user_id(conn: &Connection, username: &str) -> Result<i64, AdminError> {
-    conn.query_row("SELECT id FROM user WHERE username = ?1", [username], |r| {
-        r.get(0)
-    })
-    .optional()?
-    .ok_or_else(|| AdminError::NoUser(username.into()))
+    store::user_id(conn, username)?.ok_or_else(|| AdminError::NoUser(username.into()))
 }
 
 /// Sets a new password and ends the user's sessions.
@@ -109,12 +99,8 @@ pub fn set_password(
     let id = user_id(conn, username)?;
     password::validate(new_password)?;
     let hash = password::hash(new_password)?;
-    conn.execute(
-        "UPDATE user SET password_hash = ?2, must_change_password = 0,
-         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1",
-        params![id, hash],
-    )?;
-    conn.execute("DELETE FROM session WHERE user_id = ?1", [id])?;
+    store::set_password_hash(conn, id, &hash)?;
+    store::delete_sessions_of(conn, id)?;
     Ok(())
 }
 
@@ -125,18 +111,10 @@ enum Grant {
 }
 
 fn resolve_grant(conn: &Connection, code: &str) -> Result<Grant, AdminError> {
-    if let Some(id) = conn
-        .query_row("SELECT id FROM role WHERE code = ?1", [code], |r| r.get(0))
-        .optional()?
-    {
+    if let Some(id) = store::role_id(conn, code)? {
         return Ok(Grant::Role(id));
     }
-    let exists: bool = conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM permission WHERE code = ?1)",
-        [code],
-        |r| r.get(0),
-    )?;
-    if exists {
+    if store::permission_exists(conn, code)? {
         Ok(Grant::Permission(code.to_owned()))
     } else {
         Err(AdminError::NoGrant(code.to_owned()))
@@ -148,15 +126,9 @@ pub fn grant(conn: &Connection, username: &str, codes: &[String]) -> Result<(), 
     let id = user_id(conn, username)?;
     for code in codes {
         match resolve_grant(conn, code)? {
-            Grant::Role(role) => conn.execute(
-                "INSERT OR IGNORE INTO user_role (user_id, role_id) VALUES (?1, ?2)",
-                params![id, role],
-            )?,
-            Grant::Permission(p) => conn.execute(
-                "INSERT OR IGNORE INTO user_permission (user_id, permission_code) VALUES (?1, ?2)",
-                params![id, p],
-            )?,
-        };
+            Grant::Role(role) => store::add_user_role(conn, id, role)?,
+            Grant::Permission(p) => store::add_user_permission(conn, id, &p)?,
+        }
     }
     Ok(())
 }
@@ -166,15 +138,9 @@ pub fn revoke(conn: &Connection, username: &str, codes: &[String]) -> Result<(),
     let id = user_id(conn, username)?;
     for code in codes {
         match resolve_grant(conn, code)? {
-            Grant::Role(role) => conn.execute(
-                "DELETE FROM user_role WHERE user_id = ?1 AND role_id = ?2",
-                params![id, role],
-            )?,
-            Grant::Permission(p) => conn.execute(
-                "DELETE FROM user_permission WHERE user_id = ?1 AND permission_code = ?2",
-                params![id, p],
-            )?,
-        };
+            Grant::Role(role) => store::remove_user_role(conn, id, role)?,
+            Grant::Permission(p) => store::remove_user_permission(conn, id, &p)?,
+        }
     }
     Ok(())
 }
@@ -188,11 +154,7 @@ pub fn add_ranges(conn: &Connection, username: &str, regions: &[String]) -> Resu
         if !ok {
             return Err(AdminError::BadRegion(region.clone()));
         }
-        conn.execute(
-            "INSERT INTO area_range (user_id, type, region_id) VALUES (?1, ?2, ?3)
-             ON CONFLICT (user_id, type, region_id) DO UPDATE SET status = 0, is_delete = 0",
-            params![id, RANGE_TYPE_REGION, region],
-        )?;
+        store::add_area_range(conn, id, RANGE_TYPE_REGION, region)?;
     }
     Ok(())
 }
@@ -205,48 +167,9 @@ pub fn remove_ranges(
 ) -> Result<(), AdminError> {
     let id = user_id(conn, username)?;
     for region in regions {
-        conn.execute(
-            "UPDATE area_range SET is_delete = 1 WHERE user_id = ?1 AND type = ?2 AND region_id = ?3",
-            params![id, RANGE_TYPE_REGION, region],
-        )?;
+        store::remove_area_range(conn, id, RANGE_TYPE_REGION, region)?;
     }
     Ok(())
-}
-
-/// One line of `rscloud user list`.
-#[derive(Debug)]
-pub struct UserSummary {
-    /// Login name.
-    pub username: String,
-    /// 0 active.
-    pub status: i64,
-    /// Role codes.
-    pub roles: String,
-    /// Permission codes granted directly.
-    pub permissions: String,
-    /// Active area ranges.
-    pub ranges: String,
-}
-
-/// Every account with its roles, own permissions and ranges.
-pub fn list(conn: &Connection) -> rusqlite::Result<Vec<UserSummary>> {
-    conn.prepare(
-        "SELECT u.username, u.status,
-           (SELECT group_concat(r.code, ',') FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id),
-           (SELECT group_concat(permission_code, ',') FROM user_permission WHERE user_id = u.id),
-           (SELECT group_concat(region_id, ',') FROM area_range WHERE user_id = u.id AND status = 0 AND is_delete = 0)
-         FROM user u ORDER BY u.username",
-    )?
-    .query_map([], |r| {
-        Ok(UserSummary {
-            username: r.get(0)?,
-            status: r.get(1)?,
-            roles: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
-            permissions: r.get::<_, Option<String>>(3)?.unwrap_or_default(),
-            ranges: r.get::<_, Option<String>>(4)?.unwrap_or_default(),
-        })
-    })?
-    .collect()
 }
 
 /// A demo account: name, password, what it may do, where.
@@ -322,12 +245,7 @@ pub fn demo_screens() -> Vec<ScreenAccount> {
 pub fn seed_demo(conn: &mut Connection) -> Result<(), AdminError> {
     let tx = conn.transaction()?;
     for d in DEMO_USERS {
-        let exists: bool = tx.query_row(
-            "SELECT EXISTS (SELECT 1 FROM user WHERE username = ?1)",
-            [d.username],
-            |r| r.get(0),
-        )?;
-        if exists {
+        if store::user_id(&tx, d.username)?.is_some() {
             continue;
         }
         add_user(
@@ -358,7 +276,7 @@ mod tests {
         let mut conn = db();
         seed_demo(&mut conn).expect("seed");
         seed_demo(&mut conn).expect("seed again is a no-op");
-        let users = list(&conn).expect("list");
+        let users = store::user_summaries(&conn).expect("list");
         let names: Vec<&str> = users.iter().map(|u| u.username.as_str()).collect();
         assert_eq!(names, ["admin", "hubei", "person", "screen"]);
         assert_eq!(users[1].roles, "monitor");

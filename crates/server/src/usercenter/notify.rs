@@ -46,12 +46,7 @@ impl SmsSender for OutboxSms {
         let (telephone, text) = (telephone.to_owned(), text.to_owned());
         Box::pin(async move {
             self.db
-                .call(move |c| {
-                    c.execute(
-                        "INSERT INTO sms_outbox (telephone, body) VALUES (?1, ?2)",
-                        [telephone, text],
-                    )
-                })
+                .call(move |c| super::store::queue_sms(c, &telephone, &text))
                 .await?;
             Ok(())
         })

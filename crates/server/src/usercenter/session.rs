@@ -270,10 +270,8 @@ mod tests {
     fn a_token_resolves_to_its_account_in_one_query() {
         let mut conn = crate::db::memory();
         super::super::admin::seed_demo(&mut conn).expect("seed");
-        let hubei: i64 = conn
-            .query_row("SELECT id FROM user WHERE username = 'hubei'", [], |r| {
-                r.get(0)
-            })
+        let hubei = store::user_id(&conn, "hubei")
+            .expect("query")
             .expect("hubei");
         let (now, idle) = (1_000_000, 3600);
         let hash = token_hash("t");

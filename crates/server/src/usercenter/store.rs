@@ -288,3 +288,249 @@ pub fn save_server_key(conn: &Connection, name: &str, secret: &[u8]) -> rusqlite
         |r| r.get(0),
     )
 }
+
+/// Adds an account with an already hashed password; answers its id.
+pub fn insert_user(
+    conn: &Connection,
+    u: &super::admin::NewUser<'_>,
+    password_hash: &str,
+) -> rusqlite::Result<i64> {
+    conn.execute(
+        "INSERT INTO user (username, password_hash, telephone, email, account_type, must_change_password)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![u.username, password_hash, u.telephone, u.email, u.account_type, u.must_change_password],
+    )?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// The id of the account with this username.
+pub fn user_id(conn: &Connection, username: &str) -> rusqlite::Result<Option<i64>> {
+    conn.query_row("SELECT id FROM user WHERE username = ?1", [username], |r| {
+        r.get(0)
+    })
+    .optional()
+}
+
+/// Stores a new password hash and clears the must-change flag.
+pub fn set_password_hash(
+    conn: &Connection,
+    user_id: i64,
+    password_hash: &str,
+) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE user SET password_hash = ?2, must_change_password = 0,
+         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1",
+        params![user_id, password_hash],
+    )?;
+    Ok(())
+}
+
+/// Ends every session of an account.
+pub fn delete_sessions_of(conn: &Connection, user_id: i64) -> rusqlite::Result<()> {
+    conn.execute("DELETE FROM session WHERE user_id = ?1", [user_id])?;
+    Ok(())
+}
+
+/// The id of the role with this code.
+pub fn role_id(conn: &Connection, code: &str) -> rusqlite::Result<Option<i64>> {
+    conn.query_row("SELECT id FROM role WHERE code = ?1", [code], |r| r.get(0))
+        .optional()
+}
+
+/// Is this a known permission code?
+pub fn permission_exists(conn: &Connection, code: &str) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM permission WHERE code = ?1)",
+        [code],
+        |r| r.get(0),
+    )
+}
+
+/// Gives an account a role (no change if it has it).
+pub fn add_user_role(conn: &Connection, user_id: i64, role_id: i64) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT OR IGNORE INTO user_role (user_id, role_id) VALUES (?1, ?2)",
+        params![user_id, role_id],
+    )?;
+    Ok(())
+}
+
+/// Gives an account a permission of its own (no change if it has it).
+pub fn add_user_permission(conn: &Connection, user_id: i64, code: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT OR IGNORE INTO user_permission (user_id, permission_code) VALUES (?1, ?2)",
+        params![user_id, code],
+    )?;
+    Ok(())
+}
+
+/// Takes a role away from an account.
+pub fn remove_user_role(conn: &Connection, user_id: i64, role_id: i64) -> rusqlite::Result<()> {
+    conn.execute(
+        "DELETE FROM user_role WHERE user_id = ?1 AND role_id = ?2",
+        params![user_id, role_id],
+    )?;
+    Ok(())
+}
+
+/// Takes a permission of its own away from an account.
+pub fn remove_user_permission(conn: &Connection, user_id: i64, code: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "DELETE FROM user_permission WHERE user_id = ?1 AND permission_code = ?2",
+        params![user_id, code],
+    )?;
+    Ok(())
+}
+
+/// Gives an account an area range, active again if it had been removed.
+pub fn add_area_range(
+    conn: &Connection,
+    user_id: i64,
+    kind: &str,
+    region: &str,
+) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO area_range (user_id, type, region_id) VALUES (?1, ?2, ?3)
+         ON CONFLICT (user_id, type, region_id) DO UPDATE SET status = 0, is_delete = 0",
+        params![user_id, kind, region],
+    )?;
+    Ok(())
+}
+
+/// Marks an account's area range deleted.
+pub fn remove_area_range(
+    conn: &Connection,
+    user_id: i64,
+    kind: &str,
+    region: &str,
+) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE area_range SET is_delete = 1 WHERE user_id = ?1 AND type = ?2 AND region_id = ?3",
+        params![user_id, kind, region],
+    )?;
+    Ok(())
+}
+
+/// One line of `rscloud user list`.
+#[derive(Debug)]
+pub struct UserSummary {
+    /// Login name.
+    pub username: String,
+    /// 0 active.
+    pub status: i64,
+    /// Role codes.
+    pub roles: String,
+    /// Permission codes granted directly.
+    pub permissions: String,
+    /// Active area ranges.
+    pub ranges: String,
+}
+
+/// Every account with its roles, own permissions and ranges.
+pub fn user_summaries(conn: &Connection) -> rusqlite::Result<Vec<UserSummary>> {
+    conn.prepare(
+        "SELECT u.username, u.status,
+           (SELECT group_concat(r.code, ',') FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id),
+           (SELECT group_concat(permission_code, ',') FROM user_permission WHERE user_id = u.id),
+           (SELECT group_concat(region_id, ',') FROM area_range WHERE user_id = u.id AND status = 0 AND is_delete = 0)
+         FROM user u ORDER BY u.username",
+    )?
+    .query_map([], |r| {
+        Ok(UserSummary {
+            username: r.get(0)?,
+            status: r.get(1)?,
+            roles: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
+            permissions: r.get::<_, Option<String>>(3)?.unwrap_or_default(),
+            ranges: r.get::<_, Option<String>>(4)?.unwrap_or_default(),
+        })
+    })?
+    .collect()
+}
+
+/// A stored verification code.
+#[derive(Debug)]
+pub struct CodeRow {
+    /// SHA-256 of channel, address and code.
+    pub code_hash: Vec<u8>,
+    /// Unix seconds it stops being valid.
+    pub expires_at: i64,
+    /// Wrong tries so far.
+    pub attempts: i64,
+}
+
+/// The verification code of an address on a channel (`telephone` or `email`).
+pub fn code(conn: &Connection, channel: &str, address: &str) -> rusqlite::Result<Option<CodeRow>> {
+    conn.query_row(
+        "SELECT code_hash, expires_at, attempts FROM verification_code WHERE channel = ?1 AND address = ?2",
+        params![channel, address],
+        |r| Ok(CodeRow { code_hash: r.get(0)?, expires_at: r.get(1)?, attempts: r.get(2)? }),
+    )
+    .optional()
+}
+
+/// Stores an address's new verification code in place of any earlier one, with no tries.
+pub fn save_code(
+    conn: &Connection,
+    channel: &str,
+    address: &str,
+    code_hash: &[u8],
+    expires_at: i64,
+) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO verification_code (channel, address, code_hash, expires_at, attempts) VALUES (?1, ?2, ?3, ?4, 0)
+         ON CONFLICT (channel, address) DO UPDATE SET code_hash = ?3, expires_at = ?4, attempts = 0",
+        params![channel, address, code_hash, expires_at],
+    )?;
+    Ok(())
+}
+
+/// Forgets an address's verification code.
+pub fn delete_code(conn: &Connection, channel: &str, address: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "DELETE FROM verification_code WHERE channel = ?1 AND address = ?2",
+        params![channel, address],
+    )?;
+    Ok(())
+}
+
+/// Counts a wrong try against an address's verification code.
+pub fn count_code_attempt(conn: &Connection, channel: &str, address: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE verification_code SET attempts = attempts + 1 WHERE channel = ?1 AND address = ?2",
+        params![channel, address],
+    )?;
+    Ok(())
+}
+
+/// Keeps a text message in the outbox of the default SMS provider.
+pub fn queue_sms(conn: &Connection, telephone: &str, body: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO sms_outbox (telephone, body) VALUES (?1, ?2)",
+        [telephone, body],
+    )?;
+    Ok(())
+}
+
+/// A text message in the outbox.
+#[derive(Debug)]
+pub struct SmsRow {
+    /// When it was queued, as stored.
+    pub created_at: String,
+    /// Mobile number.
+    pub telephone: String,
+    /// Text.
+    pub body: String,
+}
+
+/// The outbox's newest `limit` text messages, newest first.
+pub fn outbox(conn: &Connection, limit: i64) -> rusqlite::Result<Vec<SmsRow>> {
+    conn.prepare("SELECT created_at, telephone, body FROM sms_outbox ORDER BY id DESC LIMIT ?1")?
+        .query_map([limit], |r| {
+            Ok(SmsRow {
+                created_at: r.get(0)?,
+                telephone: r.get(1)?,
+                body: r.get(2)?,
+            })
+        })?
+        .collect()
+}

@@ -2,13 +2,12 @@
 //! registration and password reset: six digits, ten minutes, five tries,
 //! one code per address per minute, stored only as a hash.
 
-use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
 use super::session::now_secs;
-use super::{Accounts, rules};
+use super::{Accounts, rules, store};
 use crate::db::Db;
 use crate::error::AppError;
 
@@ -98,21 +97,11 @@ pub async fn send(
     let stored = db
         .call(move |c| {
             let tx = c.transaction()?;
-            let last: Option<i64> = tx
-                .query_row(
-                    "SELECT expires_at FROM verification_code WHERE channel = ?1 AND address = ?2",
-                    params![channel.column(), addr],
-                    |r| r.get(0),
-                )
-                .optional()?;
-            if last.is_some_and(|expires| expires - TTL_SECS + RESEND_SECS > now) {
+            let last = store::code(&tx, channel.column(), &addr)?;
+            if last.is_some_and(|code| code.expires_at - TTL_SECS + RESEND_SECS > now) {
                 return Ok(false);
             }
-            tx.execute(
-                "INSERT INTO verification_code (channel, address, code_hash, expires_at, attempts) VALUES (?1, ?2, ?3, ?4, 0)
-                 ON CONFLICT (channel, address) DO UPDATE SET code_hash = ?3, expires_at = ?4, attempts = 0",
-                params![channel.column(), addr, digest, now + TTL_SECS],
-            )?;
+            store::save_code(&tx, channel.column(), &addr, &digest, now + TTL_SECS)?;
             tx.commit()?;
             Ok(true)
         })
@@ -138,13 +127,8 @@ pub async fn send(
     if sent.is_err() {
         // The code never arrived: forget it so the person may ask again at once.
         let addr = address.to_owned();
-        db.call(move |c| {
-            c.execute(
-                "DELETE FROM verification_code WHERE channel = ?1 AND address = ?2",
-                params![channel.column(), addr],
-            )
-        })
-        .await?;
+        db.call(move |c| store::delete_code(c, channel.column(), &addr))
+            .await?;
     }
     sent
 }
@@ -155,25 +139,17 @@ pub async fn consume(db: &Db, channel: Channel, address: &str, code: &str) -> Re
     let (addr, digest) = (address.to_owned(), hash(channel, address, code.trim()));
     let ok = db
         .call(move |c| {
-            let row: Option<(Vec<u8>, i64, i64)> = c
-                .query_row(
-                    "SELECT code_hash, expires_at, attempts FROM verification_code WHERE channel = ?1 AND address = ?2",
-                    params![channel.column(), addr],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-                )
-                .optional()?;
-            let Some((stored, expires, attempts)) = row else { return Ok(false) };
-            if expires <= now || attempts >= MAX_ATTEMPTS {
+            let Some(stored) = store::code(c, channel.column(), &addr)? else {
+                return Ok(false);
+            };
+            if stored.expires_at <= now || stored.attempts >= MAX_ATTEMPTS {
                 return Ok(false);
             }
-            if stored == digest {
-                c.execute("DELETE FROM verification_code WHERE channel = ?1 AND address = ?2", params![channel.column(), addr])?;
+            if stored.code_hash == digest {
+                store::delete_code(c, channel.column(), &addr)?;
                 return Ok(true);
             }
-            c.execute(
-                "UPDATE verification_code SET attempts = attempts + 1 WHERE channel = ?1 AND address = ?2",
-                params![channel.column(), addr],
-            )?;
+            store::count_code_attempt(c, channel.column(), &addr)?;
             Ok(false)
         })
         .await?;
