@@ -40,7 +40,8 @@ async fn get_dict(
     state: axum::extract::State<AppState>,
     ApiPath(code): ApiPath<String>,
 ) -> ApiResult<Vec<DictItem>> {
-    let items = store::items(&state.db, code.clone()).await?;
+    let wanted = code.clone();
+    let items = state.db.call(move |c| store::items(c, &wanted)).await?;
     if items.is_empty() {
         return Err(AppError::NotFound(format!("字典不存在：{code}")));
     }
