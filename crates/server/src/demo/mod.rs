@@ -9,6 +9,11 @@
 //! scene length only where a pass is imaged. Optical scenes need daylight;
 //! radar ones do not. Cloud cover follows season and region. Everything
 //! follows from the plan: the same plan gives the same scenes.
+//!
+//! Satellite facts (orbits, sensors, swaths) come from `catalogue`; scenes
+//! are written through `normal::store`. Only start-up (`--demo`), the CLI
+//! (`rscloud demo scenes`), benches and tests use this module: `normal` and
+//! every route work the same without it.
 
 mod clouds;
 mod mission;
