@@ -275,10 +275,7 @@ fn open_db(config: &Config) -> Result<rusqlite::Connection, Failure> {
 fn import(config: &Config, kind: ImportKind) -> Result<(), Failure> {
     use rscloud::region::import as imp;
     let mut conn = open_db(config)?;
-    let usage = |e: imp::ImportError| match e {
-        imp::ImportError::Db(db) => Failure::Run(db.into()),
-        other => Failure::Usage(other.to_string()),
-    };
+    let usage = |e: imp::ImportError| Failure::Usage(e.to_string());
     match kind {
         ImportKind::Regions { files } => {
             let mut records = Vec::new();

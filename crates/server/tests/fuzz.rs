@@ -824,18 +824,16 @@ impl Database {
         use rscloud::region::import as imp;
         let path = self.write(name, bytes);
         self.refused_writes_nothing(&["region", "region_display"], |conn| {
-            let assembled = imp::assemble(imp::read_regions(&path)?);
+            let assembled = imp::assemble(imp::read_regions(&path).map_err(|e| e.to_string())?);
             let display = imp::display_bands(&assembled, &|| {});
-            Ok::<_, imp::ImportError>(rscloud::region::store::replace_regions(
-                conn, &assembled, &display,
-            )?)
+            rscloud::region::store::replace_regions(conn, &assembled, &display)
+                .map_err(|e| e.to_string())
         });
         if Path::new(name).extension().is_some_and(|e| e == "geojson") {
             self.refused_writes_nothing(&["global_region"], |conn| {
-                let countries = imp::read_geojson_countries(&path)?;
-                Ok::<_, imp::ImportError>(rscloud::region::store::replace_countries(
-                    conn, &countries,
-                )?)
+                let countries = imp::read_geojson_countries(&path).map_err(|e| e.to_string())?;
+                rscloud::region::store::replace_countries(conn, &countries)
+                    .map_err(|e| e.to_string())
             });
         }
     }

@@ -67,9 +67,6 @@ pub enum ImportError {
         /// What is wrong with it.
         message: String,
     },
-    /// The database refused the write.
-    #[error(transparent)]
-    Db(#[from] rusqlite::Error),
 }
 
 fn file_error(file: &Path, message: impl std::fmt::Display) -> ImportError {
