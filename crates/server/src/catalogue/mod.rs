@@ -23,7 +23,7 @@ use crate::state::AppState;
 
 pub use data::PAGES;
 
-/// The catalogue routes.
+/// The catalogue routes, public.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_catalogue))
 }
