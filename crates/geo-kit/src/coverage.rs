@@ -374,20 +374,23 @@ pub(crate) mod tests {
     use geo_types::{Geometry, polygon};
     use std::path::PathBuf;
 
-    /// Real data in ../shared/data (next to the repository).
-    pub fn shared(file: &str) -> PathBuf {
+    /// Real data committed in `testdata/` at the top of the repository (see its README).
+    pub fn testdata(file: &str) -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/data")
+            .join("../../testdata")
             .join(file)
     }
 
     fn features(file: &str) -> Vec<serde_json::Value> {
+        let path = testdata(file);
+        let raw = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let mut text = String::new();
-        std::io::Read::read_to_string(
-            &mut flate2::read::GzDecoder::new(std::fs::File::open(shared(file)).expect("open")),
-            &mut text,
-        )
-        .expect("gunzip");
+        if file.ends_with(".gz") {
+            std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&raw[..]), &mut text)
+                .expect("gunzip");
+        } else {
+            text = String::from_utf8(raw).expect("utf-8");
+        }
         let mut v: serde_json::Value = serde_json::from_str(&text).expect("json");
         match v["features"].take() {
             serde_json::Value::Array(a) => a,
@@ -404,9 +407,10 @@ pub(crate) mod tests {
         }
     }
 
-    /// A real boundary by adcode from `boundaries/<level>_tianditu.geojson.gz`.
-    pub fn boundary(level: &str, adcode: u64) -> MultiPolygon<f64> {
-        let fs = features(&format!("boundaries/{level}_tianditu.geojson.gz"));
+    /// A real boundary from `testdata/<name>_tianditu.geojson` (湖北省 `hubei_province`,
+    /// 武汉市江夏区 `jiangxia_county`), checked to be the region `adcode`.
+    pub fn boundary(name: &str, adcode: u64) -> MultiPolygon<f64> {
+        let fs = features(&format!("{name}_tianditu.geojson"));
         let f = fs
             .iter()
             .find(|f| f["properties"]["adcode"] == adcode)
@@ -421,7 +425,7 @@ pub(crate) mod tests {
         max_x: f64,
         max_y: f64,
     ) -> Vec<(String, Polygon<f64>)> {
-        features("grids/sentinel2_mgrs_tiles_china.geojson.gz")
+        features("sentinel2_mgrs_tiles_china.geojson.gz")
             .iter()
             .filter_map(|f| {
                 let mp = multi_polygon(f);
@@ -442,7 +446,7 @@ pub(crate) mod tests {
 
     #[test]
     fn hubei_has_its_published_area_and_agrees_with_geodesic_polygons() {
-        let hubei = boundary("cn_province", 420000);
+        let hubei = boundary("hubei_province", 420000);
         let km2 = area_km2(&hubei);
         assert!((km2 - 185_900.0).abs() / 185_900.0 < 0.01, "{km2}");
         // Geodesic rings must run counter-clockwise or they enclose the rest of the Earth.
@@ -498,7 +502,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_province_drawn_keeps_its_shape_with_few_vertices() {
-        let hubei = boundary("cn_province", 420000);
+        let hubei = boundary("hubei_province", 420000);
         assert!(hubei.coords_count() > 1_500, "{}", hubei.coords_count());
         let drawn = simplified_to(&hubei, 400, &Deadline::never()).expect("in time");
         assert!(drawn.coords_count() <= 400, "{}", drawn.coords_count());
@@ -509,7 +513,7 @@ pub(crate) mod tests {
     #[test]
     fn mgrs_tiles_cover_a_county_entirely() {
         // 武汉市江夏区 lies well inside the tile grid.
-        let county = boundary("cn_county", 420115);
+        let county = boundary("jiangxia_county", 420115);
         let tiles: Vec<Polygon<f64>> = mgrs_tiles(113.5, 29.5, 115.0, 30.8)
             .into_iter()
             .map(|(_, p)| p)
@@ -523,7 +527,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_missing_tile_leaves_exactly_its_part_of_the_province_uncovered() {
-        let hubei = boundary("cn_province", 420000);
+        let hubei = boundary("hubei_province", 420000);
         let tiles = mgrs_tiles(108.0, 29.0, 116.5, 33.5);
         let all: Vec<Polygon<f64>> = tiles.iter().map(|(_, p)| p.clone()).collect();
         let full = coverage(&hubei, &all, &Deadline::never()).expect("in time");

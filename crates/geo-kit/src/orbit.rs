@@ -387,18 +387,12 @@ mod tests {
 
     #[test]
     fn a_real_element_set_propagates_the_same_through_our_elements() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/data/tle/celestrak_eo_subset_2025-10-03.tle");
-        let text = std::fs::read_to_string(&path).expect("shared TLE file");
-        let lines: Vec<&str> = text.lines().collect();
-        let at = lines
-            .iter()
-            .position(|l| l.starts_with("1 39150"))
-            .expect("GF-1 (NORAD 39150) in the file");
+        // GAOFEN-1 (NORAD 39150) as CelesTrak published it on 2025-10-03
+        // ("Data: CelesTrak", public GP data; see testdata/README.md).
         let tle = sgp4::Elements::from_tle(
             None,
-            lines[at].trim_end().as_bytes(),
-            lines[at + 1].trim_end().as_bytes(),
+            b"1 39150U 13018A   25276.62980645  .00001938  00000+0  28450-3 0  9995",
+            b"2 39150  97.9406 348.4992 0017964  17.2043 342.9772 14.76545138670380",
         )
         .expect("valid TLE");
         let reference = sgp4::Constants::from_elements(&tle).expect("constants");

@@ -234,7 +234,7 @@ mod tests {
 
     #[test]
     fn doubled_mgrs_tiles_over_hubei_come_back_once_with_the_full_coverage() {
-        let hubei = boundary("cn_province", 420000);
+        let hubei = boundary("hubei_province", 420000);
         let tiles: Vec<Polygon<f64>> = mgrs_tiles(108.0, 29.0, 116.5, 33.5)
             .into_iter()
             .map(|(_, p)| p)

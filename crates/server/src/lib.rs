@@ -56,7 +56,10 @@ use crate::telemetry::Metrics;
         (name = "catalogue", description = "The satellite catalogue: satellites, sensors and orbital facts"),
         (name = "normal", description = "Image query: scenes over an area of interest"),
         (name = "meta", description = "This document"),
-    )
+    ),
+    // Not in any answer's type (permission lists are strings), but the web app's
+    // permission constants are generated from it.
+    components(schemas(usercenter::perm::Permission))
 )]
 struct ApiDoc;
 

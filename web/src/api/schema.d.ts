@@ -1853,6 +1853,8 @@ export interface components {
             /** @description The path/rows; a satellite narrows one to that satellite. */
             pathRows: components["schemas"]["PathRow"][];
         };
+        /** @description A permission code (spec §6). */
+        Permission: "MOD_054" | "MOD_056" | "MOD_057" | "MOD_058" | "MOD_059" | "MOD_060" | "MOD_061" | "MOD_068" | "MOD_069" | "MOD_076" | "MOD_054_DISPLAY" | "MOD_056_DISPLAY" | "MOD_057_DISPLAY" | "MOD_058_DISPLAY" | "MOD_059_DISPLAY" | "MOD_060_DISPLAY" | "MOD_061_DISPLAY" | "MOD_068_DISPLAY" | "MOD_069_DISPLAY" | "MOD_076_DISPLAY";
         /** @description Person details. */
         PersonInfo: {
             /** @description Push nodes the user is related to. */

@@ -1,13 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NO_PERMISSION_MESSAGE, NO_RANGE_MESSAGE } from '../lib/access';
 import { useSession, type UserInfo } from '../lib/session';
 import { regionRange, signIn, testUser } from '../test/session';
-import {
-  NO_PERMISSION_MESSAGE,
-  NO_RANGE_MESSAGE,
-  checkRoute,
-  type GuardDeps,
-  type GuardTarget,
-} from './guard';
+import { checkRoute, type GuardDeps, type GuardTarget } from './guard';
 
 const at = (pathname: string, search = ''): GuardTarget => ({ pathname, search });
 

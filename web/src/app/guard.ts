@@ -9,16 +9,9 @@
 import { getAreaRange } from '../api/getAreaRange';
 import { getUserDetail } from '../api/getUserDetail';
 import { screenLogin, type ScreenCode } from '../api/screenLogin';
+import { pageRefusal, viewerOf } from '../lib/access';
 import { useSession, type AreaRangeItem, type UserInfo } from '../lib/session';
 import { FALLBACK_PATH, matchAppRoute, type AppRoute } from './routes';
-
-/** Spec §8: a monitoring page without an area range. */
-export const NO_RANGE_MESSAGE = '未关联用户权限范围，请联系管理员';
-/** Spec §8: a page whose permission the user lacks. */
-export const NO_PERMISSION_MESSAGE = '无查看信息权限，请联系管理员';
-
-/** The range type that grants regions (spec §3). */
-const REGION_RANGE = 'regionId';
 
 /** A location as the guard sees it. */
 export interface GuardTarget {
@@ -85,19 +78,6 @@ export async function loadUserInfo(fetchUser = serverDeps.fetchUser): Promise<bo
   return false;
 }
 
-/** Spec §4 branch 2: the permission, then at least one regionId range. */
-function accessOutcome(
-  authority: string,
-  permissions: readonly string[],
-  ranges: readonly AreaRangeItem[],
-): GuardOutcome {
-  if (!permissions.includes(authority)) return { kind: 'refuse', message: NO_PERMISSION_MESSAGE };
-  if (!ranges.some((range) => range.type === REGION_RANGE)) {
-    return { kind: 'refuse', message: NO_RANGE_MESSAGE };
-  }
-  return allow;
-}
-
 function screenCodeOf(search: string): ScreenCode | undefined {
   const code = new URLSearchParams(search).get('screenCode');
   if (code === '1') return 1;
@@ -157,7 +137,8 @@ export async function checkRoute(
       return goHome;
     }
     useSession.setState({ areaRange: ranges });
-    return accessOutcome(route.authority, userInfo.permissions, ranges);
+    const refusal = pageRefusal(viewerOf({ userInfo }), route.authority, ranges);
+    return refusal ? { kind: 'refuse', message: refusal } : allow;
   }
 
   const screenCode = screenCodeOf(to.search);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NEED_LOGIN, filterMenu, menuItems, type MenuItem, type Viewer } from './menu';
+import type { Viewer } from '../lib/access';
+import { NEED_LOGIN, filterMenu, menuItems, type MenuItem } from './menu';
 import { resolvePath } from './routes';
 
 const anonymous: Viewer = { loggedIn: false, permissions: [] };

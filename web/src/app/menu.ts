@@ -1,4 +1,6 @@
 // The navigation menu as data, and the pure filter that decides what a visitor sees (spec §2).
+import type { Permission } from '../api/permissions';
+import { displayCode, holds, type Viewer } from '../lib/access';
 import { childRoutes, routeAt, type AppRoute } from './routes';
 import { externalLinks } from './site';
 
@@ -12,7 +14,7 @@ export interface MenuItem {
   /** true: always shown; NEED_LOGIN: shown when logged in; false: needs the `display` permission. */
   nav: boolean | typeof NEED_LOGIN;
   /** Permission that shows an item whose `nav` is false, e.g. 'MOD_056_DISPLAY'. */
-  display?: string;
+  display?: Permission;
   /** A path of the route table, opened inside the SPA unless `newTab`. */
   to?: string;
   /** An address outside the SPA (always opened in a new tab). */
@@ -21,15 +23,10 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-export interface Viewer {
-  loggedIn: boolean;
-  permissions: readonly string[];
-}
-
 function isVisible(item: MenuItem, viewer: Viewer): boolean {
   if (item.nav === true) return true;
   if (item.nav === NEED_LOGIN) return viewer.loggedIn;
-  return item.display !== undefined && viewer.permissions.includes(item.display);
+  return item.display !== undefined && holds(viewer, item.display);
 }
 
 /** The items the viewer may see; a parent whose children were all filtered out goes too. */
@@ -44,7 +41,7 @@ export function filterMenu(items: readonly MenuItem[], viewer: Viewer): MenuItem
 
 /** Menu access follows page access: a page with an authority shows with its _DISPLAY code. */
 function access(route: AppRoute): Pick<MenuItem, 'nav' | 'display'> {
-  if (route.authority) return { nav: false, display: `${route.authority}_DISPLAY` };
+  if (route.authority) return { nav: false, display: displayCode(route.authority) };
   return { nav: route.loginAuthority ? NEED_LOGIN : true };
 }
 

@@ -2,6 +2,18 @@
 // The router (router.tsx), the menu (menu.ts), breadcrumbs and page titles all read it, and
 // the navigation guard of spec §4 (guard.ts) reads `authority` / `loginAuthority` from here too.
 import { matchRoutes } from 'react-router';
+import {
+  MOD_054,
+  MOD_056,
+  MOD_057,
+  MOD_058,
+  MOD_059,
+  MOD_060,
+  MOD_068,
+  MOD_069,
+  MOD_076,
+} from '../api/permissions';
+import type { PagePermission } from '../lib/access';
 
 /** The lazily loaded chunk that renders a page: one per product area (see pages.tsx). */
 export type PageArea =
@@ -28,7 +40,7 @@ export interface RouteNode {
   /** Where a group goes; defaults to its first page. */
   redirect?: string;
   /** Permission code the user needs (spec §6); inherited by children. */
-  authority?: string;
+  authority?: PagePermission;
   /** Only logged-in users may open the page; inherited by children. */
   loginAuthority?: boolean;
   /** News category a news list or detail page shows (spec §2). */
@@ -43,7 +55,7 @@ export interface AppRoute {
   page?: PageArea;
   /** Set exactly when `page` is not. */
   redirect?: string;
-  authority?: string;
+  authority?: PagePermission;
   loginAuthority: boolean;
   newsType?: number;
   /** Titles from the top-level ancestor down to this route, for the breadcrumb. */
@@ -134,14 +146,14 @@ const satelliteAnalyses = [
 
 /** Monitoring themes and the permission each needs (spec §2, §6). */
 const monitorThemes = [
-  ['landcover', '地表覆盖监测', 'MOD_056'],
-  ['surfaceDeform', '地表形变监测', 'MOD_076'],
-  ['road', '道路监测', 'MOD_057'],
-  ['nonagricultural', '耕地非农化监测', 'MOD_068'],
-  ['plantingstructure', '种植结构监测', 'MOD_069'],
-  ['pvland', '光伏用地监测', 'MOD_058'],
-  ['windmill', '风电设施监测', 'MOD_059'],
-  ['steelplant', '钢铁厂监测', 'MOD_060'],
+  ['landcover', '地表覆盖监测', MOD_056],
+  ['surfaceDeform', '地表形变监测', MOD_076],
+  ['road', '道路监测', MOD_057],
+  ['nonagricultural', '耕地非农化监测', MOD_068],
+  ['plantingstructure', '种植结构监测', MOD_069],
+  ['pvland', '光伏用地监测', MOD_058],
+  ['windmill', '风电设施监测', MOD_059],
+  ['steelplant', '钢铁厂监测', MOD_060],
 ] as const;
 
 const softwareNames = [
@@ -319,7 +331,7 @@ const routeTable: RouteNode[] = [
         title: '联系我们',
         children: [
           { path: 'contact', title: '联系方式', page: 'about' },
-          { path: 'idea', title: '意见反馈', page: 'about', authority: 'MOD_054' },
+          { path: 'idea', title: '意见反馈', page: 'about', authority: MOD_054 },
         ],
       },
     ],

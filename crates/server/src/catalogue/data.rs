@@ -1,7 +1,7 @@
 //! The catalogue data: 120 satellites, their sensors and the `/satellite` pages.
 //!
 //! Sources: NORAD ids, inclinations and mean altitudes are copied from the
-//! CelesTrak element sets of 2025-10-03 (`../shared/data/tle/`: the
+//! CelesTrak element sets of 2025-10-03 (the
 //! Earth-observation subset index, or the full active group for PRISMA,
 //! EnMAP, RCM, GRACE-FO and Cartosat-1, which the subset lacks); only
 //! satellites listed there under their own name get a NORAD id. Other facts

@@ -23,7 +23,7 @@ use crate::state::AppState;
 
 pub use data::{PAGES, sensor_swath_km, side_by_side};
 
-/// The catalogue routes.
+/// The catalogue routes, public.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_catalogue))
 }

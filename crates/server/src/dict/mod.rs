@@ -11,7 +11,7 @@ use crate::api::{ApiPath, ApiResult, Envelope, ok};
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 
-/// The dictionary routes.
+/// The dictionary routes, public (the pages' option lists).
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_dict))
 }

@@ -28,7 +28,9 @@ use crate::state::AppState;
 use area::{AreaQuery, Selection};
 use index::{Filter, SceneIndex, Sort};
 
-/// The image-query routes (the satellite catalogue route lives in `catalogue`).
+/// The image-query routes (the satellite catalogue route lives in `catalogue`),
+/// public: the image query is open to visitors (spec §6 lists the login-only
+/// pages, and it is not one of them).
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(normal_meta))

@@ -22,7 +22,8 @@ use crate::state::AppState;
 use store::RegionRow;
 
 /// The region routes, under `/api/region/v2` and, identically, `/api/region/v1`
-/// (the spec names both families; the old pages call v1).
+/// (the spec names both families; the old pages call v1); public: the
+/// lookups behind every region picker and map.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().nest(V2, routes()).nest(V1, routes())
 }

@@ -12,7 +12,7 @@ use crate::api::{ApiJson, ApiResult, Envelope, ok};
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 
-/// The visit-counting routes.
+/// The visit-counting routes, public (every visitor is counted).
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(incr))
 }

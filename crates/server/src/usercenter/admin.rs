@@ -3,7 +3,7 @@
 
 use rusqlite::Connection;
 
-use super::{RANGE_TYPE_REGION, password, rules, store};
+use super::{RANGE_TYPE_REGION, password, perm, rules, store};
 use crate::config::ScreenAccount;
 use crate::error::AppError;
 
@@ -219,12 +219,9 @@ pub const DEMO_USERS: &[DemoUser] = &[
 /// The display screens of the demo: both codes log in as the `screen` account,
 /// from this machine only, and see the monitoring pages over the whole country.
 pub fn demo_screens() -> Vec<ScreenAccount> {
-    const MONITORING: [&str; 8] = [
-        "MOD_056", "MOD_057", "MOD_058", "MOD_059", "MOD_060", "MOD_068", "MOD_069", "MOD_076",
-    ];
-    let grants: Vec<String> = MONITORING
+    let grants: Vec<String> = perm::MONITORING
         .iter()
-        .flat_map(|m| [m.to_string(), format!("{m}_DISPLAY")])
+        .flat_map(|(page, display)| [page.code.to_owned(), display.code.to_owned()])
         .collect();
     [1, 2]
         .map(|code| ScreenAccount {
@@ -283,8 +280,9 @@ mod tests {
         assert_eq!(users[1].ranges, "420000");
         let hubei = user_id(&conn, "hubei").expect("id");
         let perms = super::super::store::permissions(&conn, hubei).expect("perms");
-        assert!(perms.contains(&"MOD_056".to_string()) && perms.contains(&"MOD_061".to_string()));
-        assert!(!perms.contains(&"MOD_054".to_string()));
+        assert!(perms.contains(&perm::MOD_056.code.to_owned()));
+        assert!(perms.contains(&perm::MOD_061.code.to_owned()));
+        assert!(!perms.contains(&perm::MOD_054.code.to_owned()));
         let person = user_id(&conn, "person").expect("id");
         assert!(
             super::super::store::permissions(&conn, person)
@@ -331,7 +329,7 @@ mod tests {
             grant(&conn, "land_office", &["MOD_999".into()]),
             Err(AdminError::NoGrant(_))
         ));
-        grant(&conn, "land_office", &["MOD_059".into()]).expect("grant");
+        grant(&conn, "land_office", &[perm::MOD_059.code.into()]).expect("grant");
         add_ranges(&conn, "land_office", &["420100".into()]).expect("range");
         assert!(matches!(
             add_ranges(&conn, "land_office", &["4201".into()]),
@@ -346,7 +344,7 @@ mod tests {
                 .len(),
             1
         );
-        revoke(&conn, "land_office", &["MOD_059".into()]).expect("revoke");
+        revoke(&conn, "land_office", &[perm::MOD_059.code.into()]).expect("revoke");
         assert!(
             super::super::store::permissions(&conn, id)
                 .expect("perms")

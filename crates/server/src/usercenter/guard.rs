@@ -1,7 +1,11 @@
 //! Access rules as route layers, enforced on the server:
-//! `.route_layer(Require::login())`, `.route_layer(Require::authority("MOD_061"))`,
-//! `.route_layer(Require::authority_in_range("MOD_056"))`; and the region test that
+//! `.route_layer(Require::login())`, `.route_layer(Require::authority(perm::MOD_061))`,
+//! `.route_layer(Require::authority_in_range(perm::MOD_056))`; and the region test that
 //! modules use to clip their queries to the caller's area ranges.
+//!
+//! A module's router puts the routes that share a rule in one group and layers
+//! the rule on the group (see `usercenter::router`); a route without a layer is
+//! public. `tests/access.rs` holds what every route answers to whom.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -11,6 +15,7 @@ use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
 use tower::{Layer, Service};
 
+use super::perm::Perm;
 use super::session::Caller;
 use crate::error::AppError;
 use crate::region::tree::{COUNTRY, COUNTRY_ALIAS};
@@ -24,8 +29,8 @@ pub const NO_PERMISSION: &str = "无查看信息权限，请联系管理员";
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Need {
     Login,
-    Authority(&'static str),
-    AuthorityInRange(&'static str),
+    Authority(Perm),
+    AuthorityInRange(Perm),
 }
 
 impl Need {
@@ -33,8 +38,8 @@ impl Need {
         let caller = caller.ok_or(AppError::Unauthorized)?;
         match self {
             Need::Login => Ok(()),
-            Need::Authority(code) if caller.has(code) => Ok(()),
-            Need::AuthorityInRange(code) if caller.has(code) => {
+            Need::Authority(perm) if caller.has(perm.code) => Ok(()),
+            Need::AuthorityInRange(perm) if caller.has(perm.code) => {
                 if caller.regions.is_empty() {
                     Err(AppError::Forbidden(NO_RANGE.into()))
                 } else {
@@ -58,14 +63,14 @@ impl Require {
         Self(Need::Login)
     }
 
-    /// A caller holding `code` (403 无查看信息权限 otherwise).
-    pub fn authority(code: &'static str) -> Self {
-        Self(Need::Authority(code))
+    /// A caller holding `perm` (403 无查看信息权限 otherwise).
+    pub fn authority(perm: Perm) -> Self {
+        Self(Need::Authority(perm))
     }
 
-    /// A caller holding `code` and at least one `regionId` area range (spec §4, §6).
-    pub fn authority_in_range(code: &'static str) -> Self {
-        Self(Need::AuthorityInRange(code))
+    /// A caller holding `perm` and at least one `regionId` area range (spec §4, §6).
+    pub fn authority_in_range(perm: Perm) -> Self {
+        Self(Need::AuthorityInRange(perm))
     }
 }
 
@@ -136,13 +141,17 @@ fn covers(range: &str, region: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::usercenter::perm::{MOD_056, MOD_061};
     use std::collections::BTreeSet;
 
-    fn caller(perms: &[&str], regions: &[&str]) -> Caller {
+    fn caller(perms: &[Perm], regions: &[&str]) -> Caller {
         Caller {
             user_id: 1,
             username: "u".into(),
-            permissions: perms.iter().map(|s| s.to_string()).collect::<BTreeSet<_>>(),
+            permissions: perms
+                .iter()
+                .map(|p| p.code.to_owned())
+                .collect::<BTreeSet<_>>(),
             regions: regions.iter().map(|s| s.to_string()).collect(),
             read_only: false,
             screen: None,
@@ -177,13 +186,13 @@ mod tests {
             Err(AppError::Unauthorized)
         ));
         assert!(Need::Login.check(Some(&caller(&[], &[]))).is_ok());
-        let no_perm = Need::Authority("MOD_061").check(Some(&caller(&[], &["420000"])));
+        let no_perm = Need::Authority(MOD_061).check(Some(&caller(&[], &["420000"])));
         assert_eq!(no_perm.expect_err("403").to_string(), NO_PERMISSION);
-        let no_range = Need::AuthorityInRange("MOD_056").check(Some(&caller(&["MOD_056"], &[])));
+        let no_range = Need::AuthorityInRange(MOD_056).check(Some(&caller(&[MOD_056], &[])));
         assert_eq!(no_range.expect_err("403").to_string(), NO_RANGE);
         assert!(
-            Need::AuthorityInRange("MOD_056")
-                .check(Some(&caller(&["MOD_056"], &["420000"])))
+            Need::AuthorityInRange(MOD_056)
+                .check(Some(&caller(&[MOD_056], &["420000"])))
                 .is_ok()
         );
     }
@@ -204,11 +213,11 @@ mod tests {
                 )
                 .route(
                     "/cart",
-                    get(|| async { "ok" }).route_layer(Require::authority("MOD_061")),
+                    get(|| async { "ok" }).route_layer(Require::authority(MOD_061)),
                 )
                 .route(
                     "/landcover",
-                    get(|| async { "ok" }).route_layer(Require::authority_in_range("MOD_056")),
+                    get(|| async { "ok" }).route_layer(Require::authority_in_range(MOD_056)),
                 );
             protected.layer(axum::middleware::from_fn(
                 move |mut req: Request, next: axum::middleware::Next| {
@@ -224,8 +233,8 @@ mod tests {
         };
         let anonymous = None;
         let person = Some(caller(&[], &[]));
-        let provincial = Some(caller(&["MOD_056", "MOD_061"], &["420000"]));
-        let rangeless = Some(caller(&["MOD_056", "MOD_061"], &[]));
+        let provincial = Some(caller(&[MOD_056, MOD_061], &["420000"]));
+        let rangeless = Some(caller(&[MOD_056, MOD_061], &[]));
         let matrix = [
             (&anonymous, [401, 401, 401]),
             (&person, [200, 403, 403]),

@@ -7,6 +7,7 @@ pub mod guard;
 mod login;
 pub mod notify;
 pub mod password;
+pub mod perm;
 mod profile;
 pub mod ratelimit;
 mod register;
@@ -26,6 +27,7 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::state::AppState;
 use captcha::CaptchaStore;
+use guard::Require;
 use ratelimit::Limiter;
 use seal::SealKey;
 
@@ -84,16 +86,21 @@ impl Accounts {
     }
 }
 
-/// The account routes.
+/// The account routes: the caller's own details need a login; logging in,
+/// registering and resetting a password are public (a password change proves
+/// the old password instead), and so is logging out (an ended session included).
 pub fn router() -> OpenApiRouter<AppState> {
+    let own = OpenApiRouter::new()
+        .routes(routes!(profile::detail))
+        .routes(routes!(profile::area_ranges))
+        .route_layer(Require::login());
     OpenApiRouter::new()
+        .merge(own)
         .routes(routes!(login::captcha))
         .routes(routes!(login::public_key))
         .routes(routes!(login::login))
         .routes(routes!(login::logout))
         .routes(routes!(screen::screen_login))
-        .routes(routes!(profile::detail))
-        .routes(routes!(profile::area_ranges))
         .routes(routes!(register::valid_username))
         .routes(routes!(register::valid_email))
         .routes(routes!(register::valid_telephone))

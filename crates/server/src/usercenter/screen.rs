@@ -13,15 +13,12 @@ use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
 
 use super::store::{self, AreaRangeRow};
-use super::{RANGE_TYPE_REGION, ratelimit, session};
+use super::{RANGE_TYPE_REGION, perm, ratelimit, session};
 use crate::api::{ApiJson, ApiResult, ClientAddr, ClientIp, Envelope, ok};
 use crate::config::{Config, ScreenAccount};
 use crate::error::{AppError, ErrorEnvelope};
 use crate::region::tree::{self, Level};
 use crate::state::AppState;
-
-/// The suffix of the permission codes that only show a module in the menu.
-const DISPLAY_SUFFIX: &str = "_DISPLAY";
 
 /// Which display screen asks to log in.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -107,7 +104,7 @@ pub fn permissions(screen: &ScreenAccount, account: BTreeSet<String>) -> BTreeSe
         .into_iter()
         .filter(|p| {
             if screen.grants.is_empty() {
-                p.ends_with(DISPLAY_SUFFIX)
+                perm::is_display(p)
             } else {
                 screen.grants.contains(p)
             }
@@ -159,6 +156,7 @@ fn within(inner: &str, outer: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::usercenter::perm::{MOD_056, MOD_056_DISPLAY, MOD_061};
 
     fn screen(grants: &[&str], ranges: &[&str]) -> ScreenAccount {
         ScreenAccount {
@@ -199,13 +197,14 @@ mod tests {
 
     #[test]
     fn permissions_are_the_grants_the_account_holds_or_only_display_codes() {
-        let account: BTreeSet<String> = ["MOD_056", "MOD_056_DISPLAY", "MOD_061"]
-            .map(String::from)
+        let account: BTreeSet<String> = [MOD_056, MOD_056_DISPLAY, MOD_061]
+            .map(|p| p.code.to_owned())
             .into();
-        let granted = permissions(&screen(&["MOD_056", "MOD_099"], &[]), account.clone());
-        assert_eq!(granted, BTreeSet::from(["MOD_056".to_owned()]));
+        // MOD_099 is no code at all: a screen cannot be configured into more than its account holds.
+        let granted = permissions(&screen(&[MOD_056.code, "MOD_099"], &[]), account.clone());
+        assert_eq!(granted, BTreeSet::from([MOD_056.code.to_owned()]));
         let default = permissions(&screen(&[], &[]), account);
-        assert_eq!(default, BTreeSet::from(["MOD_056_DISPLAY".to_owned()]));
+        assert_eq!(default, BTreeSet::from([MOD_056_DISPLAY.code.to_owned()]));
     }
 
     #[test]

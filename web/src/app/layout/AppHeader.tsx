@@ -3,14 +3,12 @@ import { LogoutOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/
 import { Link, useNavigate } from 'react-router';
 import { LOGOUT_FAILED_MESSAGE, useLogout } from '../../api/logout';
 import { openLogin } from '../../lib/loginPrompt';
-import { isLoggedIn, permissionsOf, useSession } from '../../lib/session';
+import { canUseCart, viewerOf } from '../../lib/access';
+import { isLoggedIn, useSession } from '../../lib/session';
 import { FALLBACK_PATH } from '../routes';
 import { PLATFORM_NAME, englishSiteUrl } from '../site';
 import logoUrl from './logo.svg';
 import { NavMenu } from './NavMenu';
-
-/** Permission that shows the cart (spec §6: MOD_061, cart and order data). */
-const CART_PERMISSION = 'MOD_061';
 
 function AnonymousActions() {
   return (
@@ -30,7 +28,7 @@ function UserActions() {
   const { message } = App.useApp();
   // Stays 0 (no badge) until the order module fetches the count.
   const cartCount = useSession((state) => state.cartCount);
-  const canUseCart = useSession((state) => permissionsOf(state).includes(CART_PERMISSION));
+  const showCart = useSession((state) => canUseCart(viewerOf(state)));
   const logout = useLogout();
   const endSession = async () => {
     // Awaited here rather than in mutate() callbacks: this component is gone as soon as the
@@ -45,7 +43,7 @@ function UserActions() {
   };
   return (
     <Space size="middle">
-      {canUseCart && (
+      {showCart && (
         <Tooltip title="购物车">
           <Link to="/personal/personalCenter/shopping" data-testid="cart-link">
             <Badge count={cartCount} overflowCount={99} size="small">

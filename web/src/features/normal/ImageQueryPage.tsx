@@ -23,7 +23,8 @@ import type {
 import { useRegionFocus } from '../../components/map/useRegionFocus';
 import { baseMapSettings } from '../../app/site';
 import { openLogin, whenLoggedIn } from '../../lib/loginPrompt';
-import { isLoggedIn, permissionsOf, useSession } from '../../lib/session';
+import { viewerOf } from '../../lib/access';
+import { useSession } from '../../lib/session';
 import { exportShapefile, saveFile, type ExportPart } from './api/exportShapefile';
 import { allIdsQueryOptions } from './api/getAllIds';
 import { useCoverage, type CoverageBasis } from './api/getCoverage';
@@ -217,9 +218,9 @@ export default function ImageQueryPage({ title }: PageProps) {
 
   const offerCart = () => {
     // Read at the time: after a login this runs with the new session.
-    const session = useSession.getState();
+    const viewer = viewerOf(useSession.getState());
     const count = checked.size;
-    switch (cartAction(isLoggedIn(session), permissionsOf(session))) {
+    switch (cartAction(viewer)) {
       case 'login':
         whenLoggedIn(offerCart);
         openLogin();

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MOD_054,
+  MOD_056,
+  MOD_056_DISPLAY,
+  MOD_061,
+  MOD_061_DISPLAY,
+  PERMISSION_NAMES,
+} from '../api/permissions';
+import { regionRange, testUser } from '../test/session';
+import {
+  NO_PERMISSION_MESSAGE,
+  NO_RANGE_MESSAGE,
+  canUseCart,
+  displayCode,
+  holds,
+  pageRefusal,
+  viewerOf,
+  type Viewer,
+} from './access';
+
+const anonymous: Viewer = { loggedIn: false, permissions: [] };
+const viewer = (...permissions: string[]): Viewer => ({ loggedIn: true, permissions });
+
+describe('access rules', () => {
+  it('reads the viewer of a session: anonymous without user info, else its permissions', () => {
+    expect(viewerOf({ userInfo: null })).toEqual(anonymous);
+    expect(viewerOf({ userInfo: testUser([MOD_061]) })).toEqual(viewer(MOD_061));
+  });
+
+  it('shows the cart only to a logged-in user holding MOD_061, not its display code', () => {
+    expect(canUseCart(anonymous)).toBe(false);
+    expect(canUseCart(viewer())).toBe(false);
+    expect(canUseCart(viewer(MOD_061_DISPLAY))).toBe(false);
+    expect(canUseCart(viewer(MOD_061))).toBe(true);
+  });
+
+  it('refuses a page first for its permission, then for a missing regionId range', () => {
+    const hubei = [regionRange('420000')];
+    expect(pageRefusal(viewer(), MOD_056, hubei)).toBe(NO_PERMISSION_MESSAGE);
+    expect(pageRefusal(viewer(MOD_056_DISPLAY), MOD_056, hubei)).toBe(NO_PERMISSION_MESSAGE);
+    expect(pageRefusal(viewer(MOD_056), MOD_056, [])).toBe(NO_RANGE_MESSAGE);
+    expect(
+      pageRefusal(viewer(MOD_056), MOD_056, [{ ...regionRange('420000'), type: 'other' }]),
+    ).toBe(NO_RANGE_MESSAGE);
+    expect(pageRefusal(viewer(MOD_056), MOD_056, hubei)).toBeUndefined();
+    expect(pageRefusal(viewer(MOD_056), MOD_054, hubei)).toBe(NO_PERMISSION_MESSAGE);
+  });
+
+  it('pairs a page code with its menu code and knows both by name', () => {
+    expect(displayCode(MOD_056)).toBe(MOD_056_DISPLAY);
+    expect(holds(viewer(MOD_056_DISPLAY), displayCode(MOD_056))).toBe(true);
+    expect(PERMISSION_NAMES[MOD_056]).toBe('地表覆盖监测');
+    expect(PERMISSION_NAMES[MOD_056_DISPLAY]).toBe('显示：地表覆盖监测');
+  });
+});

@@ -1,0 +1,58 @@
+// The named access rules of spec §4 and §6, the one place that decides what a visitor may see
+// and do: the menu (app/menu.ts), the header (cart icon), the navigation guard (app/guard.ts)
+// and the pages ask here instead of looking into permission lists themselves. The codes come
+// from api/permissions.ts, generated from the server's table.
+import { MOD_061, type Permission } from '../api/permissions';
+import { isLoggedIn, permissionsOf, type AreaRangeItem, type UserInfo } from './session';
+
+/** Spec §8: a page with an authority, for a user without a regionId area range. */
+export const NO_RANGE_MESSAGE = '未关联用户权限范围，请联系管理员';
+/** Spec §8: a page whose permission the user lacks. */
+export const NO_PERMISSION_MESSAGE = '无查看信息权限，请联系管理员';
+
+/** The range type that grants regions (spec §3). */
+const REGION_RANGE = 'regionId';
+
+/** A code that opens a page or its data, as opposed to a menu entry's `_DISPLAY` code. */
+export type PagePermission = Exclude<Permission, `${string}_DISPLAY`>;
+
+/** Who the rules look at: logged in or not, and the permission codes held. */
+export interface Viewer {
+  loggedIn: boolean;
+  permissions: readonly string[];
+}
+
+/** The viewer of a session (its `userInfo`, null while anonymous). */
+export function viewerOf(session: { userInfo: UserInfo | null }): Viewer {
+  return { loggedIn: isLoggedIn(session), permissions: permissionsOf(session) };
+}
+
+/** Does the viewer hold `code`? */
+export function holds(viewer: Viewer, code: Permission): boolean {
+  return viewer.permissions.includes(code);
+}
+
+/** The code that shows the menu entry of the page that `page` opens. */
+export function displayCode(page: PagePermission): Permission {
+  return `${page}_DISPLAY`;
+}
+
+/** The cart icon, its count and 加入购物车 (spec §6: MOD_061, cart and order data). */
+export function canUseCart(viewer: Viewer): boolean {
+  return viewer.loggedIn && holds(viewer, MOD_061);
+}
+
+/**
+ * Why a page with an authority (a monitoring theme, the feedback page) is refused to a
+ * logged-in user, or undefined when it may show (spec §4): the permission first, then at
+ * least one area range of type regionId. This is the monitoring rule (`canMonitor(theme)`).
+ */
+export function pageRefusal(
+  viewer: Viewer,
+  authority: PagePermission,
+  ranges: readonly AreaRangeItem[],
+): string | undefined {
+  if (!holds(viewer, authority)) return NO_PERMISSION_MESSAGE;
+  if (!ranges.some((range) => range.type === REGION_RANGE)) return NO_RANGE_MESSAGE;
+  return undefined;
+}
