@@ -29,20 +29,25 @@ pub enum SelectMode {
 }
 
 impl SelectMode {
+    /// Every mode.
+    const ALL: [Self; 5] = [
+        Self::Region,
+        Self::Extent,
+        Self::Shp,
+        Self::Draw,
+        Self::File,
+    ];
+
     /// The mode numbered `n`, or the Chinese refusal naming the five.
     fn of(n: u8) -> Result<Self, AppError> {
-        Ok(match n {
-            1 => Self::Region,
-            2 => Self::Extent,
-            3 => Self::Shp,
-            4 => Self::Draw,
-            5 => Self::File,
-            other => {
-                return Err(AppError::bad_request(format!(
-                    "查询方式无效：{other}（1 行政区，2 框选，3 范围文件，4 绘制，5 文件名或条带号列表）"
-                )));
-            }
-        })
+        Self::ALL
+            .into_iter()
+            .find(|mode| *mode as u8 == n)
+            .ok_or_else(|| {
+                AppError::bad_request(format!(
+                    "查询方式无效：{n}（1 行政区，2 框选，3 范围文件，4 绘制，5 文件名或条带号列表）"
+                ))
+            })
     }
 }
 
