@@ -28,7 +28,7 @@ test('a list of file names finds the scenes it names and reports the one missing
   await imageQuery.search();
   await expect(page).toHaveURL(/mode=5&upload=/);
   await expect(imageQuery.resultRows()).toHaveCount(3);
-  expect(await imageQuery.resultTotal()).toBe(3);
+  await expect(imageQuery.resultsTotal()).toHaveText('3');
   const shown = await imageQuery.resultRows().allTextContents();
   for (const name of names) expect(shown.some((text) => text.includes(name))).toBe(true);
   await expect.poll(async () => (await imageQuery.overlays()).footprints ?? 0).toBe(3);
@@ -85,7 +85,7 @@ test('an uploaded area and its results come back with a reload of the permalink'
 
   // then the same results show, the area is drawn and in view, with the same report
   await expect(imageQuery.resultRows().first()).toHaveAttribute('data-id', first ?? '');
-  expect(await imageQuery.resultTotal()).toBe(total);
+  await expect(imageQuery.resultsTotal()).toHaveText(String(total));
   await expect.poll(async () => (await imageQuery.overlays()).upload ?? 0).toBeGreaterThan(0);
   await expect
     .poll(async () => {

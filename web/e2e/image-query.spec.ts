@@ -26,8 +26,7 @@ test('a province, GF1/GF2 of the last three months: results, footprints, coverag
   await expect(imageQuery.resultRows().first()).toBeVisible();
   const total = await imageQuery.resultTotal();
   expect(total).toBeGreaterThan(0);
-  const rows = await imageQuery.resultRows().count();
-  expect(rows).toBe(Math.min(total, 20));
+  await expect(imageQuery.resultRows()).toHaveCount(Math.min(total, 20));
   for (const text of await imageQuery.resultRows().allTextContents())
     expect(text).toMatch(/GF[12] \//);
   // and their footprints are on the map
@@ -96,7 +95,7 @@ test('a permalink restores the query and its results', async ({ imageQuery, page
 
   // then the same results show, the same first, and the query is in the select tab
   await expect(imageQuery.resultRows().first()).toHaveAttribute('data-id', first ?? '');
-  expect(await imageQuery.resultTotal()).toBe(total);
+  await expect(imageQuery.resultsTotal()).toHaveText(String(total));
   await imageQuery.openTab('选择');
   await expect(imageQuery.chosenRegion()).toContainText('湖北省');
   await expect(imageQuery.chosenSatellites()).toContainText('GF2');

@@ -60,5 +60,5 @@ test("a wrong password shows the server's message and a new captcha", async ({ a
   await app.fillLoginDialog({ ...user, password: 'Wrong12345' });
   await expect(app.toast('用户名或密码错误')).toBeVisible();
   await expect(app.loginDialog()).toBeVisible();
-  expect(await app.captchaAddress()).not.toBe(firstCaptcha);
+  await expect(app.loginCaptcha()).not.toHaveAttribute('src', firstCaptcha);
 });

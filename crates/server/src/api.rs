@@ -40,6 +40,14 @@ pub fn ok<T: Serialize>(data: T) -> Json<Envelope<T>> {
 /// What a handler returns.
 pub type ApiResult<T> = Result<Json<Envelope<T>>, AppError>;
 
+/// The enum value a wire name stands for (its serde name), or `None`: for
+/// fields that refuse a wrong name with their own Chinese message rather than
+/// the parser's.
+pub fn from_name<T: serde::de::DeserializeOwned>(name: &str) -> Option<T> {
+    use serde::de::IntoDeserializer;
+    T::deserialize(IntoDeserializer::<serde::de::value::Error>::into_deserializer(name)).ok()
+}
+
 /// `axum::Json` whose rejection is an [`AppError`].
 #[derive(FromRequest)]
 #[from_request(via(axum::Json), rejection(AppError))]

@@ -207,6 +207,40 @@ async fn bad_queries_say_what_to_fix() {
     }
 }
 
+/// The select modes and sort keys the OpenAPI document lists (enums the web
+/// app types its queries with) are exactly the ones the server takes; any
+/// other is refused with a message naming the right ones.
+#[tokio::test]
+async fn the_modes_and_sort_keys_the_document_lists_are_the_ones_taken() {
+    let (s, _) = server().await;
+    let (_, doc) = s.get_json("/api/openapi.json").await;
+    let listed = |name: &str| doc["components"]["schemas"][name]["enum"].clone();
+    assert_eq!(listed("SelectMode"), json!([1, 2, 3, 4, 5]));
+    assert_eq!(listed("Sort"), json!(["time", "cloud"]));
+    for mode in 0..=6 {
+        let (status, body) = search(&s, json!({"selectMode": mode})).await;
+        assert_eq!(status, 400, "{body}");
+        let refused = body["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("查询方式无效"));
+        assert_eq!(refused, !(1..=5).contains(&mode), "mode {mode}: {body}");
+    }
+    for sort in ["time", "cloud"] {
+        let (status, body) = search(
+            &s,
+            json!({"selectMode": 1, "regionId": "420000", "sort": sort}),
+        )
+        .await;
+        assert_eq!(status, 200, "{sort}: {body}");
+    }
+    let (status, body) = search(
+        &s,
+        json!({"selectMode": 1, "regionId": "420000", "sort": "newest"}),
+    )
+    .await;
+    assert_error(status, &body, 400, "排序方式无效：newest（time 或 cloud）");
+}
+
 #[test]
 fn an_unknown_sensor_refuses_the_whole_file() {
     let dir = tempfile::tempdir().expect("tempdir");

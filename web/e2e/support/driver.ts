@@ -1,6 +1,6 @@
 // What a visitor does on the platform, in the app's own words. Specs talk to this, never to
 // selectors; elements are found by their data-testid.
-import type { Locator, Page, Server } from './harness';
+import { expect, type Locator, type Page, type Server } from './harness';
 
 /** The SPA's base path on the server (Vite `base`). */
 const BASE = '/chinese';
@@ -145,9 +145,15 @@ export class AppDriver {
     await dialog.getByTestId('login-captcha').press('Enter');
   }
 
-  /** The address of the captcha picture the dialog shows (a new one per captcha). */
-  captchaAddress(): Promise<string | null> {
-    return this.loginDialog().getByTestId('login-captcha-image').getAttribute('src');
+  /** The captcha picture the login dialog shows; its `src` is new for each captcha. */
+  loginCaptcha() {
+    return this.loginDialog().getByTestId('login-captcha-image');
+  }
+
+  /** The address of the captcha picture the dialog shows, read once it has one. */
+  async captchaAddress(): Promise<string> {
+    await expect(this.loginCaptcha()).toHaveAttribute('src', /.+/);
+    return (await this.loginCaptcha().getAttribute('src')) ?? '';
   }
 
   /**

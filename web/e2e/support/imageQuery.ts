@@ -245,8 +245,15 @@ export class ImageQueryDriver {
     return this.page.getByTestId('scene-row');
   }
 
+  /** How many scenes the results say the search found (web-first: `toHaveText`). */
+  resultsTotal() {
+    return this.page.getByTestId('results-total');
+  }
+
+  /** The number of scenes found, read once the results show one. */
   async resultTotal(): Promise<number> {
-    return Number(await this.page.getByTestId('results-total').textContent());
+    await expect(this.resultsTotal()).toHaveText(/^\d+$/);
+    return Number(await this.resultsTotal().textContent());
   }
 
   /** 本页落图: the page's quick-looks laid on the map. */

@@ -1,18 +1,16 @@
 // GET /api/region/v2/pids/{ids}/s: regions as a GeoJSON FeatureCollection with geometry
 // simplified for display (highlighting a chosen region on the map).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import { api, unwrap } from './client';
-import type { Region } from './getRegion';
+import type { components } from './schema';
 
-export type RegionShapes = FeatureCollection<Polygon | MultiPolygon, Region>;
+/** Regions as features: each one's display geometry, its attributes a Region. */
+export type RegionShapes = components['schemas']['Envelope_FeatureCollection_Region']['data'];
 
-export async function getRegionShapes(ids: readonly string[]): Promise<RegionShapes> {
-  const shapes = await unwrap(
+export function getRegionShapes(ids: readonly string[]): Promise<RegionShapes> {
+  return unwrap(
     api.GET('/api/region/v2/pids/{ids}/s', { params: { path: { ids: ids.join(',') } } }),
   );
-  // The OpenAPI document types GeoJSON as any JSON value.
-  return shapes as RegionShapes;
 }
 
 export function regionShapesQueryOptions(ids: readonly string[]) {

@@ -1002,19 +1002,25 @@ export interface components {
             /** @description How many match. */
             total: number;
         };
+        /** @description A GeoJSON Feature with a polygonal geometry and properties `P`. */
+        AreaFeature: {
+            geometry: null | components["schemas"]["Polygonal"];
+            /** @description The feature's id, when it has one (never null). */
+            id?: string;
+            /** @description Its attributes. */
+            properties: unknown;
+            /** @description `Feature`. */
+            type: "Feature";
+        };
         /** @description Where to search: one of the select modes and what it needs. */
         AreaQuery: {
             /** @description [min lon, min lat, max lon, max lat], with mode 2. */
             extent?: number[] | null;
-            /** @description A GeoJSON Polygon or MultiPolygon (geometry or Feature), with mode 4. */
-            geojson?: Record<string, never> | null;
+            geojson?: null | components["schemas"]["SentArea"];
             /** @description Region code, with mode 1. */
             regionId?: string | null;
-            /**
-             * Format: int32
-             * @description 1 region, 2 extent, 3 uploaded area, 4 drawn polygon, 5 uploaded list.
-             */
-            selectMode: number;
+            /** @description 1 region, 2 extent, 3 uploaded area, 4 drawn polygon, 5 uploaded list. */
+            selectMode: components["schemas"]["SelectMode"];
             /** @description The `uploadId` of an upload, with modes 3 (an area) and 5 (a list). */
             uploadId?: string | null;
         };
@@ -1050,7 +1056,7 @@ export interface components {
             /** @description The coordinate system the file was in, e.g. `CGCS2000 / 3-degree Gauss-Kruger zone 39 (EPSG:4527)`. */
             crs: string;
             /** @description The area as a GeoJSON MultiPolygon, WGS84. */
-            geojson: Record<string, never>;
+            geojson: components["schemas"]["MultiPolygon"];
             /** @description Polygons in the area. */
             parts: number;
             /** @description Whether invalid rings (self-intersections, overlaps) were repaired. */
@@ -1122,14 +1128,14 @@ export interface components {
              */
             aoiAreaKm2: number;
             /** @description The covered part, a GeoJSON MultiPolygon simplified for drawing. */
-            covered: Record<string, never>;
+            covered: components["schemas"]["MultiPolygon"];
             /**
              * Format: double
              * @description The union of the footprints inside the area, km².
              */
             coveredAreaKm2: number;
             /** @description The uncovered part, a GeoJSON MultiPolygon simplified for drawing. */
-            notCovered: Record<string, never>;
+            notCovered: components["schemas"]["MultiPolygon"];
             /**
              * Format: double
              * @description Covered share of the area, 0–1.
@@ -1187,7 +1193,7 @@ export interface components {
                 /** @description The coordinate system the file was in, e.g. `CGCS2000 / 3-degree Gauss-Kruger zone 39 (EPSG:4527)`. */
                 crs: string;
                 /** @description The area as a GeoJSON MultiPolygon, WGS84. */
-                geojson: Record<string, never>;
+                geojson: components["schemas"]["MultiPolygon"];
                 /** @description Polygons in the area. */
                 parts: number;
                 /** @description Whether invalid rings (self-intersections, overlaps) were repaired. */
@@ -1262,14 +1268,14 @@ export interface components {
                  */
                 aoiAreaKm2: number;
                 /** @description The covered part, a GeoJSON MultiPolygon simplified for drawing. */
-                covered: Record<string, never>;
+                covered: components["schemas"]["MultiPolygon"];
                 /**
                  * Format: double
                  * @description The union of the footprints inside the area, km².
                  */
                 coveredAreaKm2: number;
                 /** @description The uncovered part, a GeoJSON MultiPolygon simplified for drawing. */
-                notCovered: Record<string, never>;
+                notCovered: components["schemas"]["MultiPolygon"];
                 /**
                  * Format: double
                  * @description Covered share of the area, 0–1.
@@ -1279,6 +1285,26 @@ export interface components {
                 sceneCount: number;
                 /** @description The fewest scenes (newest, then least cloudy, first on ties) with the same coverage. */
                 suggestion: components["schemas"]["Suggestion"];
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_FeatureCollection_Region: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A GeoJSON FeatureCollection of polygonal features with properties `P`. */
+            data: {
+                /** @description The features. */
+                features: components["schemas"]["Feature_Region"][];
+                /** @description `FeatureCollection`. */
+                type: "FeatureCollection";
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -1319,8 +1345,8 @@ export interface components {
                 count: number;
                 /** @description The first 100 entries: file names, or `satellite,path,row` / `path,row`. */
                 entries: string[];
-                /** @description `filename` or `pathrow`. */
-                kind: string;
+                /** @description What the list holds. */
+                kind: components["schemas"]["ListKind"];
                 /** @description Lines left out and why. */
                 rejected: components["schemas"]["Rejected"][];
                 /** @description Use as `uploadId` with select mode 5. */
@@ -1549,20 +1575,6 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
-        Envelope_Value: {
-            /**
-             * Format: int32
-             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
-             */
-            code: number;
-            data: unknown;
-            /** @description Empty on success; the Chinese message for the user otherwise. */
-            message: string;
-        };
-        /**
-         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
-         *     `message` the Chinese text to show, `data` the payload.
-         */
         Envelope_Vec_AreaRange: {
             /**
              * Format: int32
@@ -1774,6 +1786,36 @@ export interface components {
             /** @description The quick-look image URL. */
             url: string;
         };
+        /** @description A GeoJSON Feature with a polygonal geometry and properties `P`. */
+        Feature_Region: {
+            geometry: null | components["schemas"]["Polygonal"];
+            /** @description The feature's id, when it has one (never null). */
+            id?: string;
+            /** @description Its attributes. */
+            properties: {
+                /** @description [min lon, min lat, max lon, max lat]. */
+                bbox: number[];
+                /** @description Label point [lon, lat]. */
+                center?: number[] | null;
+                /** @description Six-digit code; 100000 is the country. */
+                id: string;
+                /** @description Nothing finer to choose below it (counties, and the five cities without counties). */
+                isLeaf: boolean;
+                /**
+                 * Format: int64
+                 * @description 0 country, 1 province, 2 city, 3 county.
+                 */
+                level: number;
+                /** @description Full name, e.g. 湖北省. */
+                name: string;
+                /** @description The parent's code; null for the country. */
+                parentRegionId?: string | null;
+                /** @description Short name, e.g. 湖北. */
+                shortName: string;
+            };
+            /** @description `Feature`. */
+            type: "Feature";
+        };
         /** @description A forgotten password, proved by a verification code. */
         ForgotForm: {
             /** @description The account's mobile number or e-mail. */
@@ -1804,14 +1846,19 @@ export interface components {
             /** @description Product ids of the checked scenes (at most 10,000). */
             ids: string[];
         };
+        /**
+         * @description What an uploaded list holds: scene file names, or path/rows.
+         * @enum {string}
+         */
+        ListKind: "filename" | "pathrow";
         /** @description An uploaded list. */
         ListUpload: {
             /** @description Entries kept (duplicates once). */
             count: number;
             /** @description The first 100 entries: file names, or `satellite,path,row` / `path,row`. */
             entries: string[];
-            /** @description `filename` or `pathrow`. */
-            kind: string;
+            /** @description What the list holds. */
+            kind: components["schemas"]["ListKind"];
             /** @description Lines left out and why. */
             rejected: components["schemas"]["Rejected"][];
             /** @description Use as `uploadId` with select mode 5. */
@@ -1827,6 +1874,13 @@ export interface components {
             token?: string;
             /** @description Username, mobile number or e-mail. */
             username?: string;
+        };
+        /** @description A GeoJSON MultiPolygon, WGS84: polygons, each as a Polygon's coordinates. */
+        MultiPolygon: {
+            /** @description The polygons. */
+            coordinates: number[][][][];
+            /** @description `MultiPolygon`. */
+            type: "MultiPolygon";
         };
         /** @description File names to look up. */
         NameList: {
@@ -1860,6 +1914,18 @@ export interface components {
             /** @description Push nodes the user is related to. */
             relatePushNodeInfo: components["schemas"]["PushNodeInfo"][];
         };
+        /**
+         * @description A GeoJSON Polygon, WGS84: the outer ring, then the holes; each ring a
+         *     closed list of [longitude, latitude].
+         */
+        Polygon: {
+            /** @description The rings. */
+            coordinates: number[][][];
+            /** @description `Polygon`. */
+            type: "Polygon";
+        };
+        /** @description A GeoJSON Polygon or MultiPolygon, WGS84. */
+        Polygonal: components["schemas"]["Polygon"] | components["schemas"]["MultiPolygon"];
         /** @description The regions containing a point. */
         Position: {
             city?: null | components["schemas"]["Region"];
@@ -2082,8 +2148,7 @@ export interface components {
             resolutions?: number[];
             /** @description Satellites and sensors; none: every satellite. */
             satellites?: components["schemas"]["SatelliteChoice"][];
-            /** @description `time` (newest first, default) or `cloud` (least cloudy first). */
-            sort?: string | null;
+            sort?: null | components["schemas"]["Sort"];
             /** @description First day (YYYY-MM-DD, Beijing time) or instant (RFC 3339). */
             startTime?: string | null;
             /** @description Satellite types (1 optical, 2 hyperspectral, 3 radar, 4 laser, 5 gravity); none: all. */
@@ -2108,7 +2173,7 @@ export interface components {
             /** @description Delivered file name. */
             fileName: string;
             /** @description Footprint as a GeoJSON Polygon. */
-            footprint: Record<string, never>;
+            footprint: components["schemas"]["Polygon"];
             /** @description Product id. */
             id: string;
             /** @description Available for immediate delivery. */
@@ -2172,6 +2237,11 @@ export interface components {
             screenKey?: string | null;
         };
         /**
+         * @description Select modes (spec §4), sent as their number.
+         * @enum {integer}
+         */
+        SelectMode: 1 | 2 | 3 | 4 | 5;
+        /**
          * @description A request for a verification code; the picture captcha keeps robots from
          *     sending codes to strangers.
          */
@@ -2216,6 +2286,13 @@ export interface components {
              */
             type: number;
         };
+        /** @description A GeoJSON Polygon or MultiPolygon (WGS84), bare or as a Feature's geometry. */
+        SentArea: components["schemas"]["Polygon"] | components["schemas"]["MultiPolygon"] | components["schemas"]["AreaFeature"];
+        /**
+         * @description The order of results, named on the wire `time` or `cloud`.
+         * @enum {string}
+         */
+        Sort: "time" | "cloud";
         /** @description The fewest scenes reaching the best coverage. */
         Suggestion: {
             /**
@@ -3439,7 +3516,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Value"];
+                    "application/json": components["schemas"]["Envelope_FeatureCollection_Region"];
                 };
             };
             /** @description Not a region code */
@@ -3480,7 +3557,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Value"];
+                    "application/json": components["schemas"]["Envelope_FeatureCollection_Region"];
                 };
             };
             /** @description A malformed code, or too many */
@@ -3780,7 +3857,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Value"];
+                    "application/json": components["schemas"]["Envelope_FeatureCollection_Region"];
                 };
             };
             /** @description Not a region code */
@@ -3821,7 +3898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Value"];
+                    "application/json": components["schemas"]["Envelope_FeatureCollection_Region"];
                 };
             };
             /** @description A malformed code, or too many */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_PERMISSION_MESSAGE, NO_RANGE_MESSAGE } from '../lib/access';
-import { useSession, type UserInfo } from '../lib/session';
+import { useSession } from '../lib/session';
 import { regionRange, signIn, testUser } from '../test/session';
 import { checkRoute, type GuardDeps, type GuardTarget } from './guard';
 
@@ -39,7 +39,7 @@ describe('guard branch 1: a token without user info', () => {
     ['no id', { ...testUser(), id: undefined }],
   ])('ends the session when the user has %s, then checks as anonymous', async (_, user) => {
     useSession.setState({ token: 'kept' });
-    const calls = deps({ fetchUser: () => Promise.resolve(user as unknown as UserInfo) });
+    const calls = deps({ fetchUser: () => Promise.resolve(user) });
     await expect(checkRoute(windmill, null, calls)).resolves.toMatchObject({ kind: 'login' });
     expect(useSession.getState()).toMatchObject({ token: null, userInfo: null });
   });

@@ -30,7 +30,8 @@ export type GuardOutcome =
 
 /** The server calls the guard makes; tests pass their own. */
 export interface GuardDeps {
-  fetchUser: () => Promise<UserInfo>;
+  /** The user answer, checked before use: an old or broken server may send less. */
+  fetchUser: () => Promise<unknown>;
   fetchAreaRange: (userId: number) => Promise<AreaRangeItem[]>;
   screenLogin: (code: ScreenCode, key?: string) => Promise<string>;
 }
@@ -49,11 +50,16 @@ function needsLogin(route: AppRoute | undefined): boolean {
 }
 
 /** A user answer is usable only with id, username and a permission list (spec §4). */
-function isComplete(user: UserInfo | null | undefined): user is UserInfo {
+function isComplete(user: unknown): user is UserInfo {
   return (
-    typeof user?.id === 'number' &&
+    typeof user === 'object' &&
+    user !== null &&
+    'id' in user &&
+    typeof user.id === 'number' &&
+    'username' in user &&
     typeof user.username === 'string' &&
     user.username !== '' &&
+    'permissions' in user &&
     Array.isArray(user.permissions)
   );
 }
@@ -63,7 +69,7 @@ function isComplete(user: UserInfo | null | undefined): user is UserInfo {
  * session (resolves false); so does a failed call (rejects).
  */
 export async function loadUserInfo(fetchUser = serverDeps.fetchUser): Promise<boolean> {
-  let user: UserInfo;
+  let user: unknown;
   try {
     user = await fetchUser();
   } catch (error) {

@@ -12,18 +12,43 @@ use super::upload::{self, Stored};
 use crate::error::AppError;
 use crate::state::AppState;
 
-/// Select modes (spec §4).
-pub mod select_mode {
+/// Select modes (spec §4), sent as their number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToSchema)]
+#[repr(u8)]
+pub enum SelectMode {
     /// By administrative region (`regionId`).
-    pub const REGION: u8 = 1;
+    Region = 1,
     /// By map rectangle (`extent`).
-    pub const EXTENT: u8 = 2;
+    Extent = 2,
     /// By uploaded area file (`uploadId` of `upload/shp`).
-    pub const SHP: u8 = 3;
+    Shp = 3,
     /// By polygon drawn on the map (`geojson`).
-    pub const DRAW: u8 = 4;
+    Draw = 4,
     /// By uploaded file-name or path/row list (`uploadId` of `upload/file`).
-    pub const FILE: u8 = 5;
+    File = 5,
+}
+
+impl SelectMode {
+    /// Every mode.
+    const ALL: [Self; 5] = [
+        Self::Region,
+        Self::Extent,
+        Self::Shp,
+        Self::Draw,
+        Self::File,
+    ];
+
+    /// The mode numbered `n`, or the Chinese refusal naming the five.
+    fn of(n: u8) -> Result<Self, AppError> {
+        Self::ALL
+            .into_iter()
+            .find(|mode| *mode as u8 == n)
+            .ok_or_else(|| {
+                AppError::bad_request(format!(
+                    "查询方式无效：{n}（1 行政区，2 框选，3 范围文件，4 绘制，5 文件名或条带号列表）"
+                ))
+            })
+    }
 }
 
 /// Where to search: one of the select modes and what it needs.
@@ -31,13 +56,15 @@ pub mod select_mode {
 #[serde(rename_all = "camelCase")]
 pub struct AreaQuery {
     /// 1 region, 2 extent, 3 uploaded area, 4 drawn polygon, 5 uploaded list.
+    // A number, checked by `SelectMode::of` so that a wrong one gets its Chinese message.
+    #[schema(value_type = SelectMode)]
     pub select_mode: u8,
     /// Region code, with mode 1.
     pub region_id: Option<String>,
     /// [min lon, min lat, max lon, max lat], with mode 2.
     pub extent: Option<[f64; 4]>,
     /// A GeoJSON Polygon or MultiPolygon (geometry or Feature), with mode 4.
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<crate::vector::schema::SentArea>)]
     pub geojson: Option<serde_json::Value>,
     /// The `uploadId` of an upload, with modes 3 (an area) and 5 (a list).
     pub upload_id: Option<String>,
@@ -78,19 +105,20 @@ fn accept(mp: MultiPolygon<f64>) -> Result<MultiPolygon<f64>, AppError> {
 
 /// What the query selects, or a Chinese message saying what is missing.
 pub async fn resolve(state: &AppState, q: &AreaQuery) -> Result<Selection, AppError> {
-    match q.select_mode {
-        select_mode::SHP | select_mode::FILE => {
+    let mode = SelectMode::of(q.select_mode)?;
+    match mode {
+        SelectMode::Shp | SelectMode::File => {
             let id = q.upload_id.as_deref().ok_or_else(|| {
-                AppError::bad_request(if q.select_mode == select_mode::SHP {
+                AppError::bad_request(if mode == SelectMode::Shp {
                     "请先上传范围文件"
                 } else {
                     "请先上传文件名或条带号列表"
                 })
             })?;
-            match (q.select_mode, upload::load(state, id).await?) {
-                (select_mode::SHP, Stored::Area(a, _)) => Ok(Selection::Area(a)),
-                (select_mode::FILE, Stored::List(l, _)) => Ok(Selection::List(l)),
-                (select_mode::SHP, Stored::List(..)) => Err(AppError::bad_request(
+            match (mode, upload::load(state, id).await?) {
+                (SelectMode::Shp, Stored::Area(a, _)) => Ok(Selection::Area(a)),
+                (SelectMode::File, Stored::List(l, _)) => Ok(Selection::List(l)),
+                (SelectMode::Shp, Stored::List(..)) => Err(AppError::bad_request(
                     "该上传是文件名或条带号列表，请用文件查询方式（selectMode 5）",
                 )),
                 _ => Err(AppError::bad_request(
@@ -98,62 +126,61 @@ pub async fn resolve(state: &AppState, q: &AreaQuery) -> Result<Selection, AppEr
                 )),
             }
         }
-        _ => drawn_or_chosen(state, q).map(Selection::Area),
+        SelectMode::Region => region(state, q).map(Selection::Area),
+        SelectMode::Extent => extent(q).map(Selection::Area),
+        SelectMode::Draw => drawn(q).map(Selection::Area),
     }
 }
 
-/// The area of modes 1, 2 and 4, which need nothing but memory.
-fn drawn_or_chosen(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError> {
-    match q.select_mode {
-        select_mode::REGION => {
-            let id = q
-                .region_id
-                .as_deref()
-                .ok_or_else(|| AppError::bad_request("请选择行政区"))?;
-            let code = crate::region::tree::normalize(id)
-                .ok_or_else(|| AppError::bad_request("行政区代码须为6位数字（全国为100000）"))?;
-            state
-                .regions
-                .shape(code)
-                .map(|s| s.geom.clone())
-                .ok_or_else(|| AppError::NotFound(format!("行政区不存在：{code}")))
-        }
-        select_mode::EXTENT => {
-            let [x0, y0, x1, y1] = q
-                .extent
-                .ok_or_else(|| AppError::bad_request("请在地图上框选范围"))?;
-            if !(x0 < x1 && y0 < y1) {
-                return Err(AppError::bad_request(
-                    "框选范围无效：应为 [最小经度, 最小纬度, 最大经度, 最大纬度]",
-                ));
-            }
-            accept(MultiPolygon(vec![
-                Rect::new(coord! {x: x0, y: y0}, coord! {x: x1, y: y1}).to_polygon(),
-            ]))
-        }
-        select_mode::DRAW => {
-            let value = q
-                .geojson
-                .clone()
-                .ok_or_else(|| AppError::bad_request("请在地图上绘制范围"))?;
-            let drawn =
-                || AppError::bad_request("绘制的范围应为多边形（GeoJSON Polygon 或 MultiPolygon）");
-            let geometry =
-                match serde_json::from_value::<geojson::GeoJson>(value).map_err(|_| drawn())? {
-                    geojson::GeoJson::Geometry(g) => g,
-                    geojson::GeoJson::Feature(f) => f.geometry.ok_or_else(drawn)?,
-                    geojson::GeoJson::FeatureCollection(_) => return Err(drawn()),
-                };
-            accept(
-                match crate::vector::to_geo(geometry).map_err(|_| drawn())? {
-                    Geometry::Polygon(p) => MultiPolygon(vec![p]),
-                    Geometry::MultiPolygon(mp) => mp,
-                    _ => return Err(drawn()),
-                },
-            )
-        }
-        other => Err(AppError::bad_request(format!(
-            "查询方式无效：{other}（1 行政区，2 框选，3 范围文件，4 绘制，5 文件名或条带号列表）"
-        ))),
+/// The area of mode 1: the region's shape.
+fn region(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError> {
+    let id = q
+        .region_id
+        .as_deref()
+        .ok_or_else(|| AppError::bad_request("请选择行政区"))?;
+    let code = crate::region::tree::normalize(id)
+        .ok_or_else(|| AppError::bad_request("行政区代码须为6位数字（全国为100000）"))?;
+    state
+        .regions
+        .shape(code)
+        .map(|s| s.geom.clone())
+        .ok_or_else(|| AppError::NotFound(format!("行政区不存在：{code}")))
+}
+
+/// The area of mode 2: the rectangle.
+fn extent(q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError> {
+    let [x0, y0, x1, y1] = q
+        .extent
+        .ok_or_else(|| AppError::bad_request("请在地图上框选范围"))?;
+    if !(x0 < x1 && y0 < y1) {
+        return Err(AppError::bad_request(
+            "框选范围无效：应为 [最小经度, 最小纬度, 最大经度, 最大纬度]",
+        ));
     }
+    accept(MultiPolygon(vec![
+        Rect::new(coord! {x: x0, y: y0}, coord! {x: x1, y: y1}).to_polygon(),
+    ]))
+}
+
+/// The area of mode 4: the drawn polygon.
+fn drawn(q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError> {
+    let value = q
+        .geojson
+        .clone()
+        .ok_or_else(|| AppError::bad_request("请在地图上绘制范围"))?;
+    let not_polygon =
+        || AppError::bad_request("绘制的范围应为多边形（GeoJSON Polygon 或 MultiPolygon）");
+    let geometry =
+        match serde_json::from_value::<geojson::GeoJson>(value).map_err(|_| not_polygon())? {
+            geojson::GeoJson::Geometry(g) => g,
+            geojson::GeoJson::Feature(f) => f.geometry.ok_or_else(not_polygon)?,
+            geojson::GeoJson::FeatureCollection(_) => return Err(not_polygon()),
+        };
+    accept(
+        match crate::vector::to_geo(geometry).map_err(|_| not_polygon())? {
+            Geometry::Polygon(p) => MultiPolygon(vec![p]),
+            Geometry::MultiPolygon(mp) => mp,
+            _ => return Err(not_polygon()),
+        },
+    )
 }

@@ -92,10 +92,10 @@ pub struct Coverage {
     /// Scenes counted.
     scene_count: usize,
     /// The covered part, a GeoJSON MultiPolygon simplified for drawing.
-    #[schema(value_type = Object)]
+    #[schema(value_type = crate::vector::schema::MultiPolygon)]
     covered: serde_json::Value,
     /// The uncovered part, a GeoJSON MultiPolygon simplified for drawing.
-    #[schema(value_type = Object)]
+    #[schema(value_type = crate::vector::schema::MultiPolygon)]
     not_covered: serde_json::Value,
     /// The fewest scenes (newest, then least cloudy, first on ties) with the same coverage.
     suggestion: Suggestion,

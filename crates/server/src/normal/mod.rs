@@ -22,7 +22,7 @@ use time::{Date, OffsetDateTime, Time, UtcOffset};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::api::{ApiJson, ApiResult, Envelope, ok};
+use crate::api::{ApiJson, ApiResult, Envelope, from_name, ok};
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 use area::{AreaQuery, Selection};
@@ -85,6 +85,8 @@ pub struct SceneFilters {
     /// true: only scenes available now; false: only archived ones.
     online: Option<bool>,
     /// `time` (newest first, default) or `cloud` (least cloudy first).
+    // A name, checked by `compile` so that a wrong one gets its Chinese message.
+    #[schema(value_type = Option<Sort>)]
     sort: Option<String>,
     /// Page, from 1 (default 1).
     page_num: Option<u32>,
@@ -125,7 +127,7 @@ pub struct SceneItem {
     /// Generated for the demo.
     demo: bool,
     /// Footprint as a GeoJSON Polygon.
-    #[schema(value_type = Object)]
+    #[schema(value_type = crate::vector::schema::Polygon)]
     footprint: serde_json::Value,
 }
 
@@ -210,13 +212,10 @@ impl SceneFilters {
             types: codes(&self.types, 1..=5, "卫星类型")?,
         };
         let sort = match self.sort.as_deref() {
-            None | Some("time") => Sort::Time,
-            Some("cloud") => Sort::Cloud,
-            Some(other) => {
-                return Err(AppError::bad_request(format!(
-                    "排序方式无效：{other}（time 或 cloud）"
-                )));
-            }
+            None => Sort::Time,
+            Some(name) => from_name(name).ok_or_else(|| {
+                AppError::bad_request(format!("排序方式无效：{name}（time 或 cloud）"))
+            })?,
         };
         Ok((filter, sort))
     }

@@ -11,13 +11,13 @@ use axum::response::IntoResponse;
 use geo::GeodesicArea;
 use geo_types::{Geometry, MultiPolygon};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::lists::{self, List, Rejected};
 use super::store;
-use crate::api::{ApiPath, ApiResult, ClientIp, Envelope, blocking, ok};
+use crate::api::{ApiPath, ApiResult, ClientIp, Envelope, blocking, from_name, ok};
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usercenter::session::{new_token, now_secs};
@@ -210,7 +210,7 @@ pub struct AreaUpload {
     /// Use as `uploadId` with select mode 3.
     upload_id: String,
     /// The area as a GeoJSON MultiPolygon, WGS84.
-    #[schema(value_type = Object)]
+    #[schema(value_type = crate::vector::schema::MultiPolygon)]
     geojson: serde_json::Value,
     /// Geodesic area, km².
     area_km2: f64,
@@ -312,14 +312,24 @@ async fn uploaded_area(
     }
 }
 
+/// What an uploaded list holds: scene file names, or path/rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ListKind {
+    /// Scene file names, one a line.
+    Filename,
+    /// `satellite,path,row` or `path,row`, one a line.
+    Pathrow,
+}
+
 /// An uploaded list.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListUpload {
     /// Use as `uploadId` with select mode 5.
     upload_id: String,
-    /// `filename` or `pathrow`.
-    kind: String,
+    /// What the list holds.
+    kind: ListKind,
     /// Entries kept (duplicates once).
     count: usize,
     /// The first 100 entries: file names, or `satellite,path,row` / `path,row`.
@@ -334,10 +344,9 @@ impl ListUpload {
         Self {
             upload_id,
             kind: match list {
-                List::FileNames(_) => "filename",
-                List::PathRows(_) => "pathrow",
-            }
-            .into(),
+                List::FileNames(_) => ListKind::Filename,
+                List::PathRows(_) => ListKind::Pathrow,
+            },
             count: list.len(),
             entries: list.first(100),
             rejected: rejected.to_vec(),
@@ -368,15 +377,13 @@ async fn upload_list(
     // Counted, or refused, before the body is read.
     state.uploads.admit_client(ip, TOO_MANY_UPLOADS)?;
     let form = read_form(form).await?;
-    let path_rows = match form.kind.as_deref().map(str::trim) {
-        Some("filename") | None => false,
-        Some("pathrow") => true,
-        Some(other) => {
-            return Err(AppError::bad_request(format!(
-                "kind 无效：{other}（filename 或 pathrow）"
-            )));
-        }
+    let kind = match form.kind.as_deref().map(str::trim) {
+        None => ListKind::Filename,
+        Some(name) => from_name(name).ok_or_else(|| {
+            AppError::bad_request(format!("kind 无效：{name}（filename 或 pathrow）"))
+        })?,
     };
+    let path_rows = kind == ListKind::Pathrow;
     let lower = form.file_name.to_lowercase();
     if !(lower.ends_with(".txt") || lower.ends_with(".csv")) {
         return Err(AppError::bad_request("请上传 .txt 或 .csv 文件"));

@@ -19,6 +19,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::api::{ApiPath, ApiQuery, ApiResult, Envelope, ok};
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
+use crate::vector::schema::FeatureCollection;
 use store::RegionRow;
 
 /// The region routes, under `/api/region/v2` and, identically, `/api/region/v1`
@@ -315,7 +316,7 @@ async fn feature_collection(
     tag = "region",
     params(("id" = String, Path, description = "Parent region code")),
     responses(
-        (status = 200, description = "GeoJSON FeatureCollection; each feature's properties are a Region", body = Envelope<serde_json::Value>),
+        (status = 200, description = "GeoJSON FeatureCollection; each feature's properties are a Region", body = Envelope<FeatureCollection<Region>>),
         (status = 400, description = "Not a region code", body = ErrorEnvelope),
         (status = 404, description = "No such region", body = ErrorEnvelope),
     )
@@ -338,7 +339,7 @@ const MAX_IDS: usize = 50;
     tag = "region",
     params(("ids" = String, Path, description = "Comma-separated region codes (at most 50)")),
     responses(
-        (status = 200, description = "GeoJSON FeatureCollection in the order asked", body = Envelope<serde_json::Value>),
+        (status = 200, description = "GeoJSON FeatureCollection in the order asked", body = Envelope<FeatureCollection<Region>>),
         (status = 400, description = "A malformed code, or too many", body = ErrorEnvelope),
         (status = 404, description = "An unknown region", body = ErrorEnvelope),
     )

@@ -2,6 +2,7 @@
 //! The one home of reading them with limits (zip bombs, vertex counts) and of
 //! their coordinate systems; region import and uploads both read here.
 
+pub mod schema;
 pub mod shp;
 pub mod unzip;
 

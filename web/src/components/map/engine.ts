@@ -174,7 +174,16 @@ export class MapEngine {
   }
 
   private sync(): void {
-    for (const command of diffScene(this.applied, this.wanted)) {
+    const commands = diffScene(this.applied, this.wanted);
+    if (commands.length > 0) {
+      // What was drawn is stale until the map has drawn the change: a projection or an
+      // overlay's data changes without a movement, and only a movement cleared this before,
+      // so a test waiting for the map to settle could read the counts of the scene before.
+      // The repaint makes sure an idle follows even when no command changed anything.
+      this.setIdle(false);
+      this.map.triggerRepaint();
+    }
+    for (const command of commands) {
       try {
         this.run(command);
       } catch (error) {

@@ -6,6 +6,14 @@ import type { ReactNode } from 'react';
 /** [west, south, east, north] in degrees (WGS84), the order of the region API's `bbox`. */
 export type Bbox = readonly [number, number, number, number];
 
+/** The box of the first four numbers of `box`; null when there are fewer. */
+export function asBbox(box: readonly number[] | null | undefined): Bbox | null {
+  const [west, south, east, north] = box ?? [];
+  if (west === undefined || south === undefined || east === undefined || north === undefined)
+    return null;
+  return [west, south, east, north];
+}
+
 export type Projection = 'mercator' | 'globe';
 
 /** What the mouse draws next; null: nothing (the map pans). */

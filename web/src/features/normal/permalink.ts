@@ -13,8 +13,8 @@
 //   online  1 online only, 0 offline only
 //   sort    cloud (absent: newest first);  page, size  (absent: 1 and 20)
 //   tab     2 results, 3 coverage (absent: the select tab)
-import type { Polygon, Position } from 'geojson';
-import type { Bbox } from '../../components/map/types';
+import type { Polygon } from 'geojson';
+import { asBbox, type Bbox } from '../../components/map/types';
 import {
   COVERAGE_TAB,
   DEFAULT_PAGE_SIZE,
@@ -49,16 +49,25 @@ function ringText(polygon: Polygon): string {
 
 function ringOf(text: string): Polygon | null {
   const points = text.split(';').map((pair) => pair.split(',').map(Number));
-  if (points.length < 3 || points.some((point) => point.length !== 2 || point.some(isNaN)))
+  const [first] = points;
+  if (
+    first === undefined ||
+    points.length < 3 ||
+    points.some((point) => point.length !== 2 || point.some(isNaN))
+  )
     return null;
-  const ring = points as Position[];
-  return { type: 'Polygon', coordinates: [[...ring, ring[0] as Position]] };
+  return { type: 'Polygon', coordinates: [[...points, first]] };
 }
 
 function numbers(text: string | null): number[] | null {
   if (text === null || text === '') return null;
   const values = text.split(',').map(Number);
   return values.every((value) => Number.isFinite(value)) ? values : null;
+}
+
+/** Four numbers as a box; anything else is no box. */
+function exactBbox(values: number[] | null): Bbox | null {
+  return values?.length === 4 ? asBbox(values) : null;
 }
 
 function satelliteText({ satellite, sensors = [] }: SatelliteChoice): string {
@@ -94,8 +103,7 @@ function areaOf(params: URLSearchParams): Area | null {
     case REGION:
       return { mode: REGION, regionId: params.get('region') };
     case EXTENT: {
-      const box = numbers(params.get('extent'));
-      return { mode: EXTENT, extent: box?.length === 4 ? (box as unknown as Bbox) : null };
+      return { mode: EXTENT, extent: exactBbox(numbers(params.get('extent'))) };
     }
     case DRAW: {
       const geom = params.get('geom');

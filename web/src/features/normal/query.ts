@@ -3,15 +3,16 @@
 // when a change clears the results (spec §4).
 import type { Polygon } from 'geojson';
 import type { Bbox } from '../../components/map/types';
-import type { AreaQuery, SatelliteChoice, SceneQuery } from './api/types';
+import type { AreaQuery, SatelliteChoice, SceneQuery, SelectMode, Sort } from './api/types';
 
-/** Select modes (spec §4). */
+export type { SelectMode, Sort };
+
+/** Select modes (spec §4), by name; the server's document lists them (SelectMode). */
 export const REGION = 1;
 export const EXTENT = 2;
 export const SHP = 3;
 export const DRAW = 4;
 export const FILE = 5;
-export type SelectMode = typeof REGION | typeof EXTENT | typeof SHP | typeof DRAW | typeof FILE;
 export const SELECT_MODES: readonly SelectMode[] = [REGION, EXTENT, SHP, DRAW, FILE];
 
 /** Sidebar tabs (spec §4). */
@@ -27,8 +28,6 @@ export type Area =
   | { mode: typeof SHP; uploadId: string | null }
   | { mode: typeof DRAW; polygon: Polygon | null }
   | { mode: typeof FILE; uploadId: string | null };
-
-export type Sort = 'time' | 'cloud';
 
 export interface Filters {
   /** First and last day, YYYY-MM-DD (Beijing time). */

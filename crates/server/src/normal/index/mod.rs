@@ -56,8 +56,9 @@ pub struct Filter {
     pub types: Vec<u8>,
 }
 
-/// The order of results.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The order of results, named on the wire `time` or `cloud`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum Sort {
     /// Newest first.
     Time,

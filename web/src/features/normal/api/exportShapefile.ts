@@ -1,7 +1,7 @@
 // POST /api/normal/v5/covershp and notcovershp: the covered or the not-covered part of the
 // area of interest as a zipped shapefile, saved by the browser.
 import { api, unwrapFile } from '../../../api/client';
-import { wire, type CoverageByIds } from './types';
+import type { CoverageByIds } from './types';
 
 export type ExportPart = 'covered' | 'notCovered';
 
@@ -11,7 +11,7 @@ const ROUTES = {
 } as const;
 
 export function exportShapefile(part: ExportPart, body: CoverageByIds): Promise<Blob> {
-  return unwrapFile(api.POST(ROUTES[part], { body: wire(body), parseAs: 'blob' }));
+  return unwrapFile(api.POST(ROUTES[part], { body, parseAs: 'blob' }));
 }
 
 /** Hands `blob` to the browser as a download named `name`. */

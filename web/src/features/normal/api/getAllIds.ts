@@ -1,10 +1,10 @@
 // POST /api/normal/v5/allids: every scene a search finds (for select-all), at most 10,000.
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
-import { wire, type AllIds, type SceneQuery } from './types';
+import type { AllIds, SceneQuery } from './types';
 
 export function getAllIds(body: SceneQuery): Promise<AllIds> {
-  return unwrap(api.POST('/api/normal/v5/allids', { body: wire(body) }));
+  return unwrap(api.POST('/api/normal/v5/allids', { body }));
 }
 
 /** `body`: a search without page and order (see allResultsBody). */

@@ -3,18 +3,15 @@
 // fewest scenes that cover as much.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
-import { wire, type Coverage, type CoverageByIds, type SceneQuery } from './types';
+import type { Coverage, CoverageByIds, SceneQuery } from './types';
 
 /** Over the checked scenes (`ids`), or over every result of the search. */
 export type CoverageBasis = { ids: CoverageByIds } | { all: SceneQuery };
 
 export function getCoverage(basis: CoverageBasis): Promise<Coverage> {
-  const answer =
-    'ids' in basis
-      ? unwrap(api.POST('/api/normal/v5/coveragebyids', { body: wire(basis.ids) }))
-      : unwrap(api.POST('/api/normal/v5/coverage', { body: wire(basis.all) }));
-  // GeoJSON comes typed loosely: the geometries are MultiPolygons.
-  return answer as Promise<Coverage>;
+  return 'ids' in basis
+    ? unwrap(api.POST('/api/normal/v5/coveragebyids', { body: basis.ids }))
+    : unwrap(api.POST('/api/normal/v5/coverage', { body: basis.all }));
 }
 
 export function coverageQueryOptions(basis: CoverageBasis) {

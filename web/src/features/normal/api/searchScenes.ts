@@ -1,12 +1,10 @@
 // POST /api/normal/v5/normalmeta: one page of the scenes a search finds.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
-import { wire, type SceneItem, type ScenePage, type SceneQuery } from './types';
+import type { ScenePage, SceneQuery } from './types';
 
-export async function searchScenes(body: SceneQuery): Promise<ScenePage> {
-  const page = await unwrap(api.POST('/api/normal/v5/normalmeta', { body: wire(body) }));
-  // The OpenAPI document types the footprint as any JSON object; it is a GeoJSON Polygon.
-  return { ...page, list: page.list as SceneItem[] };
+export function searchScenes(body: SceneQuery): Promise<ScenePage> {
+  return unwrap(api.POST('/api/normal/v5/normalmeta', { body }));
 }
 
 export function scenesQueryOptions(body: SceneQuery) {
@@ -29,7 +27,7 @@ function sameResults(a: SceneQuery, b: SceneQuery): boolean {
  */
 export function useScenes(body: SceneQuery | null) {
   return useQuery({
-    ...scenesQueryOptions(body ?? { selectMode: 0 }),
+    ...scenesQueryOptions(body ?? { selectMode: 1 }),
     enabled: body !== null,
     placeholderData: (previous, query) => {
       const before = query?.queryKey[2];

@@ -1,6 +1,5 @@
-// The image query's data as the server sends it, from the generated schema; where the schema
-// types GeoJSON loosely, the geometry types are written here.
-import type { MultiPolygon, Polygon } from 'geojson';
+// The image query's data as the server sends and takes it, from the generated schema: GeoJSON,
+// select modes, sort keys and list kinds are typed there.
 import type { components } from '../../../api/schema';
 
 type Schemas = components['schemas'];
@@ -12,43 +11,38 @@ export type SatelliteChoice = Schemas['SatelliteChoice'];
 export type AllIds = Schemas['AllIds'];
 
 /** Where to search (AreaQuery): select mode and what it needs. */
-export type AreaQuery = Omit<Schemas['AreaQuery'], 'geojson'> & { geojson?: Polygon | null };
+export type AreaQuery = Schemas['AreaQuery'];
 
-/** A body as the generated schema types it: GeoJSON as an object of unknown shape. */
-export type Wire<B> = Omit<B, 'geojson'> & { geojson?: Record<string, never> | null };
+/** A select mode (spec §4): 1 region, 2 extent, 3 uploaded area, 4 drawn, 5 uploaded list. */
+export type SelectMode = Schemas['SelectMode'];
 
-/** `body` for the typed client: a Polygon is not an object of unknown shape to TypeScript. */
-export function wire<B extends { geojson?: Polygon | null }>(body: B): Wire<B> {
-  return body as unknown as Wire<B>;
-}
+/** The order of results. */
+export type Sort = Schemas['Sort'];
 
 /** A search (SceneQuery). */
-export type SceneQuery = AreaQuery & Omit<Schemas['SceneQuery'], keyof Schemas['AreaQuery']>;
+export type SceneQuery = Schemas['SceneQuery'];
 
-export type SceneItem = Omit<Schemas['SceneItem'], 'footprint'> & { footprint: Polygon };
+export type SceneItem = Schemas['SceneItem'];
 
-export type ScenePage = Omit<Schemas['ScenePage'], 'list'> & { list: SceneItem[] };
+export type ScenePage = Schemas['ScenePage'];
 
 /** POST upload/shp: the uploaded area of interest (its geojson a WGS84 MultiPolygon). */
-export type UploadedShape = Omit<Schemas['AreaUpload'], 'geojson'> & { geojson: MultiPolygon };
+export type UploadedShape = Schemas['AreaUpload'];
 
 /** What an uploaded list holds: file names or path/rows. */
-export type UploadKind = 'filename' | 'pathrow';
+export type UploadKind = Schemas['ListKind'];
 
 /** POST upload/file: the uploaded list. */
-export type UploadedList = Omit<Schemas['ListUpload'], 'kind'> & { kind: UploadKind };
+export type UploadedList = Schemas['ListUpload'];
 
 /** The fewest scenes reaching the best coverage. */
 export type CoverageSuggestion = Schemas['Suggestion'];
 
 /** POST coverage / coveragebyids (its two parts WGS84 MultiPolygons). */
-export type Coverage = Omit<Schemas['Coverage'], 'covered' | 'notCovered'> & {
-  covered: MultiPolygon;
-  notCovered: MultiPolygon;
-};
+export type Coverage = Schemas['Coverage'];
 
 /** The body of coveragebyids, covershp and notcovershp. */
-export type CoverageByIds = AreaQuery & { ids: string[] };
+export type CoverageByIds = Schemas['IdsInArea'];
 
 type Corner = [number, number];
 

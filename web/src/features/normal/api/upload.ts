@@ -22,30 +22,20 @@ function form(file: File, fields: Record<string, string> = {}): FormData {
 }
 
 export function uploadShape(file: File): Promise<UploadedShape> {
-  // GeoJSON comes typed loosely: the shape is a MultiPolygon.
-  return unwrap(
-    api.POST('/api/normal/v5/upload/shp', { body: form(file) }),
-  ) as Promise<UploadedShape>;
+  return unwrap(api.POST('/api/normal/v5/upload/shp', { body: form(file) }));
 }
 
 export function uploadList(file: File, kind: UploadKind): Promise<UploadedList> {
-  // `kind` comes back as sent.
-  return unwrap(
-    api.POST('/api/normal/v5/upload/file', { body: form(file, { kind }) }),
-  ) as Promise<UploadedList>;
+  return unwrap(api.POST('/api/normal/v5/upload/file', { body: form(file, { kind }) }));
 }
 
 export function getUploadedShape(uploadId: string): Promise<UploadedShape> {
   // Gone (404) is reported where the area is edited, not as a toast.
-  return unwrap(
-    api.GET('/api/normal/v5/upload/shp/{id}', { params: { path: { id: uploadId } } }),
-  ) as Promise<UploadedShape>;
+  return unwrap(api.GET('/api/normal/v5/upload/shp/{id}', { params: { path: { id: uploadId } } }));
 }
 
 export function getUploadedList(uploadId: string): Promise<UploadedList> {
-  return unwrap(
-    api.GET('/api/normal/v5/upload/file/{id}', { params: { path: { id: uploadId } } }),
-  ) as Promise<UploadedList>;
+  return unwrap(api.GET('/api/normal/v5/upload/file/{id}', { params: { path: { id: uploadId } } }));
 }
 
 /** What an area's upload is, and whether the server still has it. */
