@@ -1,6 +1,8 @@
 //! Map services in the workspace `cloudPlatform` (spec §3, §7): vector tiles,
-//! the WMTS capabilities document, and the MapLibre style of the offline basemap.
+//! and the WMTS capabilities document for every layer in the registry
+//! ([`layers`]), and the MapLibre style of the offline basemap.
 
+pub mod layers;
 mod style;
 pub mod tiles;
 
@@ -21,4 +23,20 @@ pub fn router() -> Router<AppState> {
         )
         .route("/ows/cloudPlatform/wmts", get(tiles::capabilities))
         .route("/ows/cloudPlatform/style/{name}", get(style::style))
+}
+
+/// Text made safe for XML content and attribute values.
+fn xml_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
 }

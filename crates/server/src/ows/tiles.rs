@@ -1,62 +1,56 @@
-//! Vector tiles (MVT, Web Mercator XYZ) of the region layers, made on request
-//! from the in-memory index: `region` (boundaries), `region_v2` (boundaries and
-//! label points), `global_region` (world countries and their label points).
+//! Vector tiles (MVT, Web Mercator XYZ) of every registered layer, made on
+//! request from the features the layer gives for the tile's box, and the WMTS
+//! capabilities document listing them.
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use geo_kit::clip;
-use geo_kit::mvt::{Layer as MvtLayer, Tile, Value};
+use geo_kit::mvt::{Layer as MvtLayer, Tile};
 use geo_kit::tile::{DEFAULT_BUFFER, DEFAULT_EXTENT, TileId, TileTransform};
-use geo_types::{Geometry, MultiPolygon, Point, Polygon};
+use geo_types::{Geometry, Point};
 use serde::Deserialize;
 
+use super::layers::{Detail, Layers, MAX_ZOOM, MapLayer};
 use crate::api::blocking;
 use crate::error::AppError;
-use crate::region::index::{self, RegionIndex};
+use crate::stac::Links;
 use crate::state::AppState;
-
-/// The layers served, with their titles for the capabilities document.
-pub const LAYERS: [(&str, &str); 3] = [
-    ("region", "行政区划边界"),
-    ("region_v2", "行政区划边界与注记"),
-    ("global_region", "世界国家与地区"),
-];
-
-/// The deepest zoom served.
-pub const MAX_ZOOM: u8 = 18;
-
-/// The finest region level drawn at a zoom: provinces to z4, cities to z7, then counties.
-fn finest_level(zoom: u8) -> i64 {
-    match zoom {
-        0..=4 => 1,
-        5..=7 => 2,
-        _ => 3,
-    }
-}
+use crate::usercenter::session::Caller;
 
 /// `GET /ows/cloudPlatform/wmts/{layer}/{z}/{x}/{y}.pbf`: 200 with the tile,
 /// 204 when nothing falls in it, 304 when the client's copy is current.
 pub async fn tile(
     State(state): State<AppState>,
     Path((layer, z, x, y)): Path<(String, u8, u32, String)>,
+    caller: Option<Caller>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let y: u32 = y
         .strip_suffix(".pbf")
         .and_then(|y| y.parse().ok())
         .ok_or_else(|| AppError::NotFound("瓦片地址应为 {z}/{x}/{y}.pbf".into()))?;
-    if !LAYERS.iter().any(|(name, _)| *name == layer) {
-        return Err(AppError::NotFound(format!("图层不存在：{layer}")));
-    }
-    if z > MAX_ZOOM {
+    let zooms = state
+        .layers
+        .get(&layer)
+        .ok_or_else(|| AppError::NotFound(format!("图层不存在：{layer}")))?
+        .zooms();
+    if !zooms.contains(&z) {
         return Err(AppError::NotFound(format!(
-            "缩放级别超出范围（0–{MAX_ZOOM}）"
+            "缩放级别超出范围（{}–{}）",
+            zooms.start(),
+            zooms.end()
         )));
     }
     let id = TileId::new(z, x, y).map_err(|e| AppError::NotFound(format!("瓦片不存在：{e}")))?;
-    let regions = state.regions.clone();
-    let bytes = blocking(move || Ok(render(&regions, &layer, id))).await?;
+    let layers = state.layers.clone();
+    let bytes = blocking(move || {
+        Ok(layers
+            .get(&layer)
+            .map(|l| render(l, id, caller.as_ref()))
+            .unwrap_or_default())
+    })
+    .await?;
     if bytes.is_empty() {
         return Ok(StatusCode::NO_CONTENT.into_response());
     }
@@ -85,51 +79,35 @@ pub async fn tile(
     Ok((headers_out, bytes).into_response())
 }
 
-/// The encoded tile; empty when it holds no feature.
-pub fn render(regions: &RegionIndex, layer: &str, id: TileId) -> Vec<u8> {
+/// The encoded tile of a layer; empty when it holds no feature. Features
+/// with a label point are drawn again, as that point, in a `label` layer.
+pub fn render(layer: &dyn MapLayer, id: TileId, caller: Option<&Caller>) -> Vec<u8> {
     let transform = TileTransform::new(id, DEFAULT_EXTENT, DEFAULT_BUFFER);
     let bounds = transform.buffered_bounds_lonlat();
-    let mut tile = Tile::new();
-    let (shapes, finest) = if layer == "global_region" {
-        (regions.countries.intersecting(&bounds), 0)
-    } else {
-        (
-            regions.for_zoom(id.z).intersecting(&bounds),
-            finest_level(id.z),
-        )
-    };
-    let mut polygons = MvtLayer::new(layer, DEFAULT_EXTENT);
+    let names: Vec<&str> = layer.attributes().iter().map(|a| a.name).collect();
+    let mut shapes = MvtLayer::new(layer.name(), DEFAULT_EXTENT);
     let mut labels = MvtLayer::new("label", DEFAULT_EXTENT);
-    for (shape, parts) in shapes.into_iter().filter(|(s, _)| s.level <= finest) {
+    for feature in layer.features(&bounds, Detail::Zoom(id.z), caller) {
         let props = || {
-            [
-                ("code", Value::from(shape.code.as_str())),
-                ("name", Value::from(shape.name.as_str())),
-                ("level", Value::from(shape.level)),
-            ]
+            names
+                .iter()
+                .copied()
+                .zip(feature.properties.iter().cloned())
         };
-        let feature_id = shape.code.parse::<u64>().ok();
+        let feature_id = feature.id.parse::<u64>().ok();
         // Clip in degrees first (a lon/lat box is a box in Web Mercator too), so
         // only what falls in the tile is projected.
-        let clipped: Vec<Polygon<f64>> = parts
-            .into_iter()
-            .filter_map(|p| clip::clip_polygon(p, &bounds))
-            .collect();
-        if !clipped.is_empty() {
-            polygons.add_feature(
-                feature_id,
-                &transform.project(&Geometry::MultiPolygon(MultiPolygon(clipped))),
-                props(),
-            );
+        if let Some(clipped) = clip::clip_geometry(&feature.geometry, &bounds) {
+            shapes.add_feature(feature_id, &transform.project(&clipped), props());
         }
-        if layer != "region"
-            && let Some(c) = index::label_point(shape)
+        if let Some(c) = feature.label
             && let Some(g) = transform.project_clipped(&Geometry::Point(Point(c)))
         {
             labels.add_feature(feature_id, &g, props());
         }
     }
-    for l in [polygons, labels] {
+    let mut tile = Tile::new();
+    for l in [shapes, labels] {
         if !l.is_empty() {
             // Names are distinct, so adding cannot fail.
             let _ = tile.add_layer(l);
@@ -158,7 +136,8 @@ pub struct OwsQuery {
 
 /// `GET /ows/cloudPlatform/wmts?SERVICE=WMTS&REQUEST=GetCapabilities`.
 pub async fn capabilities(
-    headers: HeaderMap,
+    State(state): State<AppState>,
+    links: Links,
     Query(q): Query<OwsQuery>,
 ) -> Result<Response, AppError> {
     let is =
@@ -168,23 +147,19 @@ pub async fn capabilities(
             "仅支持 SERVICE=WMTS&REQUEST=GetCapabilities",
         ));
     }
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("127.0.0.1:8080");
-    let base = format!("http://{host}/ows/cloudPlatform/wmts");
+    let base = format!("{}/ows/cloudPlatform/wmts", links.origin());
     Ok((
         [(
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/xml; charset=utf-8"),
         )],
-        capabilities_xml(&base),
+        capabilities_xml(&state.layers, &base),
     )
         .into_response())
 }
 
 /// The WMTS 1.0.0 capabilities: each layer, in the WebMercatorQuad matrix set.
-pub fn capabilities_xml(base: &str) -> String {
+pub fn capabilities_xml(layers: &Layers, base: &str) -> String {
     // Scale denominators of WebMercatorQuad (OGC 17-083r2): 559082264.0287178 / 2^z.
     let matrices: String = (0..=MAX_ZOOM)
         .map(|z| {
@@ -197,9 +172,10 @@ pub fn capabilities_xml(base: &str) -> String {
             )
         })
         .collect();
-    let layers: String = LAYERS
+    let layers: String = layers
         .iter()
-        .map(|(name, title)| {
+        .map(|layer| {
+            let (name, title) = (layer.name(), super::xml_escape(layer.title()));
             format!(
                 "<Layer><ows:Title>{title}</ows:Title><ows:Identifier>{name}</ows:Identifier>\
                  <ows:WGS84BoundingBox><ows:LowerCorner>-180 -85.051129</ows:LowerCorner><ows:UpperCorner>180 85.051129</ows:UpperCorner></ows:WGS84BoundingBox>\

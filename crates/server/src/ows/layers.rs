@@ -1,0 +1,163 @@
+//! The map-layer registry: every layer `/ows/cloudPlatform` serves (tiles, the
+//! WMTS capabilities, WFS) is registered here once at start-up by the domain
+//! that owns its data. A domain says what its layer is and which features fall
+//! in a box; ows does all the encoding (MVT, GeoJSON, XML), so a new layer is a
+//! type implementing [`MapLayer`] and one line at start-up.
+//!
+//! A layer that only some callers may see (the monitoring layers to come)
+//! decides that in [`MapLayer::features`], which gets the caller:
+//!
+//! ```ignore
+//! struct FirePoints(Arc<FireIndex>);
+//!
+//! impl MapLayer for FirePoints {
+//!     fn name(&self) -> &'static str { "fire_point" }
+//!     fn title(&self) -> &'static str { "火点监测" }
+//!     fn geometry(&self) -> GeometryKind { GeometryKind::Point }
+//!     fn attributes(&self) -> &'static [Attribute] {
+//!         &[Attribute::text("region"), Attribute::text("time")]
+//!     }
+//!     fn features(&self, bbox: &Envelope, _detail: Detail, caller: Option<&Caller>) -> Vec<Feature> {
+//!         // Anonymous callers see nothing; others only points in their area ranges.
+//!         let Some(caller) = caller else { return Vec::new() };
+//!         self.0
+//!             .in_box(bbox)
+//!             .filter(|p| guard::region_in_ranges(&p.region, &caller.regions))
+//!             .map(|p| Feature::new(p.id.to_string(), Geometry::Point(p.at), vec![/* region, time */]))
+//!             .collect()
+//!     }
+//! }
+//!
+//! // At start-up, beside `region::layers(…)`:
+//! layers.register(FirePoints(fires.clone()));
+//! ```
+
+use std::ops::RangeInclusive;
+
+use geo_kit::Envelope;
+use geo_types::{Coord, Geometry};
+
+pub use geo_kit::mvt::Value;
+
+use crate::usercenter::session::Caller;
+
+/// The deepest zoom of the tile matrix set every layer is served in.
+pub const MAX_ZOOM: u8 = 18;
+
+/// What a layer's geometries are (one kind per layer, as WFS describes it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GeometryKind {
+    /// Points (or multi-points).
+    Point,
+    /// Polygons (or multi-polygons).
+    Polygon,
+}
+
+/// The type of an attribute's values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttributeKind {
+    /// Text.
+    Text,
+    /// A whole number.
+    Integer,
+    /// A real number.
+    Real,
+}
+
+/// One attribute of a layer's features.
+#[derive(Debug, Clone, Copy)]
+pub struct Attribute {
+    /// Its name, as tiles, GeoJSON and the WFS schema show it.
+    pub name: &'static str,
+    /// Its type.
+    pub kind: AttributeKind,
+}
+
+impl Attribute {
+    /// A text attribute.
+    pub const fn text(name: &'static str) -> Self {
+        Self {
+            name,
+            kind: AttributeKind::Text,
+        }
+    }
+
+    /// A whole-number attribute.
+    pub const fn integer(name: &'static str) -> Self {
+        Self {
+            name,
+            kind: AttributeKind::Integer,
+        }
+    }
+}
+
+/// How much detail a request wants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detail {
+    /// For a tile at this zoom: geometries may be simplified for it and may
+    /// hold only the parts that meet the box; ows clips them to the tile.
+    Zoom(u8),
+    /// For WFS: whole geometries at full detail.
+    Full,
+}
+
+/// One feature of a layer, in WGS84 longitude/latitude.
+#[derive(Debug, Clone)]
+pub struct Feature {
+    /// Identifier, unique within the layer (a number gives the tile feature its id).
+    pub id: String,
+    /// The geometry.
+    pub geometry: Geometry<f64>,
+    /// Where to put its label: tiles carry labelled features again, as points,
+    /// in a `label` layer. Only asked for tiles.
+    pub label: Option<Coord<f64>>,
+    /// Values of the layer's [`MapLayer::attributes`], in their order.
+    pub properties: Vec<Value>,
+}
+
+/// A layer a domain serves through `/ows/cloudPlatform`.
+pub trait MapLayer: Send + Sync {
+    /// Name in tile URLs and WMTS, and, prefixed by the workspace, in WFS.
+    fn name(&self) -> &'static str;
+    /// Human title (Chinese, as the screens show it).
+    fn title(&self) -> &'static str;
+    /// Zooms tiles are served at.
+    fn zooms(&self) -> RangeInclusive<u8> {
+        0..=MAX_ZOOM
+    }
+    /// The kind of its geometries.
+    fn geometry(&self) -> GeometryKind;
+    /// Its attributes, in the order of [`Feature::properties`].
+    fn attributes(&self) -> &'static [Attribute];
+    /// The features the caller (`None`: anonymous) may see whose geometry may
+    /// meet `bbox`, in a stable order. A coarse answer (by bounding boxes) is
+    /// enough: ows clips tiles and tests WFS features against the box exactly.
+    fn features(&self, bbox: &Envelope, detail: Detail, caller: Option<&Caller>) -> Vec<Feature>;
+}
+
+/// The registered layers, in registration order.
+#[derive(Default)]
+pub struct Layers(Vec<Box<dyn MapLayer>>);
+
+impl Layers {
+    /// Adds a layer. Names are unique: registering one twice is a programming
+    /// error, which stops a debug build (every test server) at start-up.
+    pub fn register(&mut self, layer: impl MapLayer + 'static) {
+        debug_assert!(
+            self.get(layer.name()).is_none(),
+            "layer {} registered twice",
+            layer.name()
+        );
+        self.0.push(Box::new(layer));
+    }
+
+    /// The layer of that name.
+    pub fn get(&self, name: &str) -> Option<&dyn MapLayer> {
+        self.0.iter().find(|l| l.name() == name).map(Box::as_ref)
+    }
+
+    /// Every layer, in registration order.
+    pub fn iter(&self) -> impl Iterator<Item = &dyn MapLayer> {
+        self.0.iter().map(Box::as_ref)
+    }
+}
