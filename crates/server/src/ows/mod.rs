@@ -1,10 +1,11 @@
 //! Map services in the workspace `cloudPlatform` (spec §3, §7): vector tiles,
-//! and the WMTS capabilities document for every layer in the registry
+//! the WMTS capabilities document and WFS 2.0 for every layer in the registry
 //! ([`layers`]), and the MapLibre style of the offline basemap.
 
 pub mod layers;
 mod style;
 pub mod tiles;
+pub mod wfs;
 
 use axum::Router;
 use axum::routing::get;
@@ -22,6 +23,7 @@ pub fn router() -> Router<AppState> {
             get(tiles::tile),
         )
         .route("/ows/cloudPlatform/wmts", get(tiles::capabilities))
+        .route("/ows/cloudPlatform/wfs", get(wfs::wfs))
         .route("/ows/cloudPlatform/style/{name}", get(style::style))
 }
 
