@@ -8,14 +8,17 @@
 //! decides that in [`MapLayer::features`], which gets the caller:
 //!
 //! ```ignore
+//! // In the monitoring module (its tests: see `ows::tiles`' test layer).
 //! struct FirePoints(Arc<FireIndex>);
 //!
 //! impl MapLayer for FirePoints {
 //!     fn name(&self) -> &'static str { "fire_point" }
 //!     fn title(&self) -> &'static str { "火点监测" }
+//!     fn per_caller(&self) -> bool { true }
 //!     fn geometry(&self) -> GeometryKind { GeometryKind::Point }
 //!     fn attributes(&self) -> &'static [Attribute] {
-//!         &[Attribute::text("region"), Attribute::text("time")]
+//!         const ATTRIBUTES: &[Attribute] = &[Attribute::text("region"), Attribute::text("time")];
+//!         ATTRIBUTES
 //!     }
 //!     fn features(&self, bbox: &Envelope, _detail: Detail, caller: Option<&Caller>) -> Vec<Feature> {
 //!         // Anonymous callers see nothing; others only points in their area ranges.
@@ -124,6 +127,11 @@ pub trait MapLayer: Send + Sync {
     /// Zooms tiles are served at.
     fn zooms(&self) -> RangeInclusive<u8> {
         0..=MAX_ZOOM
+    }
+    /// Whether callers see different features (area ranges): its tiles are
+    /// then kept only by the caller's browser, which revalidates them.
+    fn per_caller(&self) -> bool {
+        false
     }
     /// The kind of its geometries.
     fn geometry(&self) -> GeometryKind;

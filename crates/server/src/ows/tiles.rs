@@ -30,11 +30,11 @@ pub async fn tile(
         .strip_suffix(".pbf")
         .and_then(|y| y.parse().ok())
         .ok_or_else(|| AppError::NotFound("瓦片地址应为 {z}/{x}/{y}.pbf".into()))?;
-    let zooms = state
+    let (zooms, per_caller) = state
         .layers
         .get(&layer)
-        .ok_or_else(|| AppError::NotFound(format!("图层不存在：{layer}")))?
-        .zooms();
+        .map(|l| (l.zooms(), l.per_caller()))
+        .ok_or_else(|| AppError::NotFound(format!("图层不存在：{layer}")))?;
     if !zooms.contains(&z) {
         return Err(AppError::NotFound(format!(
             "缩放级别超出范围（{}–{}）",
@@ -62,7 +62,13 @@ pub async fn tile(
         ),
         (
             header::CACHE_CONTROL,
-            HeaderValue::from_static("public, max-age=3600"),
+            // A caller's tile is revalidated every time (its ETag answers 304),
+            // so the browser never shows it to the next account logged in.
+            HeaderValue::from_static(if per_caller {
+                "private, no-cache"
+            } else {
+                "public, max-age=3600"
+            }),
         ),
         (
             header::ETAG,
@@ -194,4 +200,87 @@ pub fn capabilities_xml(layers: &Layers, base: &str) -> String {
 </Capabilities>
 "#
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use geo_kit::Envelope;
+    use geo_kit::mvt::decode::decode;
+
+    use super::*;
+    use crate::ows::layers::{Attribute, Feature, GeometryKind};
+    use crate::usercenter::guard::region_in_ranges;
+
+    /// A layer as the monitoring layers will be: points, each in a region,
+    /// shown only to callers whose area ranges cover that region.
+    struct Sites;
+
+    impl MapLayer for Sites {
+        fn name(&self) -> &'static str {
+            "site"
+        }
+        fn title(&self) -> &'static str {
+            "站点"
+        }
+        fn per_caller(&self) -> bool {
+            true
+        }
+        fn geometry(&self) -> GeometryKind {
+            GeometryKind::Point
+        }
+        fn attributes(&self) -> &'static [Attribute] {
+            const REGION: &[Attribute] = &[Attribute::text("region")];
+            REGION
+        }
+        fn features(&self, _: &Envelope, _: Detail, caller: Option<&Caller>) -> Vec<Feature> {
+            let Some(caller) = caller else {
+                return Vec::new();
+            };
+            [("420111", 114.4, 30.5), ("430102", 113.0, 28.2)]
+                .into_iter()
+                .filter(|(region, ..)| region_in_ranges(region, &caller.regions))
+                .map(|(region, x, y)| Feature {
+                    id: region.to_owned(),
+                    geometry: Geometry::Point(Point::new(x, y)),
+                    label: None,
+                    properties: vec![region.into()],
+                })
+                .collect()
+        }
+    }
+
+    fn caller(regions: &[&str]) -> Caller {
+        Caller {
+            user_id: 1,
+            username: "u".into(),
+            permissions: Default::default(),
+            regions: regions.iter().map(|s| s.to_string()).collect(),
+            read_only: false,
+            screen: None,
+            token: "t".into(),
+        }
+    }
+
+    #[test]
+    fn a_registered_layer_is_drawn_for_each_caller_as_it_decides() {
+        // The z4 tile over central China holds both sites.
+        let id = TileId::containing(114.0, 29.0, 4);
+        let mut layers = Layers::default();
+        layers.register(Sites);
+        let site = layers.get("site").expect("registered");
+        assert!(render(site, id, None).is_empty(), "anonymous: nothing");
+        let regions = |c: &Caller| -> Vec<String> {
+            let tile = decode(&render(site, id, Some(c))).expect("MVT");
+            let layer = tile.layer("site").expect("the layer, by its name");
+            layer
+                .features
+                .iter()
+                .filter_map(|f| f.property("region").map(|v| format!("{v:?}")))
+                .collect()
+        };
+        let hubei = regions(&caller(&["420000"]));
+        assert_eq!(hubei.len(), 1);
+        assert!(hubei[0].contains("420111"), "{hubei:?}");
+        assert_eq!(regions(&caller(&["100000"])).len(), 2);
+    }
 }
