@@ -20,13 +20,18 @@
 //!         const ATTRIBUTES: &[Attribute] = &[Attribute::text("region"), Attribute::text("time")];
 //!         ATTRIBUTES
 //!     }
-//!     fn features(&self, bbox: &Envelope, _detail: Detail, caller: Option<&Caller>) -> Vec<Feature> {
+//!     fn features<'a>(&'a self, bbox: &Envelope, _: Detail, caller: Option<&Caller>) -> Vec<Feature<'a>> {
 //!         // Anonymous callers see nothing; others only points in their area ranges.
 //!         let Some(caller) = caller else { return Vec::new() };
 //!         self.0
 //!             .in_box(bbox)
 //!             .filter(|p| guard::region_in_ranges(&p.region, &caller.regions))
-//!             .map(|p| Feature::new(p.id.to_string(), Geometry::Point(p.at), vec![/* region, time */]))
+//!             .map(|p| Feature {
+//!                 id: p.id.to_string(),
+//!                 geometry: FeatureGeometry::Owned(Geometry::Point(p.at)),
+//!                 label: None,
+//!                 properties: vec![p.region.as_str().into(), p.time.as_str().into()],
+//!             })
 //!             .collect()
 //!     }
 //! }
@@ -37,8 +42,9 @@
 
 use std::ops::RangeInclusive;
 
-use geo_kit::Envelope;
-use geo_types::{Coord, Geometry};
+use geo::Intersects;
+use geo_kit::{Envelope, clip};
+use geo_types::{Coord, Geometry, MultiPolygon, Polygon, Rect};
 
 pub use geo_kit::mvt::Value;
 
@@ -104,13 +110,57 @@ pub enum Detail {
     Full,
 }
 
-/// One feature of a layer, in WGS84 longitude/latitude.
+/// A feature's geometry, in WGS84 longitude/latitude.
 #[derive(Debug, Clone)]
-pub struct Feature {
+pub enum FeatureGeometry<'a> {
+    /// Polygon parts the layer keeps in memory: borrowed, so a request copies
+    /// only what it encodes.
+    Parts(Vec<&'a Polygon<f64>>),
+    /// A geometry made for the request.
+    Owned(Geometry<f64>),
+}
+
+impl FeatureGeometry<'_> {
+    /// As one geometry (parts become a multi-polygon).
+    pub fn to_geometry(&self) -> Geometry<f64> {
+        match self {
+            Self::Parts(parts) => {
+                Geometry::MultiPolygon(MultiPolygon(parts.iter().map(|&p| p.clone()).collect()))
+            }
+            Self::Owned(g) => g.clone(),
+        }
+    }
+
+    /// What falls in a box; `None` when nothing does.
+    pub fn clip(&self, rect: &Envelope) -> Option<Geometry<f64>> {
+        match self {
+            Self::Parts(parts) => {
+                let clipped: Vec<Polygon<f64>> = parts
+                    .iter()
+                    .filter_map(|p| clip::clip_polygon(p, rect))
+                    .collect();
+                (!clipped.is_empty()).then_some(Geometry::MultiPolygon(MultiPolygon(clipped)))
+            }
+            Self::Owned(g) => clip::clip_geometry(g, rect),
+        }
+    }
+
+    /// Whether it meets a rectangle.
+    pub fn intersects(&self, rect: &Rect<f64>) -> bool {
+        match self {
+            Self::Parts(parts) => parts.iter().any(|p| p.intersects(rect)),
+            Self::Owned(g) => g.intersects(rect),
+        }
+    }
+}
+
+/// One feature of a layer.
+#[derive(Debug, Clone)]
+pub struct Feature<'a> {
     /// Identifier, unique within the layer (a number gives the tile feature its id).
     pub id: String,
     /// The geometry.
-    pub geometry: Geometry<f64>,
+    pub geometry: FeatureGeometry<'a>,
     /// Where to put its label: tiles carry labelled features again, as points,
     /// in a `label` layer. Only asked for tiles.
     pub label: Option<Coord<f64>>,
@@ -140,7 +190,12 @@ pub trait MapLayer: Send + Sync {
     /// The features the caller (`None`: anonymous) may see whose geometry may
     /// meet `bbox`, in a stable order. A coarse answer (by bounding boxes) is
     /// enough: ows clips tiles and tests WFS features against the box exactly.
-    fn features(&self, bbox: &Envelope, detail: Detail, caller: Option<&Caller>) -> Vec<Feature>;
+    fn features<'a>(
+        &'a self,
+        bbox: &Envelope,
+        detail: Detail,
+        caller: Option<&Caller>,
+    ) -> Vec<Feature<'a>>;
 }
 
 /// The registered layers, in registration order.

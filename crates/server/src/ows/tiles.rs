@@ -5,7 +5,6 @@
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use geo_kit::clip;
 use geo_kit::mvt::{Layer as MvtLayer, Tile};
 use geo_kit::tile::{DEFAULT_BUFFER, DEFAULT_EXTENT, TileId, TileTransform};
 use geo_types::{Geometry, Point};
@@ -103,7 +102,7 @@ pub fn render(layer: &dyn MapLayer, id: TileId, caller: Option<&Caller>) -> Vec<
         let feature_id = feature.id.parse::<u64>().ok();
         // Clip in degrees first (a lon/lat box is a box in Web Mercator too), so
         // only what falls in the tile is projected.
-        if let Some(clipped) = clip::clip_geometry(&feature.geometry, &bounds) {
+        if let Some(clipped) = feature.geometry.clip(&bounds) {
             shapes.add_feature(feature_id, &transform.project(&clipped), props());
         }
         if let Some(c) = feature.label
@@ -208,7 +207,7 @@ mod tests {
     use geo_kit::mvt::decode::decode;
 
     use super::*;
-    use crate::ows::layers::{Attribute, Feature, GeometryKind};
+    use crate::ows::layers::{Attribute, Feature, FeatureGeometry, GeometryKind};
     use crate::usercenter::guard::region_in_ranges;
 
     /// A layer as the monitoring layers will be: points, each in a region,
@@ -232,7 +231,12 @@ mod tests {
             const REGION: &[Attribute] = &[Attribute::text("region")];
             REGION
         }
-        fn features(&self, _: &Envelope, _: Detail, caller: Option<&Caller>) -> Vec<Feature> {
+        fn features<'a>(
+            &'a self,
+            _: &Envelope,
+            _: Detail,
+            caller: Option<&Caller>,
+        ) -> Vec<Feature<'a>> {
             let Some(caller) = caller else {
                 return Vec::new();
             };
@@ -241,7 +245,7 @@ mod tests {
                 .filter(|(region, ..)| region_in_ranges(region, &caller.regions))
                 .map(|(region, x, y)| Feature {
                     id: region.to_owned(),
-                    geometry: Geometry::Point(Point::new(x, y)),
+                    geometry: FeatureGeometry::Owned(Geometry::Point(Point::new(x, y))),
                     label: None,
                     properties: vec![region.into()],
                 })

@@ -16,7 +16,7 @@
 use axum::extract::{RawQuery, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use geo::{Intersects, MapCoordsInPlace};
+use geo::MapCoordsInPlace;
 use geo_kit::Envelope;
 use geo_types::{Coord, Rect};
 use serde_json::{Value as Json, json};
@@ -479,9 +479,10 @@ fn get_feature(layers: &Layers, q: &GetFeature, caller: Option<&Caller>, url: &s
         .into_iter()
         .skip(q.start_index)
         .take(q.count)
-        .map(|mut f| {
+        .map(|f| {
+            let mut geometry = f.geometry.to_geometry();
             if q.lat_first {
-                f.geometry.map_coords_in_place(|c| Coord { x: c.y, y: c.x });
+                geometry.map_coords_in_place(|c| Coord { x: c.y, y: c.x });
             }
             let properties: serde_json::Map<String, Json> = names
                 .iter()
@@ -491,7 +492,7 @@ fn get_feature(layers: &Layers, q: &GetFeature, caller: Option<&Caller>, url: &s
             json!({
                 "type": "Feature",
                 "id": format!("{}.{}", layer.name(), f.id),
-                "geometry": geojson::Geometry::from(&f.geometry),
+                "geometry": geojson::Geometry::from(&geometry),
                 "properties": properties,
             })
         })

@@ -6,10 +6,11 @@
 use std::sync::Arc;
 
 use geo_kit::Envelope;
-use geo_types::{Geometry, MultiPolygon};
 
 use super::index::{self, RegionIndex};
-use crate::ows::layers::{Attribute, Detail, Feature, GeometryKind, Layers, MapLayer, Value};
+use crate::ows::layers::{
+    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, Layers, MapLayer, Value,
+};
 use crate::usercenter::session::Caller;
 
 /// Registers the three region layers over the in-memory index.
@@ -75,7 +76,12 @@ impl MapLayer for RegionLayer {
         ATTRIBUTES
     }
 
-    fn features(&self, bbox: &Envelope, detail: Detail, _caller: Option<&Caller>) -> Vec<Feature> {
+    fn features<'a>(
+        &'a self,
+        bbox: &Envelope,
+        detail: Detail,
+        _caller: Option<&Caller>,
+    ) -> Vec<Feature<'a>> {
         let (layer, finest) = match (self.kind, detail) {
             (Kind::Countries, _) => (&self.regions.countries, 0),
             (_, Detail::Zoom(z)) => (self.regions.for_zoom(z), finest_level(z)),
@@ -86,19 +92,19 @@ impl MapLayer for RegionLayer {
             .into_iter()
             .filter(|(shape, _)| shape.level <= finest)
             .map(|(shape, parts)| {
-                let (geometry, label) = match detail {
+                let (parts, label) = match detail {
                     // A tile needs only the parts that meet it.
                     Detail::Zoom(_) => (
-                        MultiPolygon(parts.into_iter().cloned().collect()),
+                        parts,
                         (self.kind != Kind::Boundaries)
                             .then(|| index::label_point(shape))
                             .flatten(),
                     ),
-                    Detail::Full => (shape.geom.clone(), None),
+                    Detail::Full => (shape.geom.0.iter().collect(), None),
                 };
                 Feature {
                     id: shape.code.clone(),
-                    geometry: Geometry::MultiPolygon(geometry),
+                    geometry: FeatureGeometry::Parts(parts),
                     label,
                     properties: vec![
                         Value::from(shape.code.as_str()),
