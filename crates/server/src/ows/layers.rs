@@ -174,7 +174,7 @@ pub trait MapLayer: Send + Sync {
     fn name(&self) -> &'static str;
     /// Human title (Chinese, as the screens show it).
     fn title(&self) -> &'static str;
-    /// Zooms tiles are served at.
+    /// Zooms tiles are served at (within 0 to [`MAX_ZOOM`]).
     fn zooms(&self) -> RangeInclusive<u8> {
         0..=MAX_ZOOM
     }

@@ -181,12 +181,28 @@ pub fn capabilities_xml(layers: &Layers, base: &str) -> String {
         .iter()
         .map(|layer| {
             let (name, title) = (layer.name(), super::xml_escape(layer.title()));
+            let zooms = layer.zooms();
+            // A layer served at fewer zooms than the matrix set says which.
+            let limits = if zooms == (0..=MAX_ZOOM) {
+                String::new()
+            } else {
+                let each: String = zooms
+                    .map(|z| {
+                        let last = (1u32 << z) - 1;
+                        format!(
+                            "<TileMatrixLimits><TileMatrix>{z}</TileMatrix><MinTileRow>0</MinTileRow><MaxTileRow>{last}</MaxTileRow>\
+                             <MinTileCol>0</MinTileCol><MaxTileCol>{last}</MaxTileCol></TileMatrixLimits>"
+                        )
+                    })
+                    .collect();
+                format!("<TileMatrixSetLimits>{each}</TileMatrixSetLimits>")
+            };
             format!(
                 "<Layer><ows:Title>{title}</ows:Title><ows:Identifier>{name}</ows:Identifier>\
                  <ows:WGS84BoundingBox><ows:LowerCorner>-180 -85.051129</ows:LowerCorner><ows:UpperCorner>180 85.051129</ows:UpperCorner></ows:WGS84BoundingBox>\
                  <Style isDefault=\"true\"><ows:Identifier>default</ows:Identifier></Style>\
                  <Format>application/vnd.mapbox-vector-tile</Format>\
-                 <TileMatrixSetLink><TileMatrixSet>WebMercatorQuad</TileMatrixSet></TileMatrixSetLink>\
+                 <TileMatrixSetLink><TileMatrixSet>WebMercatorQuad</TileMatrixSet>{limits}</TileMatrixSetLink>\
                  <ResourceURL format=\"application/vnd.mapbox-vector-tile\" resourceType=\"tile\" template=\"{base}/{name}/{{TileMatrix}}/{{TileCol}}/{{TileRow}}.pbf\"/></Layer>"
             )
         })
@@ -220,6 +236,9 @@ mod tests {
         }
         fn title(&self) -> &'static str {
             "站点"
+        }
+        fn zooms(&self) -> std::ops::RangeInclusive<u8> {
+            2..=12
         }
         fn per_caller(&self) -> bool {
             true
@@ -286,5 +305,19 @@ mod tests {
         assert_eq!(hubei.len(), 1);
         assert!(hubei[0].contains("420111"), "{hubei:?}");
         assert_eq!(regions(&caller(&["100000"])).len(), 2);
+    }
+
+    #[test]
+    fn capabilities_list_registered_layers_and_the_zooms_of_a_narrower_one() {
+        let mut layers = Layers::default();
+        layers.register(Sites);
+        let xml = capabilities_xml(&layers, "http://h/ows/cloudPlatform/wmts");
+        assert!(xml.contains("<ows:Identifier>site</ows:Identifier>"));
+        assert!(xml.contains(r#"template="http://h/ows/cloudPlatform/wmts/site/{TileMatrix}/{TileCol}/{TileRow}.pbf""#));
+        let limits = xml.matches("<TileMatrixLimits>").count();
+        assert_eq!(limits, 11, "zooms 2 to 12");
+        assert!(xml.contains(
+            "<TileMatrix>2</TileMatrix><MinTileRow>0</MinTileRow><MaxTileRow>3</MaxTileRow>"
+        ));
     }
 }
