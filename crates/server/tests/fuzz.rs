@@ -773,7 +773,7 @@ fn make_wfs_query(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
         "RESULTTYPE",
         "FILTER",
     ];
-    const VALUES: [&str; 12] = [
+    const VALUES: [&str; 13] = [
         "WFS",
         "2.0.0",
         "GetFeature",
@@ -781,6 +781,7 @@ fn make_wfs_query(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
         "DescribeFeatureType",
         "cloudPlatform:region",
         "application/json",
+        "text/xml; subtype=gml/3.2",
         "hits",
         "0",
         "18446744073709551616",

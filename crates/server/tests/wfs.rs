@@ -115,6 +115,7 @@ async fn capabilities_list_every_registered_layer_with_urls_from_the_host() {
         r#"<ows:Constraint name="CountDefault"><ows:NoValues/><ows:DefaultValue>500</ows:DefaultValue>"#
     ));
     assert!(xml.contains("<ows:Value>application/json</ows:Value>"));
+    assert!(xml.contains("<ows:Value>application/gml+xml; version=3.2</ows:Value>"));
 }
 
 #[tokio::test]
@@ -185,6 +186,36 @@ async fn get_feature_answers_geojson_in_a_box_in_either_axis_order() {
         feature(&swapped, "420111")["geometry"]["coordinates"][0][0][0],
         json!([30.3, 114.2])
     );
+}
+
+#[tokio::test]
+async fn get_feature_answers_gml_32_in_the_schemas_element_names() {
+    let s = server().await;
+    let (status, kind, xml) = get(
+        &s,
+        "SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=region&BBOX=114.3,30.4,114.4,30.5&COUNT=2\
+         &OUTPUTFORMAT=application/gml%2Bxml;%20version=3.2&SRSNAME=urn:ogc:def:crs:EPSG::4326",
+    )
+    .await;
+    assert_eq!(
+        (status, kind.as_str()),
+        (200, "application/gml+xml; version=3.2"),
+        "{xml}"
+    );
+    assert!(
+        xml.contains(r#"numberMatched="3" numberReturned="2""#),
+        "{xml}"
+    );
+    assert!(xml.contains(" next=\"http://"), "a next page: {xml}");
+    assert!(
+        xml.contains(r#"<wfs:member><cloudPlatform:region gml:id="region.420000"><cloudPlatform:geometry><gml:MultiSurface gml:id="region.420000.g" srsName="urn:ogc:def:crs:EPSG::4326">"#),
+        "{xml}"
+    );
+    // Latitude first, as srsName asks.
+    assert!(xml.contains("<gml:posList>29 108.3 29 116.1 "), "{xml}");
+    assert!(xml.contains(
+        "<cloudPlatform:name>湖北省</cloudPlatform:name><cloudPlatform:level>1</cloudPlatform:level>"
+    ));
 }
 
 #[tokio::test]
@@ -342,7 +373,7 @@ async fn bad_requests_get_an_exception_report_naming_the_parameter() {
             "startIndex",
         ),
         (
-            format!("{feature}&OUTPUTFORMAT=application/gml%2Bxml"),
+            format!("{feature}&OUTPUTFORMAT=SHAPE-ZIP"),
             "InvalidParameterValue",
             "outputFormat",
         ),
@@ -476,30 +507,31 @@ async fn gdal_lists_the_layers_and_fetches_regions_through_its_wfs_driver() {
         );
     }
     let dir = tempfile::tempdir().expect("tempdir");
-    let fetch = |name: &str, extra: &[&str]| -> (PathBuf, Vec<String>) {
+    // GeoJSON answers (the default), and GML 3.2 when the source asks for it.
+    let gml_source = format!("{source}?OUTPUTFORMAT=application/gml%2Bxml;%20version=3.2");
+    let fetch = |name: &str, source: &str, extra: &[&str]| -> (PathBuf, Vec<String>) {
         let out = dir.path().join(name);
         let mut args: Vec<String> = vec!["-f".into(), "GeoJSON".into()];
         args.extend(extra.iter().map(|a| (*a).to_owned()));
         args.extend([
             out.display().to_string(),
-            source.clone(),
+            source.to_owned(),
             "cloudPlatform:region".into(),
         ]);
         (out, args)
     };
-    for (name, extra, expected) in [
-        (
-            "all.json",
-            &[][..],
-            &["420000", "420100", "420111", "460000"][..],
-        ),
-        (
-            "wuhan.json",
-            &["-spat", "114.3", "30.4", "114.4", "30.5"][..],
-            &["420000", "420100", "420111"][..],
-        ),
+    let (all, wuhan) = (
+        &["420000", "420100", "420111", "460000"][..],
+        &["420000", "420100", "420111"][..],
+    );
+    let spat = &["-spat", "114.3", "30.4", "114.4", "30.5"][..];
+    for (name, source, extra, expected) in [
+        ("all.json", &source, &[][..], all),
+        ("wuhan.json", &source, spat, wuhan),
+        ("all-gml.json", &gml_source, &[][..], all),
+        ("wuhan-gml.json", &gml_source, spat, wuhan),
     ] {
-        let (out, args) = fetch(name, extra);
+        let (out, args) = fetch(name, source, extra);
         tokio::task::spawn_blocking(move || {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             gdal("ogr2ogr", &args)

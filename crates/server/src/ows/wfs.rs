@@ -1,8 +1,9 @@
 //! WFS 2.0 (KVP over GET) for every registered layer, at
 //! `/ows/cloudPlatform/wfs`: `GetCapabilities`, `DescribeFeatureType` (an XML
 //! schema) and `GetFeature` as GeoJSON (`outputFormat=application/json`, the
-//! only output format), with `typeNames`, `bbox`, `count`/`startIndex` paging
-//! and `resultType=hits`; a `filter` may hold one `BBOX` (what GDAL sends for a
+//! default) or GML 3.2 (`application/gml+xml; version=3.2`, what QGIS reads),
+//! with `typeNames`, `bbox`, `count`/`startIndex` paging and
+//! `resultType=hits`; a `filter` may hold one `BBOX` (what GDAL sends for a
 //! spatial filter). Errors are OWS exception reports with status 400.
 //!
 //! Axis order: the default CRS is CRS84 (WGS84 longitude,latitude), so a
@@ -18,7 +19,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use geo::MapCoordsInPlace;
 use geo_kit::Envelope;
-use geo_types::{Coord, Rect};
+use geo_types::{Coord, Geometry, LineString, Rect};
 use serde_json::{Value as Json, json};
 
 use super::layers::{AttributeKind, Detail, GeometryKind, Layers, MapLayer, Value};
@@ -45,8 +46,47 @@ const OTHER_CRS: &str = "urn:ogc:def:crs:EPSG::4326";
 /// Longest `filter` read: the query string is bounded anyway (8 KiB).
 const MAX_FILTER: usize = 4096;
 
-/// The one output format of `GetFeature`.
+/// The GeoJSON output format of `GetFeature` (the default).
 const GEOJSON: &str = "application/json";
+
+/// The GML 3.2 output format of `GetFeature` (what QGIS's WFS client reads).
+const GML32: &str = "application/gml+xml; version=3.2";
+
+/// How `GetFeature` answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// A GeoJSON FeatureCollection.
+    GeoJson,
+    /// A WFS 2.0 FeatureCollection of GML 3.2 features.
+    Gml32,
+}
+
+impl OutputFormat {
+    /// Its media type, as the capabilities list it.
+    fn media_type(self) -> &'static str {
+        match self {
+            Self::GeoJson => GEOJSON,
+            Self::Gml32 => GML32,
+        }
+    }
+
+    /// The format a client names, in any of the spellings clients use.
+    fn named(name: &str) -> Option<Self> {
+        let name: String = name
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '"')
+            .collect::<String>()
+            .to_ascii_lowercase();
+        match name.as_str() {
+            "application/json" | "json" | "application/geo+json" | "geojson" => Some(Self::GeoJson),
+            "application/gml+xml;version=3.2"
+            | "text/xml;subtype=gml/3.2"
+            | "application/gml+xml"
+            | "gml32" => Some(Self::Gml32),
+            _ => None,
+        }
+    }
+}
 
 /// A parsed WFS request.
 #[derive(Debug, Clone, PartialEq)]
@@ -74,6 +114,8 @@ pub struct GetFeature {
     pub hits: bool,
     /// `srsName` puts latitude first: answer coordinates in that order.
     pub lat_first: bool,
+    /// How to answer.
+    pub format: OutputFormat,
 }
 
 /// An OWS exception: answered as an `ExceptionReport` with status 400.
@@ -189,14 +231,15 @@ pub fn parse(query: &str) -> Result<WfsRequest, Exception> {
     if type_name.contains([',', '(', ' ']) {
         return Err(Exception::invalid("typeNames", "每次只能查询一个图层"));
     }
-    if let Some(format) = get("outputFormat")
-        && !is_geojson(format)
-    {
-        return Err(Exception::invalid(
-            "outputFormat",
-            format!("仅支持 outputFormat={GEOJSON}"),
-        ));
-    }
+    let format = match get("outputFormat") {
+        None => OutputFormat::GeoJson,
+        Some(f) => OutputFormat::named(f).ok_or_else(|| {
+            Exception::invalid(
+                "outputFormat",
+                format!("仅支持 outputFormat={GEOJSON} 或 {GML32}"),
+            )
+        })?,
+    };
     let lat_first = match get("srsName") {
         None => false,
         Some(srs) => lat_first(srs)
@@ -241,6 +284,7 @@ pub fn parse(query: &str) -> Result<WfsRequest, Exception> {
         start_index,
         hits,
         lat_first,
+        format,
     }))
 }
 
@@ -251,17 +295,6 @@ fn bare_name(name: &str) -> String {
         .and_then(|n| n.strip_prefix(':'))
         .unwrap_or(name)
         .to_owned()
-}
-
-fn is_geojson(format: &str) -> bool {
-    [
-        "application/json",
-        "json",
-        "application/geo+json",
-        "geojson",
-    ]
-    .iter()
-    .any(|f| f.eq_ignore_ascii_case(format))
 }
 
 /// For a CRS name meaning WGS84: whether its coordinates come latitude first.
@@ -474,8 +507,7 @@ fn get_feature(layers: &Layers, q: &GetFeature, caller: Option<&Caller>, url: &s
         return (xml_headers(), body).into_response();
     }
     let number_matched = matched.len();
-    let names: Vec<&str> = layer.attributes().iter().map(|a| a.name).collect();
-    let features: Vec<Json> = matched
+    let features: Vec<(String, Geometry<f64>, Vec<Value>)> = matched
         .into_iter()
         .skip(q.start_index)
         .take(q.count)
@@ -484,41 +516,197 @@ fn get_feature(layers: &Layers, q: &GetFeature, caller: Option<&Caller>, url: &s
             if q.lat_first {
                 geometry.map_coords_in_place(|c| Coord { x: c.y, y: c.x });
             }
-            let properties: serde_json::Map<String, Json> = names
+            (format!("{}.{}", layer.name(), f.id), geometry, f.properties)
+        })
+        .collect();
+    let next = q.start_index.saturating_add(features.len());
+    let page = Page {
+        layer: layer.name(),
+        names: layer.attributes().iter().map(|a| a.name).collect(),
+        next: (!features.is_empty() && next < number_matched)
+            .then(|| page_url(url, layer.name(), q, next)),
+        features,
+        matched: number_matched,
+        timestamp,
+    };
+    let body = match q.format {
+        OutputFormat::GeoJson => geojson_collection(&page),
+        OutputFormat::Gml32 => {
+            gml_collection(&page, if q.lat_first { OTHER_CRS } else { DEFAULT_CRS })
+        }
+    };
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(q.format.media_type()),
+        )],
+        body,
+    )
+        .into_response()
+}
+
+/// One page of a `GetFeature` answer, to encode.
+struct Page<'a> {
+    /// The layer's name.
+    layer: &'a str,
+    /// Its attribute names.
+    names: Vec<&'a str>,
+    /// Identifier, geometry (in the answer's axis order) and attribute values.
+    features: Vec<(String, Geometry<f64>, Vec<Value>)>,
+    /// How many features match in all.
+    matched: usize,
+    /// When the answer was made.
+    timestamp: String,
+    /// The URL of the next page, if there is one.
+    next: Option<String>,
+}
+
+/// A page of features as a GeoJSON FeatureCollection.
+fn geojson_collection(page: &Page<'_>) -> String {
+    let features: Vec<Json> = page
+        .features
+        .iter()
+        .map(|(id, geometry, values)| {
+            let properties: serde_json::Map<String, Json> = page
+                .names
                 .iter()
-                .zip(&f.properties)
+                .zip(values)
                 .map(|(n, v)| ((*n).to_owned(), json_value(v)))
                 .collect();
             json!({
                 "type": "Feature",
-                "id": format!("{}.{}", layer.name(), f.id),
-                "geometry": geojson::Geometry::from(&geometry),
+                "id": id,
+                "geometry": geojson::Geometry::from(geometry),
                 "properties": properties,
             })
         })
         .collect();
-    let returned = features.len();
     let mut body = json!({
         "type": "FeatureCollection",
-        "name": layer.name(),
-        "numberMatched": number_matched,
-        "numberReturned": returned,
-        "timeStamp": timestamp,
+        "name": page.layer,
+        "numberMatched": page.matched,
+        "numberReturned": page.features.len(),
+        "timeStamp": page.timestamp,
         "features": features,
     });
-    let next = q.start_index.saturating_add(returned);
-    if returned > 0 && next < number_matched {
-        body["links"] = json!([{
-            "href": page_url(url, layer.name(), q, next),
-            "rel": "next",
-            "type": GEOJSON,
-        }]);
+    if let Some(href) = &page.next {
+        body["links"] = json!([{"href": href, "rel": "next", "type": GEOJSON}]);
     }
-    (
-        [(header::CONTENT_TYPE, HeaderValue::from_static(GEOJSON))],
-        body.to_string(),
+    body.to_string()
+}
+
+/// A page of features as a WFS 2.0 FeatureCollection of GML 3.2 features,
+/// in the element names the schema of `DescribeFeatureType` gives.
+fn gml_collection(page: &Page<'_>, srs: &str) -> String {
+    let layer = page.layer;
+    let mut members = String::new();
+    for (id, geometry, values) in &page.features {
+        members.push_str(&format!(
+            r#"<wfs:member><{WORKSPACE}:{layer} gml:id="{id}"><{WORKSPACE}:geometry>"#
+        ));
+        gml_geometry(geometry, id, Some(srs), &mut members);
+        members.push_str(&format!("</{WORKSPACE}:geometry>"));
+        for (name, value) in page.names.iter().zip(values) {
+            members.push_str(&format!(
+                "<{WORKSPACE}:{name}>{}</{WORKSPACE}:{name}>",
+                xml_escape(&text_value(value))
+            ));
+        }
+        members.push_str(&format!("</{WORKSPACE}:{layer}></wfs:member>"));
+    }
+    let next = page
+        .next
+        .as_ref()
+        .map(|n| format!(r#" next="{}""#, xml_escape(n)))
+        .unwrap_or_default();
+    format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:{WORKSPACE}="{NAMESPACE}" numberMatched="{}" numberReturned="{}" timeStamp="{}"{next}>{members}</wfs:FeatureCollection>
+"#,
+        page.matched,
+        page.features.len(),
+        page.timestamp
     )
-        .into_response()
+}
+
+/// GML 3.2 of a geometry; `id` prefixes the `gml:id` every part needs, and
+/// the outermost geometry names its CRS.
+fn gml_geometry(g: &Geometry<f64>, id: &str, srs_name: Option<&str>, out: &mut String) {
+    let open = |kind: &str| {
+        let srs = srs_name
+            .map(|s| format!(r#" srsName="{s}""#))
+            .unwrap_or_default();
+        format!(r#"<gml:{kind} gml:id="{id}.g"{srs}>"#)
+    };
+    let pos_list = |coords: &[Coord<f64>]| {
+        let list: Vec<String> = coords.iter().map(|c| format!("{} {}", c.x, c.y)).collect();
+        format!("<gml:posList>{}</gml:posList>", list.join(" "))
+    };
+    let ring = |r: &LineString<f64>| format!("<gml:LinearRing>{}</gml:LinearRing>", pos_list(&r.0));
+    let (kind, member, parts): (&str, &str, Vec<Geometry<f64>>) = match g {
+        Geometry::Point(p) => {
+            out.push_str(&format!(
+                "{}<gml:pos>{} {}</gml:pos></gml:Point>",
+                open("Point"),
+                p.x(),
+                p.y()
+            ));
+            return;
+        }
+        Geometry::LineString(l) => {
+            out.push_str(&format!(
+                "{}{}</gml:LineString>",
+                open("LineString"),
+                pos_list(&l.0)
+            ));
+            return;
+        }
+        Geometry::Polygon(p) => {
+            let interiors: String = p
+                .interiors()
+                .iter()
+                .map(|r| format!("<gml:interior>{}</gml:interior>", ring(r)))
+                .collect();
+            out.push_str(&format!(
+                "{}<gml:exterior>{}</gml:exterior>{interiors}</gml:Polygon>",
+                open("Polygon"),
+                ring(p.exterior())
+            ));
+            return;
+        }
+        Geometry::Line(l) => {
+            return gml_geometry(&Geometry::LineString((*l).into()), id, srs_name, out);
+        }
+        Geometry::Rect(r) => {
+            return gml_geometry(&Geometry::Polygon(r.to_polygon()), id, srs_name, out);
+        }
+        Geometry::Triangle(t) => {
+            return gml_geometry(&Geometry::Polygon(t.to_polygon()), id, srs_name, out);
+        }
+        Geometry::MultiPoint(m) => (
+            "MultiPoint",
+            "pointMember",
+            m.iter().map(|&p| p.into()).collect(),
+        ),
+        Geometry::MultiLineString(m) => (
+            "MultiCurve",
+            "curveMember",
+            m.iter().map(|l| l.clone().into()).collect(),
+        ),
+        Geometry::MultiPolygon(m) => (
+            "MultiSurface",
+            "surfaceMember",
+            m.iter().map(|p| p.clone().into()).collect(),
+        ),
+        Geometry::GeometryCollection(c) => ("MultiGeometry", "geometryMember", c.0.clone()),
+    };
+    out.push_str(&open(kind));
+    for (i, part) in parts.iter().enumerate() {
+        out.push_str(&format!("<gml:{member}>"));
+        gml_geometry(part, &format!("{id}.{i}"), None, out);
+        out.push_str(&format!("</gml:{member}>"));
+    }
+    out.push_str(&format!("</gml:{kind}>"));
 }
 
 /// The URL of the page of the same query starting at `start`.
@@ -528,7 +716,7 @@ fn page_url(url: &str, layer: &str, q: &GetFeature, start: usize) -> String {
         ("VERSION", "2.0.0".to_owned()),
         ("REQUEST", "GetFeature".to_owned()),
         ("TYPENAMES", format!("{WORKSPACE}:{layer}")),
-        ("OUTPUTFORMAT", GEOJSON.to_owned()),
+        ("OUTPUTFORMAT", q.format.media_type().to_owned()),
         ("COUNT", q.count.to_string()),
         ("STARTINDEX", start.to_string()),
     ];
@@ -545,6 +733,18 @@ fn page_url(url: &str, layer: &str, q: &GetFeature, start: usize) -> String {
         "{url}?{}",
         serde_urlencoded::to_string(&pairs).unwrap_or_default()
     )
+}
+
+/// A value as GML element text.
+fn text_value(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Float(f) => f.to_string(),
+        Value::Double(f) => f.to_string(),
+        Value::Int(i) => i.to_string(),
+        Value::UInt(u) => u.to_string(),
+        Value::Bool(b) => b.to_string(),
+    }
 }
 
 fn json_value(v: &Value) -> Json {
@@ -585,7 +785,8 @@ fn capabilities_xml(layers: &Layers, url: &str) -> String {
         operation("DescribeFeatureType", ""),
         operation(
             "GetFeature",
-            &(allowed("outputFormat", &[GEOJSON]) + &allowed("resultType", &["results", "hits"])),
+            &(allowed("outputFormat", &[GEOJSON, GML32])
+                + &allowed("resultType", &["results", "hits"])),
         ),
     ]
     .concat();
@@ -615,7 +816,7 @@ fn capabilities_xml(layers: &Layers, url: &str) -> String {
             format!(
                 "<wfs:FeatureType><wfs:Name>{WORKSPACE}:{}</wfs:Name><wfs:Title>{}</wfs:Title>\
                  <wfs:DefaultCRS>{DEFAULT_CRS}</wfs:DefaultCRS><wfs:OtherCRS>{OTHER_CRS}</wfs:OtherCRS>\
-                 <wfs:OutputFormats><wfs:Format>{GEOJSON}</wfs:Format></wfs:OutputFormats>\
+                 <wfs:OutputFormats><wfs:Format>{GEOJSON}</wfs:Format><wfs:Format>{GML32}</wfs:Format></wfs:OutputFormats>\
                  <ows:WGS84BoundingBox><ows:LowerCorner>-180 -90</ows:LowerCorner><ows:UpperCorner>180 90</ows:UpperCorner></ows:WGS84BoundingBox></wfs:FeatureType>",
                 l.name(),
                 xml_escape(l.title())
