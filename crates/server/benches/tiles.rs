@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use geo_kit::Envelope;
 use geo_kit::tile::{TileId, tile_range};
+use rscloud::ows::layers::Layers;
 use rscloud::ows::tiles::render;
 use rscloud::region::index::RegionIndex;
 
@@ -19,8 +20,11 @@ fn main() {
     };
     let conn = rscloud::db::open_connection(&std::path::Path::new(&dir).join("rscloud.gpkg"))
         .expect("database");
-    let index = RegionIndex::load(&conn).expect("regions");
+    let index = std::sync::Arc::new(RegionIndex::load(&conn).expect("regions"));
     println!("regions loaded: {}", index.len());
+    let mut layers = Layers::default();
+    rscloud::region::layers::register(&mut layers, &index);
+    let region = layers.get("region").expect("the region layer");
     // z5: every tile over China; z8 and z11: the 300 km around Wuhan, dense with counties.
     let china = Envelope {
         min_x: 73.5,
@@ -40,10 +44,7 @@ fn main() {
         let mut bytes = 0usize;
         for _ in 0..5 {
             let start = Instant::now();
-            bytes = tiles
-                .iter()
-                .map(|t| render(&index, "region", *t).len())
-                .sum();
+            bytes = tiles.iter().map(|t| render(region, *t, None).len()).sum();
             rates.push(tiles.len() as f64 / start.elapsed().as_secs_f64());
         }
         rates.sort_by(f64::total_cmp);

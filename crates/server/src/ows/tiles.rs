@@ -1,62 +1,55 @@
-//! Vector tiles (MVT, Web Mercator XYZ) of the region layers, made on request
-//! from the in-memory index: `region` (boundaries), `region_v2` (boundaries and
-//! label points), `global_region` (world countries and their label points).
+//! Vector tiles (MVT, Web Mercator XYZ) of every registered layer, made on
+//! request from the features the layer gives for the tile's box, and the WMTS
+//! capabilities document listing them.
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use geo_kit::clip;
-use geo_kit::mvt::{Layer as MvtLayer, Tile, Value};
+use geo_kit::mvt::{Layer as MvtLayer, Tile};
 use geo_kit::tile::{DEFAULT_BUFFER, DEFAULT_EXTENT, TileId, TileTransform};
-use geo_types::{Geometry, MultiPolygon, Point, Polygon};
+use geo_types::{Geometry, Point};
 use serde::Deserialize;
 
+use super::layers::{Detail, Layers, MAX_ZOOM, MapLayer};
 use crate::api::blocking;
 use crate::error::AppError;
-use crate::region::index::{self, RegionIndex};
+use crate::stac::Links;
 use crate::state::AppState;
-
-/// The layers served, with their titles for the capabilities document.
-pub const LAYERS: [(&str, &str); 3] = [
-    ("region", "行政区划边界"),
-    ("region_v2", "行政区划边界与注记"),
-    ("global_region", "世界国家与地区"),
-];
-
-/// The deepest zoom served.
-pub const MAX_ZOOM: u8 = 18;
-
-/// The finest region level drawn at a zoom: provinces to z4, cities to z7, then counties.
-fn finest_level(zoom: u8) -> i64 {
-    match zoom {
-        0..=4 => 1,
-        5..=7 => 2,
-        _ => 3,
-    }
-}
+use crate::usercenter::session::Caller;
 
 /// `GET /ows/cloudPlatform/wmts/{layer}/{z}/{x}/{y}.pbf`: 200 with the tile,
 /// 204 when nothing falls in it, 304 when the client's copy is current.
 pub async fn tile(
     State(state): State<AppState>,
     Path((layer, z, x, y)): Path<(String, u8, u32, String)>,
+    caller: Option<Caller>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let y: u32 = y
         .strip_suffix(".pbf")
         .and_then(|y| y.parse().ok())
         .ok_or_else(|| AppError::NotFound("瓦片地址应为 {z}/{x}/{y}.pbf".into()))?;
-    if !LAYERS.iter().any(|(name, _)| *name == layer) {
-        return Err(AppError::NotFound(format!("图层不存在：{layer}")));
-    }
-    if z > MAX_ZOOM {
+    let (zooms, per_caller) = state
+        .layers
+        .get(&layer)
+        .map(|l| (l.zooms(), l.per_caller()))
+        .ok_or_else(|| AppError::NotFound(format!("图层不存在：{layer}")))?;
+    if !zooms.contains(&z) {
         return Err(AppError::NotFound(format!(
-            "缩放级别超出范围（0–{MAX_ZOOM}）"
+            "缩放级别超出范围（{}–{}）",
+            zooms.start(),
+            zooms.end()
         )));
     }
     let id = TileId::new(z, x, y).map_err(|e| AppError::NotFound(format!("瓦片不存在：{e}")))?;
-    let regions = state.regions.clone();
-    let bytes = blocking(move || Ok(render(&regions, &layer, id))).await?;
+    let layers = state.layers.clone();
+    let bytes = blocking(move || {
+        Ok(layers
+            .get(&layer)
+            .map(|l| render(l, id, caller.as_ref()))
+            .unwrap_or_default())
+    })
+    .await?;
     if bytes.is_empty() {
         return Ok(StatusCode::NO_CONTENT.into_response());
     }
@@ -68,7 +61,13 @@ pub async fn tile(
         ),
         (
             header::CACHE_CONTROL,
-            HeaderValue::from_static("public, max-age=3600"),
+            // A caller's tile is revalidated every time (its ETag answers 304),
+            // so the browser never shows it to the next account logged in.
+            HeaderValue::from_static(if per_caller {
+                "private, no-cache"
+            } else {
+                "public, max-age=3600"
+            }),
         ),
         (
             header::ETAG,
@@ -85,51 +84,35 @@ pub async fn tile(
     Ok((headers_out, bytes).into_response())
 }
 
-/// The encoded tile; empty when it holds no feature.
-pub fn render(regions: &RegionIndex, layer: &str, id: TileId) -> Vec<u8> {
+/// The encoded tile of a layer; empty when it holds no feature. Features
+/// with a label point are drawn again, as that point, in a `label` layer.
+pub fn render(layer: &dyn MapLayer, id: TileId, caller: Option<&Caller>) -> Vec<u8> {
     let transform = TileTransform::new(id, DEFAULT_EXTENT, DEFAULT_BUFFER);
     let bounds = transform.buffered_bounds_lonlat();
-    let mut tile = Tile::new();
-    let (shapes, finest) = if layer == "global_region" {
-        (regions.countries.intersecting(&bounds), 0)
-    } else {
-        (
-            regions.for_zoom(id.z).intersecting(&bounds),
-            finest_level(id.z),
-        )
-    };
-    let mut polygons = MvtLayer::new(layer, DEFAULT_EXTENT);
+    let names: Vec<&str> = layer.attributes().iter().map(|a| a.name).collect();
+    let mut shapes = MvtLayer::new(layer.name(), DEFAULT_EXTENT);
     let mut labels = MvtLayer::new("label", DEFAULT_EXTENT);
-    for (shape, parts) in shapes.into_iter().filter(|(s, _)| s.level <= finest) {
+    for feature in layer.features(&bounds, Detail::Zoom(id.z), caller) {
         let props = || {
-            [
-                ("code", Value::from(shape.code.as_str())),
-                ("name", Value::from(shape.name.as_str())),
-                ("level", Value::from(shape.level)),
-            ]
+            names
+                .iter()
+                .copied()
+                .zip(feature.properties.iter().cloned())
         };
-        let feature_id = shape.code.parse::<u64>().ok();
+        let feature_id = feature.id.parse::<u64>().ok();
         // Clip in degrees first (a lon/lat box is a box in Web Mercator too), so
         // only what falls in the tile is projected.
-        let clipped: Vec<Polygon<f64>> = parts
-            .into_iter()
-            .filter_map(|p| clip::clip_polygon(p, &bounds))
-            .collect();
-        if !clipped.is_empty() {
-            polygons.add_feature(
-                feature_id,
-                &transform.project(&Geometry::MultiPolygon(MultiPolygon(clipped))),
-                props(),
-            );
+        if let Some(clipped) = feature.geometry.clip(&bounds) {
+            shapes.add_feature(feature_id, &transform.project(&clipped), props());
         }
-        if layer != "region"
-            && let Some(c) = index::label_point(shape)
+        if let Some(c) = feature.label
             && let Some(g) = transform.project_clipped(&Geometry::Point(Point(c)))
         {
             labels.add_feature(feature_id, &g, props());
         }
     }
-    for l in [polygons, labels] {
+    let mut tile = Tile::new();
+    for l in [shapes, labels] {
         if !l.is_empty() {
             // Names are distinct, so adding cannot fail.
             let _ = tile.add_layer(l);
@@ -158,7 +141,8 @@ pub struct OwsQuery {
 
 /// `GET /ows/cloudPlatform/wmts?SERVICE=WMTS&REQUEST=GetCapabilities`.
 pub async fn capabilities(
-    headers: HeaderMap,
+    State(state): State<AppState>,
+    links: Links,
     Query(q): Query<OwsQuery>,
 ) -> Result<Response, AppError> {
     let is =
@@ -168,23 +152,19 @@ pub async fn capabilities(
             "仅支持 SERVICE=WMTS&REQUEST=GetCapabilities",
         ));
     }
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("127.0.0.1:8080");
-    let base = format!("http://{host}/ows/cloudPlatform/wmts");
+    let base = format!("{}/ows/cloudPlatform/wmts", links.origin());
     Ok((
         [(
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/xml; charset=utf-8"),
         )],
-        capabilities_xml(&base),
+        capabilities_xml(&state.layers, &base),
     )
         .into_response())
 }
 
 /// The WMTS 1.0.0 capabilities: each layer, in the WebMercatorQuad matrix set.
-pub fn capabilities_xml(base: &str) -> String {
+pub fn capabilities_xml(layers: &Layers, base: &str) -> String {
     // Scale denominators of WebMercatorQuad (OGC 17-083r2): 559082264.0287178 / 2^z.
     let matrices: String = (0..=MAX_ZOOM)
         .map(|z| {
@@ -197,15 +177,32 @@ pub fn capabilities_xml(base: &str) -> String {
             )
         })
         .collect();
-    let layers: String = LAYERS
+    let layers: String = layers
         .iter()
-        .map(|(name, title)| {
+        .map(|layer| {
+            let (name, title) = (layer.name(), super::xml_escape(layer.title()));
+            let zooms = layer.zooms();
+            // A layer served at fewer zooms than the matrix set says which.
+            let limits = if zooms == (0..=MAX_ZOOM) {
+                String::new()
+            } else {
+                let each: String = zooms
+                    .map(|z| {
+                        let last = (1u32 << z) - 1;
+                        format!(
+                            "<TileMatrixLimits><TileMatrix>{z}</TileMatrix><MinTileRow>0</MinTileRow><MaxTileRow>{last}</MaxTileRow>\
+                             <MinTileCol>0</MinTileCol><MaxTileCol>{last}</MaxTileCol></TileMatrixLimits>"
+                        )
+                    })
+                    .collect();
+                format!("<TileMatrixSetLimits>{each}</TileMatrixSetLimits>")
+            };
             format!(
                 "<Layer><ows:Title>{title}</ows:Title><ows:Identifier>{name}</ows:Identifier>\
                  <ows:WGS84BoundingBox><ows:LowerCorner>-180 -85.051129</ows:LowerCorner><ows:UpperCorner>180 85.051129</ows:UpperCorner></ows:WGS84BoundingBox>\
                  <Style isDefault=\"true\"><ows:Identifier>default</ows:Identifier></Style>\
                  <Format>application/vnd.mapbox-vector-tile</Format>\
-                 <TileMatrixSetLink><TileMatrixSet>WebMercatorQuad</TileMatrixSet></TileMatrixSetLink>\
+                 <TileMatrixSetLink><TileMatrixSet>WebMercatorQuad</TileMatrixSet>{limits}</TileMatrixSetLink>\
                  <ResourceURL format=\"application/vnd.mapbox-vector-tile\" resourceType=\"tile\" template=\"{base}/{name}/{{TileMatrix}}/{{TileCol}}/{{TileRow}}.pbf\"/></Layer>"
             )
         })
@@ -218,4 +215,109 @@ pub fn capabilities_xml(base: &str) -> String {
 </Capabilities>
 "#
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use geo_kit::Envelope;
+    use geo_kit::mvt::decode::decode;
+
+    use super::*;
+    use crate::ows::layers::{Attribute, Feature, FeatureGeometry, GeometryKind};
+    use crate::usercenter::guard::region_in_ranges;
+
+    /// A layer as the monitoring layers will be: points, each in a region,
+    /// shown only to callers whose area ranges cover that region.
+    struct Sites;
+
+    impl MapLayer for Sites {
+        fn name(&self) -> &'static str {
+            "site"
+        }
+        fn title(&self) -> &'static str {
+            "站点"
+        }
+        fn zooms(&self) -> std::ops::RangeInclusive<u8> {
+            2..=12
+        }
+        fn per_caller(&self) -> bool {
+            true
+        }
+        fn geometry(&self) -> GeometryKind {
+            GeometryKind::Point
+        }
+        fn attributes(&self) -> &'static [Attribute] {
+            const REGION: &[Attribute] = &[Attribute::text("region")];
+            REGION
+        }
+        fn features<'a>(
+            &'a self,
+            _: &Envelope,
+            _: Detail,
+            caller: Option<&Caller>,
+        ) -> Vec<Feature<'a>> {
+            let Some(caller) = caller else {
+                return Vec::new();
+            };
+            [("420111", 114.4, 30.5), ("430102", 113.0, 28.2)]
+                .into_iter()
+                .filter(|(region, ..)| region_in_ranges(region, &caller.regions))
+                .map(|(region, x, y)| Feature {
+                    id: region.to_owned(),
+                    geometry: FeatureGeometry::Owned(Geometry::Point(Point::new(x, y))),
+                    label: None,
+                    properties: vec![region.into()],
+                })
+                .collect()
+        }
+    }
+
+    fn caller(regions: &[&str]) -> Caller {
+        Caller {
+            user_id: 1,
+            username: "u".into(),
+            permissions: Default::default(),
+            regions: regions.iter().map(|s| s.to_string()).collect(),
+            read_only: false,
+            screen: None,
+            token: "t".into(),
+        }
+    }
+
+    #[test]
+    fn a_registered_layer_is_drawn_for_each_caller_as_it_decides() {
+        // The z4 tile over central China holds both sites.
+        let id = TileId::containing(114.0, 29.0, 4);
+        let mut layers = Layers::default();
+        layers.register(Sites);
+        let site = layers.get("site").expect("registered");
+        assert!(render(site, id, None).is_empty(), "anonymous: nothing");
+        let regions = |c: &Caller| -> Vec<String> {
+            let tile = decode(&render(site, id, Some(c))).expect("MVT");
+            let layer = tile.layer("site").expect("the layer, by its name");
+            layer
+                .features
+                .iter()
+                .filter_map(|f| f.property("region").map(|v| format!("{v:?}")))
+                .collect()
+        };
+        let hubei = regions(&caller(&["420000"]));
+        assert_eq!(hubei.len(), 1);
+        assert!(hubei[0].contains("420111"), "{hubei:?}");
+        assert_eq!(regions(&caller(&["100000"])).len(), 2);
+    }
+
+    #[test]
+    fn capabilities_list_registered_layers_and_the_zooms_of_a_narrower_one() {
+        let mut layers = Layers::default();
+        layers.register(Sites);
+        let xml = capabilities_xml(&layers, "http://h/ows/cloudPlatform/wmts");
+        assert!(xml.contains("<ows:Identifier>site</ows:Identifier>"));
+        assert!(xml.contains(r#"template="http://h/ows/cloudPlatform/wmts/site/{TileMatrix}/{TileCol}/{TileRow}.pbf""#));
+        let limits = xml.matches("<TileMatrixLimits>").count();
+        assert_eq!(limits, 11, "zooms 2 to 12");
+        assert!(xml.contains(
+            "<TileMatrix>2</TileMatrix><MinTileRow>0</MinTileRow><MaxTileRow>3</MaxTileRow>"
+        ));
+    }
 }

@@ -157,6 +157,11 @@ impl RegionIndex {
         }
     }
 
+    /// Every region at full detail.
+    pub fn full(&self) -> &Layer {
+        &self.full
+    }
+
     /// A region's full boundary by code.
     pub fn shape(&self, code: &str) -> Option<&Shape> {
         self.by_code.get(code).map(|&i| &self.full.shapes[i])

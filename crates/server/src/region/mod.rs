@@ -9,6 +9,7 @@
 pub mod display;
 pub mod import;
 pub mod index;
+pub mod layers;
 pub mod store;
 pub mod tree;
 

@@ -94,7 +94,7 @@ impl FromRequestParts<AppState> for Links {
 
 impl Links {
     /// `scheme://host[:port]`.
-    fn origin(&self) -> &str {
+    pub fn origin(&self) -> &str {
         &self.origin
     }
 

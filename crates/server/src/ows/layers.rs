@@ -1,0 +1,226 @@
+//! The map-layer registry: every layer `/ows/cloudPlatform` serves (tiles, the
+//! WMTS capabilities, WFS) is registered here once at start-up by the domain
+//! that owns its data. A domain says what its layer is and which features fall
+//! in a box; ows does all the encoding (MVT, GeoJSON, XML), so a new layer is a
+//! type implementing [`MapLayer`] and one line at start-up.
+//!
+//! A layer that only some callers may see (the monitoring layers to come)
+//! decides that in [`MapLayer::features`], which gets the caller:
+//!
+//! ```ignore
+//! // In the monitoring module (its tests: see `ows::tiles`' test layer).
+//! struct FirePoints(Arc<FireIndex>);
+//!
+//! impl MapLayer for FirePoints {
+//!     fn name(&self) -> &'static str { "fire_point" }
+//!     fn title(&self) -> &'static str { "火点监测" }
+//!     fn per_caller(&self) -> bool { true }
+//!     fn geometry(&self) -> GeometryKind { GeometryKind::Point }
+//!     fn attributes(&self) -> &'static [Attribute] {
+//!         const ATTRIBUTES: &[Attribute] = &[Attribute::text("region"), Attribute::text("time")];
+//!         ATTRIBUTES
+//!     }
+//!     fn features<'a>(&'a self, bbox: &Envelope, _: Detail, caller: Option<&Caller>) -> Vec<Feature<'a>> {
+//!         // Anonymous callers see nothing; others only points in their area ranges.
+//!         let Some(caller) = caller else { return Vec::new() };
+//!         self.0
+//!             .in_box(bbox)
+//!             .filter(|p| guard::region_in_ranges(&p.region, &caller.regions))
+//!             .map(|p| Feature {
+//!                 id: p.id.to_string(),
+//!                 geometry: FeatureGeometry::Owned(Geometry::Point(p.at)),
+//!                 label: None,
+//!                 properties: vec![p.region.as_str().into(), p.time.as_str().into()],
+//!             })
+//!             .collect()
+//!     }
+//! }
+//!
+//! // At start-up, beside `region::layers(…)`:
+//! layers.register(FirePoints(fires.clone()));
+//! ```
+
+use std::ops::RangeInclusive;
+
+use geo::Intersects;
+use geo_kit::{Envelope, clip};
+use geo_types::{Coord, Geometry, MultiPolygon, Polygon, Rect};
+
+pub use geo_kit::mvt::Value;
+
+use crate::usercenter::session::Caller;
+
+/// The deepest zoom of the tile matrix set every layer is served in.
+pub const MAX_ZOOM: u8 = 18;
+
+/// What a layer's geometries are (one kind per layer, as WFS describes it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GeometryKind {
+    /// Points (or multi-points).
+    Point,
+    /// Polygons (or multi-polygons).
+    Polygon,
+}
+
+/// The type of an attribute's values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttributeKind {
+    /// Text.
+    Text,
+    /// A whole number.
+    Integer,
+    /// A real number.
+    Real,
+}
+
+/// One attribute of a layer's features.
+#[derive(Debug, Clone, Copy)]
+pub struct Attribute {
+    /// Its name, as tiles, GeoJSON and the WFS schema show it.
+    pub name: &'static str,
+    /// Its type.
+    pub kind: AttributeKind,
+}
+
+impl Attribute {
+    /// A text attribute.
+    pub const fn text(name: &'static str) -> Self {
+        Self {
+            name,
+            kind: AttributeKind::Text,
+        }
+    }
+
+    /// A whole-number attribute.
+    pub const fn integer(name: &'static str) -> Self {
+        Self {
+            name,
+            kind: AttributeKind::Integer,
+        }
+    }
+}
+
+/// How much detail a request wants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Detail {
+    /// For a tile at this zoom: geometries may be simplified for it and may
+    /// hold only the parts that meet the box; ows clips them to the tile.
+    Zoom(u8),
+    /// For WFS: whole geometries at full detail.
+    Full,
+}
+
+/// A feature's geometry, in WGS84 longitude/latitude.
+#[derive(Debug, Clone)]
+pub enum FeatureGeometry<'a> {
+    /// Polygon parts the layer keeps in memory: borrowed, so a request copies
+    /// only what it encodes.
+    Parts(Vec<&'a Polygon<f64>>),
+    /// A geometry made for the request.
+    Owned(Geometry<f64>),
+}
+
+impl FeatureGeometry<'_> {
+    /// As one geometry (parts become a multi-polygon).
+    pub fn to_geometry(&self) -> Geometry<f64> {
+        match self {
+            Self::Parts(parts) => {
+                Geometry::MultiPolygon(MultiPolygon(parts.iter().map(|&p| p.clone()).collect()))
+            }
+            Self::Owned(g) => g.clone(),
+        }
+    }
+
+    /// What falls in a box; `None` when nothing does.
+    pub fn clip(&self, rect: &Envelope) -> Option<Geometry<f64>> {
+        match self {
+            Self::Parts(parts) => {
+                let clipped: Vec<Polygon<f64>> = parts
+                    .iter()
+                    .filter_map(|p| clip::clip_polygon(p, rect))
+                    .collect();
+                (!clipped.is_empty()).then_some(Geometry::MultiPolygon(MultiPolygon(clipped)))
+            }
+            Self::Owned(g) => clip::clip_geometry(g, rect),
+        }
+    }
+
+    /// Whether it meets a rectangle.
+    pub fn intersects(&self, rect: &Rect<f64>) -> bool {
+        match self {
+            Self::Parts(parts) => parts.iter().any(|p| p.intersects(rect)),
+            Self::Owned(g) => g.intersects(rect),
+        }
+    }
+}
+
+/// One feature of a layer.
+#[derive(Debug, Clone)]
+pub struct Feature<'a> {
+    /// Identifier, unique within the layer (a number gives the tile feature its id).
+    pub id: String,
+    /// The geometry.
+    pub geometry: FeatureGeometry<'a>,
+    /// Where to put its label: tiles carry labelled features again, as points,
+    /// in a `label` layer. Only asked for tiles.
+    pub label: Option<Coord<f64>>,
+    /// Values of the layer's [`MapLayer::attributes`], in their order.
+    pub properties: Vec<Value>,
+}
+
+/// A layer a domain serves through `/ows/cloudPlatform`.
+pub trait MapLayer: Send + Sync {
+    /// Name in tile URLs and WMTS, and, prefixed by the workspace, in WFS.
+    fn name(&self) -> &'static str;
+    /// Human title (Chinese, as the screens show it).
+    fn title(&self) -> &'static str;
+    /// Zooms tiles are served at (within 0 to [`MAX_ZOOM`]).
+    fn zooms(&self) -> RangeInclusive<u8> {
+        0..=MAX_ZOOM
+    }
+    /// Whether callers see different features (area ranges): its tiles are
+    /// then kept only by the caller's browser, which revalidates them.
+    fn per_caller(&self) -> bool {
+        false
+    }
+    /// The kind of its geometries.
+    fn geometry(&self) -> GeometryKind;
+    /// Its attributes, in the order of [`Feature::properties`].
+    fn attributes(&self) -> &'static [Attribute];
+    /// The features the caller (`None`: anonymous) may see whose geometry may
+    /// meet `bbox`, in a stable order. A coarse answer (by bounding boxes) is
+    /// enough: ows clips tiles and tests WFS features against the box exactly.
+    fn features<'a>(
+        &'a self,
+        bbox: &Envelope,
+        detail: Detail,
+        caller: Option<&Caller>,
+    ) -> Vec<Feature<'a>>;
+}
+
+/// The registered layers, in registration order.
+#[derive(Default)]
+pub struct Layers(Vec<Box<dyn MapLayer>>);
+
+impl Layers {
+    /// Adds a layer. Names are unique: registering one twice is a programming
+    /// error, which stops a debug build (every test server) at start-up.
+    pub fn register(&mut self, layer: impl MapLayer + 'static) {
+        debug_assert!(
+            self.get(layer.name()).is_none(),
+            "layer {} registered twice",
+            layer.name()
+        );
+        self.0.push(Box::new(layer));
+    }
+
+    /// The layer of that name.
+    pub fn get(&self, name: &str) -> Option<&dyn MapLayer> {
+        self.0.iter().find(|l| l.name() == name).map(Box::as_ref)
+    }
+
+    /// Every layer, in registration order.
+    pub fn iter(&self) -> impl Iterator<Item = &dyn MapLayer> {
+        self.0.iter().map(Box::as_ref)
+    }
+}
