@@ -51,6 +51,8 @@ async function startServer(dataDir) {
     env: { ...process.env, RSCLOUD_WEB_DIR: distDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Stopped however the bench ends, an uncaught error included.
+  process.on('exit', () => child.kill());
   // Its log is shown only if it fails to start: the scores are the bench's output.
   let log = '';
   child.stderr.on('data', (chunk) => {
@@ -79,6 +81,8 @@ async function score(url, config) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', ...chromiumFlags],
+    // A loaded machine can take a while to start Chromium: up to a minute, not 25 s.
+    maxConnectionRetries: 120,
   });
   try {
     const result = await lighthouse(
