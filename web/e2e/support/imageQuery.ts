@@ -28,6 +28,8 @@ export class ImageQueryDriver {
   }
 
   async open(): Promise<void> {
+    // The map counts its base-map features (`data-rendered`) only when asked to.
+    await this.page.addInitScript(() => Object.assign(window, { rscloudMapProbe: true }));
     await this.page.goto(`${this.origin}/chinese/normal`);
   }
 

@@ -1,6 +1,7 @@
 // The error boundary of the routes (React Router's errorElement): a page chunk or stylesheet
 // that failed to load (spec §8), or a page that crashed, is explained with a way out.
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { ExclamationCircleFilled } from '@ant-design/icons';
 import { useRouteError } from 'react-router';
 import { ChunkLoadError } from './chunks';
 
@@ -18,21 +19,23 @@ function explain(error: unknown): { title: string; text: string } {
   };
 }
 
+/**
+ * Drawn like antd's warning Result: the Result component brings its three status pictures,
+ * which the first page's script would carry for a page that rarely shows.
+ */
 export function RouteErrorFallback() {
   const error = useRouteError();
   const { title, text } = explain(error);
   return (
     <div className="page-frame" data-testid="route-error">
-      <Result
-        status="warning"
-        title={title}
-        subTitle={text}
-        extra={
-          <Button type="primary" data-testid="reload-page" onClick={() => window.location.reload()}>
-            重新加载
-          </Button>
-        }
-      />
+      <div className="route-error">
+        <ExclamationCircleFilled className="route-error__icon" />
+        <h1 className="route-error__title">{title}</h1>
+        <p className="route-error__text">{text}</p>
+        <Button type="primary" data-testid="reload-page" onClick={() => window.location.reload()}>
+          重新加载
+        </Button>
+      </div>
     </div>
   );
 }

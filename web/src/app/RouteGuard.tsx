@@ -1,29 +1,18 @@
 // Applies the navigation guard (guard.ts) to every location: the page shows only once the
 // guard allows it; a refusal shows in its place; redirects and the login dialog happen here.
-import { useEffect, useRef, useState } from 'react';
-import { App, Button, Result, Spin } from 'antd';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { lazy, startTransition, useEffect, useRef, useState } from 'react';
+import { App, Spin } from 'antd';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { openLogin, whenLoggedIn } from '../lib/loginPrompt';
+import { loadChunk } from './chunks';
 import { checkRoute, type GuardOutcome, type GuardTarget } from './guard';
 import { matchAppRoute } from './routes';
 import { countVisitsAfter } from './visits';
 
-function AccessRefused({ message }: { message: string }) {
-  return (
-    <div className="page-frame" data-testid="access-refused">
-      <Result
-        status="403"
-        title="无法查看该页面"
-        subTitle={message}
-        extra={
-          <Link to="/home">
-            <Button type="primary">返回首页</Button>
-          </Link>
-        }
-      />
-    </div>
-  );
-}
+// The refusal's picture (antd Result) is loaded only when a page is refused.
+const AccessRefused = lazy(() =>
+  loadChunk(() => import('./AccessRefused')).then((m) => ({ default: m.AccessRefused })),
+);
 
 export function RouteGuard() {
   const location = useLocation();
@@ -65,7 +54,8 @@ export function RouteGuard() {
         shown.current = target;
         countVisitsAfter(route.path);
       }
-      setDecided({ key: location.key, pathname: target.pathname, outcome });
+      // Rendered in slices: a large page (the image query) would block input otherwise.
+      startTransition(() => setDecided({ key: location.key, pathname: target.pathname, outcome }));
     });
     return () => {
       current = false;

@@ -1,5 +1,8 @@
-import { QRCodeSVG } from 'qrcode.react';
+import { Suspense, lazy } from 'react';
 import { NOT_CONFIGURED, footer } from '../site';
+
+// Only a deployment with an app download address draws the code: the others never load it.
+const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
 
 export function AppFooter() {
   return (
@@ -17,7 +20,9 @@ export function AppFooter() {
         </dl>
         <figure className="app-footer__qr" data-testid="app-qr">
           {footer.appDownloadUrl ? (
-            <QRCodeSVG value={footer.appDownloadUrl} size={96} marginSize={2} />
+            <Suspense fallback={null}>
+              <QRCodeSVG value={footer.appDownloadUrl} size={96} marginSize={2} />
+            </Suspense>
           ) : (
             <div className="app-footer__qr-missing">下载地址{NOT_CONFIGURED}</div>
           )}

@@ -109,7 +109,8 @@ describe('the app shell', () => {
     scrollTo(299);
     expect(screen.queryByTestId('back-to-top')).not.toBeInTheDocument();
     scrollTo(300);
-    expect(screen.getByTestId('back-to-top')).toBeInTheDocument();
+    // The button's code loads the first time it is needed.
+    expect(await screen.findByTestId('back-to-top')).toBeInTheDocument();
     scrollTo(0);
     expect(screen.queryByTestId('back-to-top')).not.toBeInTheDocument();
   });

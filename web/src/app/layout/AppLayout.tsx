@@ -1,8 +1,9 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { App, Spin } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { connectApiFeedback } from '../../api/client';
-import { LoginDialog } from '../../features/auth/LoginDialog';
+import { useLoginPrompt } from '../../lib/loginPrompt';
+import { loadChunk } from '../chunks';
 import { completeLogin } from '../login';
 import { RouteGuard } from '../RouteGuard';
 import { FALLBACK_PATH } from '../routes';
@@ -10,6 +11,26 @@ import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
 import { BackToTop } from './BackToTop';
 import './layout.css';
+
+// The dialog's form and password sealing are not needed before someone asks to log in.
+const LoginDialog = lazy(() =>
+  loadChunk(() => import('../../features/auth/LoginDialog')).then((m) => ({
+    default: m.LoginDialog,
+  })),
+);
+
+/** Mounts the login dialog the first time it opens, and keeps it (its upgrade notice outlives it). */
+function LoginDialogOnDemand() {
+  const open = useLoginPrompt((state) => state.open);
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LoginDialog onLoggedIn={completeLogin} />
+    </Suspense>
+  );
+}
 
 /** Lets the API client show toasts and send the user home (on HTTP 401). */
 function useConnectApiFeedback() {
@@ -49,7 +70,7 @@ export function AppLayout() {
       </main>
       <AppFooter />
       <BackToTop />
-      <LoginDialog onLoggedIn={completeLogin} />
+      <LoginDialogOnDemand />
     </div>
   );
 }

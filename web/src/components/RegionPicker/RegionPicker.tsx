@@ -91,6 +91,7 @@ export function RegionPicker({
       className={className}
       style={style}
       data-testid="region-picker"
+      aria-label="行政区"
       options={options}
       value={valuePath}
       onChange={choose}

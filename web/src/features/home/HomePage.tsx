@@ -2,7 +2,7 @@
 // sections with their "more" links. News items arrive with the news module; until then the
 // sections say so instead of showing invented headlines.
 import type { ReactNode } from 'react';
-import { Button, Card, Empty } from 'antd';
+import { Button, Empty } from 'antd';
 import {
   AimOutlined,
   AppstoreOutlined,
@@ -95,14 +95,23 @@ export default function HomePage() {
 
       <section className="container home__news">
         {newsSections.map((section) => (
-          <Card
+          // Drawn like an antd Card, without the Card's tabs and skeleton code on the first page.
+          <section
             key={section.title}
-            title={section.title}
-            extra={<Link to={section.more}>更多</Link>}
+            className="home__news-card"
+            aria-labelledby={`home-news-${section.title}`}
             data-testid={`home-news-${section.more.split('/').pop()}`}
           >
-            <Empty description="新闻资讯模块正在建设中，暂无内容" />
-          </Card>
+            <header className="home__news-head">
+              <h2 id={`home-news-${section.title}`} className="home__news-title">
+                {section.title}
+              </h2>
+              <Link to={section.more}>更多</Link>
+            </header>
+            <div className="home__news-body">
+              <Empty description="新闻资讯模块正在建设中，暂无内容" />
+            </div>
+          </section>
         ))}
       </section>
     </div>

@@ -53,6 +53,7 @@ export function FilterForm({
       <Field label={`云量 ≤ ${filters.cloudMax}%`}>
         <Slider
           data-testid="filter-cloud"
+          ariaLabelForHandle="云量上限"
           min={0}
           max={100}
           step={5}
@@ -64,6 +65,7 @@ export function FilterForm({
       <Field label="卫星/传感器">
         <TreeSelect
           data-testid="filter-satellites"
+          aria-label="卫星/传感器"
           treeCheckable
           showCheckedStrategy={TreeSelect.SHOW_PARENT}
           placeholder={catalogue.isError ? '卫星目录加载失败' : '全部卫星'}
