@@ -207,6 +207,7 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         uploads: Arc::new(usercenter::ratelimit::Limiter::new(
             usercenter::ratelimit::MAX_ADDRESS_UPLOADS,
         )),
+        draw_quicklook: demo::quicklook::draw,
         heavy,
     })
 }

@@ -31,6 +31,9 @@ pub struct AppState {
     pub scenes: Arc<LiveIndex>,
     /// Uploads per client address: they are open to anonymous visitors.
     pub uploads: Arc<Limiter<IpAddr>>,
+    /// How generated (demo) scenes' quick-looks are drawn: the demo module's
+    /// drawing, handed over at start-up so `normal` does not depend on it.
+    pub draw_quicklook: crate::normal::quicklook::DrawQuickLook,
     /// Runs of CPU-heavy work (coverage, exports) per client address and in total.
     pub heavy: Arc<crate::budget::Budget>,
 }

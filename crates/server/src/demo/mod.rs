@@ -18,6 +18,7 @@
 mod clouds;
 mod mission;
 mod names;
+pub mod quicklook;
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
