@@ -96,6 +96,7 @@ async function score(url, config) {
       (item) => item.resourceType === 'Script',
     );
     return {
+      blockedBy: blockingByScript(audits['long-tasks'].details.items),
       performance: Math.round(categories.performance.score * 100),
       accessibility: Math.round(categories.accessibility.score * 100),
       scriptBytes: scripts.reduce((sum, item) => sum + item.transferSize, 0),
@@ -104,6 +105,27 @@ async function score(url, config) {
   } finally {
     chrome.kill();
   }
+}
+
+/**
+ * Where the main thread was blocked: each long task's time over 50 ms (what Total Blocking
+ * Time adds up), summed per script it is attributed to, named without its content hash.
+ */
+function blockingByScript(tasks) {
+  const sums = new Map();
+  for (const { url, duration } of tasks) {
+    const name =
+      url
+        .split('/')
+        .pop()
+        .replace(/-[\w-]{8}\.js$/, '') || 'other';
+    sums.set(name, (sums.get(name) ?? 0) + Math.max(0, duration - 50));
+  }
+  return [...sums]
+    .filter(([, ms]) => ms >= 1)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${Math.round(ms)}`)
+    .join(', ');
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -132,6 +154,10 @@ try {
         ` (${results.map((result) => result.performance).join(' ')})`,
       ].join(' '),
     );
+    // Observed long tasks of the median run, not Lighthouse's simulation: the cause, not the score.
+    const middle = results.find((result) => result.performance === pick('performance'));
+    if (middle?.blockedBy)
+      console.log(`  blocked by (ms over 50 per long task): ${middle.blockedBy}`);
   }
 } finally {
   await server.stop();
