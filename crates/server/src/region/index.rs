@@ -13,7 +13,7 @@ use rstar::{AABB, RTree};
 use rusqlite::Connection;
 
 use super::display::BANDS;
-use super::store::{self, ShapeRow};
+use super::store;
 
 /// One boundary as the map draws it.
 #[derive(Debug, Clone)]
@@ -32,14 +32,22 @@ pub struct Shape {
     interior: OnceLock<Option<Coord<f64>>>,
 }
 
-impl From<ShapeRow> for Shape {
-    fn from(r: ShapeRow) -> Self {
+impl Shape {
+    /// A boundary as stored: a region's (full or simplified for a band) or a
+    /// world country's.
+    pub fn new(
+        code: String,
+        name: String,
+        level: i64,
+        label: Option<(f64, f64)>,
+        geom: MultiPolygon<f64>,
+    ) -> Self {
         Self {
-            code: r.code,
-            name: r.name,
-            level: r.level,
-            label: r.label,
-            geom: r.geom,
+            code,
+            name,
+            level,
+            label,
+            geom,
             interior: OnceLock::new(),
         }
     }
@@ -57,8 +65,7 @@ pub struct Layer {
 }
 
 impl Layer {
-    fn new(rows: Vec<ShapeRow>) -> Self {
-        let shapes: Vec<Shape> = rows.into_iter().map(Shape::from).collect();
+    fn new(shapes: Vec<Shape>) -> Self {
         let entries = shapes
             .iter()
             .enumerate()
@@ -220,17 +227,16 @@ mod tests {
     fn a_shape_without_a_stored_label_finds_its_inside_point_once() {
         // Found anew for every tile, the point cost region_v2 tiles 10–50 ms
         // each: the load bench's map clients could not get them in time.
-        let shape = Shape {
-            code: "420000".into(),
-            name: "湖北省".into(),
-            level: 1,
-            label: None,
-            geom: MultiPolygon(vec![
+        let shape = Shape::new(
+            "420000".into(),
+            "湖北省".into(),
+            1,
+            None,
+            MultiPolygon(vec![
                 polygon![(x: 0.0, y: 0.0), (x: 1.0, y: 0.0), (x: 1.0, y: 1.0), (x: 0.0, y: 1.0)],
                 polygon![(x: 10.0, y: 0.0), (x: 14.0, y: 0.0), (x: 14.0, y: 4.0), (x: 10.0, y: 4.0)],
             ]),
-            interior: OnceLock::new(),
-        };
+        );
         assert!(shape.interior.get().is_none());
         let point = label_point(&shape).expect("a point");
         assert!(

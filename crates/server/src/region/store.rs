@@ -6,6 +6,7 @@ use geo_types::{Geometry, MultiPolygon};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::import::{CountryRecord, RegionRecord};
+use super::index::Shape;
 use super::tree::Level;
 
 use super::tree::LEAF_CITIES;
@@ -116,24 +117,8 @@ pub fn count(conn: &Connection) -> rusqlite::Result<i64> {
     conn.query_row("SELECT count(*) FROM region", [], |r| r.get(0))
 }
 
-/// A boundary as stored: a region's (full or simplified for a band) or a
-/// world country's.
-#[derive(Debug)]
-pub struct ShapeRow {
-    /// Region code, or ISO alpha-3 for a country.
-    pub code: String,
-    /// Name to label it with.
-    pub name: String,
-    /// 0 country … 3 county; 0 for world countries.
-    pub level: i64,
-    /// Label point, if stored.
-    pub label: Option<(f64, f64)>,
-    /// The boundary.
-    pub geom: MultiPolygon<f64>,
-}
-
 /// Every region's full boundary.
-pub fn region_shapes(conn: &Connection) -> rusqlite::Result<Vec<ShapeRow>> {
+pub fn region_shapes(conn: &Connection) -> rusqlite::Result<Vec<Shape>> {
     shapes(
         conn,
         "SELECT r.geom, r.code, r.name, r.level, r.label_lon, r.label_lat FROM region r",
@@ -142,7 +127,7 @@ pub fn region_shapes(conn: &Connection) -> rusqlite::Result<Vec<ShapeRow>> {
 }
 
 /// Every region's boundary simplified for a display band.
-pub fn display_shapes(conn: &Connection, band: i64) -> rusqlite::Result<Vec<ShapeRow>> {
+pub fn display_shapes(conn: &Connection, band: i64) -> rusqlite::Result<Vec<Shape>> {
     shapes(
         conn,
         "SELECT d.geom, r.code, r.name, r.level, r.label_lon, r.label_lat
@@ -152,7 +137,7 @@ pub fn display_shapes(conn: &Connection, band: i64) -> rusqlite::Result<Vec<Shap
 }
 
 /// Every world country's boundary.
-pub fn country_shapes(conn: &Connection) -> rusqlite::Result<Vec<ShapeRow>> {
+pub fn country_shapes(conn: &Connection) -> rusqlite::Result<Vec<Shape>> {
     shapes(
         conn,
         "SELECT geom, iso_a3, name, 0, NULL, NULL FROM global_region",
@@ -175,19 +160,19 @@ fn shapes(
     conn: &Connection,
     sql: &str,
     params: impl rusqlite::Params,
-) -> rusqlite::Result<Vec<ShapeRow>> {
+) -> rusqlite::Result<Vec<Shape>> {
     let mut stmt = conn.prepare(sql)?;
     let rows = stmt.query_map(params, |r| {
         let blob: Vec<u8> = r.get(0)?;
         let lon: Option<f64> = r.get(4)?;
         let lat: Option<f64> = r.get(5)?;
-        Ok(ShapeRow {
-            geom: decode(&blob)?,
-            code: r.get(1)?,
-            name: r.get(2)?,
-            level: r.get(3)?,
-            label: lon.zip(lat),
-        })
+        Ok(Shape::new(
+            r.get(1)?,
+            r.get(2)?,
+            r.get(3)?,
+            lon.zip(lat),
+            decode(&blob)?,
+        ))
     })?;
     rows.collect()
 }
