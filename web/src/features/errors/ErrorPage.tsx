@@ -1,7 +1,7 @@
 // The /401, /403 and /404 pages (spec §2).
-import { Button, Result, type ResultProps } from 'antd';
-import { Link } from 'react-router';
+import type { ResultProps } from 'antd';
 import type { PageProps } from '../../components/PageFrame';
+import { ResultPage } from '../../components/ResultPage';
 
 interface Explanation {
   status: ResultProps['status'];
@@ -18,18 +18,5 @@ const explanations: Partial<Record<string, Explanation>> = {
 
 export default function ErrorPage({ path, title }: PageProps) {
   const { status, text } = explanations[path] ?? notFound;
-  return (
-    <div className="page-frame" data-testid="error-page">
-      <Result
-        status={status}
-        title={title}
-        subTitle={text}
-        extra={
-          <Link to="/home">
-            <Button type="primary">返回首页</Button>
-          </Link>
-        }
-      />
-    </div>
-  );
+  return <ResultPage status={status} title={title} text={text} testId="error-page" />;
 }
