@@ -40,6 +40,65 @@ pub fn ok<T: Serialize>(data: T) -> Json<Envelope<T>> {
 /// What a handler returns.
 pub type ApiResult<T> = Result<Json<Envelope<T>>, AppError>;
 
+/// A page of a list asked for by `pageNum` (from 1) and `pageSize` (1–100);
+/// both have the spec's defaults (§9: 1 and 20).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Paging {
+    /// The page, from 1.
+    pub num: u32,
+    /// Rows per page.
+    pub size: u32,
+}
+
+/// The refusal of a page outside the bounds.
+pub const BAD_PAGE: &str = "分页参数无效：pageNum 从 1 开始，pageSize 为 1–100";
+
+impl Paging {
+    /// The page asked for, defaults filled in; 400 outside the bounds.
+    pub fn of(page_num: Option<u32>, page_size: Option<u32>) -> Result<Self, AppError> {
+        let num = page_num.unwrap_or(1);
+        let size = page_size.unwrap_or(20);
+        if num == 0 || !(1..=100).contains(&size) {
+            return Err(AppError::bad_request(BAD_PAGE));
+        }
+        Ok(Self { num, size })
+    }
+
+    /// Rows before this page (SQL `OFFSET`).
+    pub fn offset(self) -> i64 {
+        (i64::from(self.num) - 1) * i64::from(self.size)
+    }
+
+    /// Rows on this page (SQL `LIMIT`).
+    pub fn limit(self) -> i64 {
+        i64::from(self.size)
+    }
+
+    /// The answer for this page: its rows and the total over all pages.
+    pub fn page<T>(self, list: Vec<T>, total: i64) -> Page<T> {
+        Page {
+            total,
+            page_num: self.num,
+            page_size: self.size,
+            list,
+        }
+    }
+}
+
+/// One page of a list, with the total over all pages.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Page<T> {
+    /// Rows over all pages.
+    pub total: i64,
+    /// This page, from 1.
+    pub page_num: u32,
+    /// Rows per page.
+    pub page_size: u32,
+    /// The rows of this page.
+    pub list: Vec<T>,
+}
+
 /// The enum value a wire name stands for (its serde name), or `None`: for
 /// fields that refuse a wrong name with their own Chinese message rather than
 /// the parser's.

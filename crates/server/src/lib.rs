@@ -3,6 +3,7 @@
 //! `app` assembles the router from one module per API family; `run` serves it.
 
 pub mod api;
+pub mod audit;
 pub mod budget;
 pub mod catalogue;
 pub mod config;
@@ -70,6 +71,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(dict::router())
         .merge(statistics::router())
         .merge(usercenter::router())
+        .merge(audit::router())
         .merge(region::router())
         .merge(catalogue::router())
         .merge(normal::router())

@@ -115,6 +115,12 @@ const MIGRATIONS: &[Migration] = &[
         sql: sql_file!("0009_screen_sessions.sql"),
         spatial: &[],
     },
+    Migration {
+        version: 10,
+        name: "orders",
+        sql: sql_file!("0010_orders.sql"),
+        spatial: &[],
+    },
 ];
 
 /// FNV-1a: a stable checksum of a migration's text (not for security).

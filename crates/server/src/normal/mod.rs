@@ -172,14 +172,8 @@ fn instant(text: &str, end: bool) -> Result<i64, AppError> {
 impl SceneFilters {
     /// The page asked for: number from 1, size 1–100.
     fn page(&self) -> Result<(u32, u32), AppError> {
-        let page_num = self.page_num.unwrap_or(1);
-        let page_size = self.page_size.unwrap_or(20);
-        if page_num == 0 || !(1..=100).contains(&page_size) {
-            return Err(AppError::bad_request(
-                "分页参数无效：pageNum 从 1 开始，pageSize 为 1–100",
-            ));
-        }
-        Ok((page_num, page_size))
+        let page = crate::api::Paging::of(self.page_num, self.page_size)?;
+        Ok((page.num, page.size))
     }
 
     /// The index filter and order these ask for.

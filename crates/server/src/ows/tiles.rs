@@ -278,6 +278,7 @@ mod tests {
             username: "u".into(),
             permissions: Default::default(),
             regions: regions.iter().map(|s| s.to_string()).collect(),
+            roles: Default::default(),
             read_only: false,
             screen: None,
             token: "t".into(),

@@ -25,12 +25,16 @@ pub const NO_RANGE: &str = "未关联用户权限范围，请联系管理员";
 /// 403 without the permission (spec §8).
 pub const NO_PERMISSION: &str = "无查看信息权限，请联系管理员";
 
+/// 403 on an administration route for anyone but an administrator.
+pub const NOT_ADMIN: &str = "仅系统管理员可以进行此操作";
+
 /// What a route needs of its caller.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Need {
     Login,
     Authority(Perm),
     AuthorityInRange(Perm),
+    Admin,
 }
 
 impl Need {
@@ -38,6 +42,8 @@ impl Need {
         let caller = caller.ok_or(AppError::Unauthorized)?;
         match self {
             Need::Login => Ok(()),
+            Need::Admin if caller.is_admin() => Ok(()),
+            Need::Admin => Err(AppError::Forbidden(NOT_ADMIN.into())),
             Need::Authority(perm) if caller.has(perm.code) => Ok(()),
             Need::AuthorityInRange(perm) if caller.has(perm.code) => {
                 if caller.regions.is_empty() {
@@ -71,6 +77,11 @@ impl Require {
     /// A caller holding `perm` and at least one `regionId` area range (spec §4, §6).
     pub fn authority_in_range(perm: Perm) -> Self {
         Self(Need::AuthorityInRange(perm))
+    }
+
+    /// An administrator: the `admin` role (403 仅系统管理员 otherwise).
+    pub fn admin() -> Self {
+        Self(Need::Admin)
     }
 }
 
@@ -153,6 +164,7 @@ mod tests {
                 .map(|p| p.code.to_owned())
                 .collect::<BTreeSet<_>>(),
             regions: regions.iter().map(|s| s.to_string()).collect(),
+            roles: BTreeSet::new(),
             read_only: false,
             screen: None,
             token: "t".into(),

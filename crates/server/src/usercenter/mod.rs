@@ -33,6 +33,8 @@ use seal::SealKey;
 
 /// The area-range type that grants regions.
 pub const RANGE_TYPE_REGION: &str = "regionId";
+/// The role of administrators: accounts, ranges, orders, requests and the audit log.
+pub const ADMIN_ROLE: &str = "admin";
 
 /// Account state kept in memory beside the database.
 pub struct Accounts {

@@ -52,6 +52,8 @@ pub struct Caller {
     pub permissions: BTreeSet<String>,
     /// Region codes of the active `regionId` area ranges.
     pub regions: Vec<String>,
+    /// Role codes; a display screen's session holds none.
+    pub roles: BTreeSet<String>,
     /// Display-screen sessions may only read.
     pub read_only: bool,
     /// The display screen whose session this is; its configuration narrowed
@@ -65,6 +67,11 @@ impl Caller {
     /// Does the caller hold this permission?
     pub fn has(&self, permission: &str) -> bool {
         self.permissions.contains(permission)
+    }
+
+    /// Is the caller an administrator (the `admin` role)?
+    pub fn is_admin(&self) -> bool {
+        self.roles.contains(super::ADMIN_ROLE)
     }
 }
 
@@ -182,12 +189,14 @@ async fn lookup(state: &AppState, token: String) -> Result<Option<Caller>, AppEr
         username,
         permissions,
         ranges,
+        roles,
     }) = found
     else {
         return Ok(None);
     };
     let mut permissions: BTreeSet<String> = permissions.into_iter().collect();
     let mut ranges = ranges;
+    let mut roles: BTreeSet<String> = roles.into_iter().collect();
     if let Some(code) = session.screen_code {
         // A screen no longer configured has nothing left to show.
         let Some(screen) = screen::configured(&state.config, code) else {
@@ -195,6 +204,7 @@ async fn lookup(state: &AppState, token: String) -> Result<Option<Caller>, AppEr
         };
         permissions = screen::permissions(screen, permissions);
         ranges = screen::ranges(screen, ranges);
+        roles.clear();
     }
     let regions = ranges
         .into_iter()
@@ -206,6 +216,7 @@ async fn lookup(state: &AppState, token: String) -> Result<Option<Caller>, AppEr
         username,
         permissions,
         regions,
+        roles,
         read_only: session.read_only,
         screen: session.screen_code,
         token,

@@ -189,6 +189,8 @@ pub struct CallerRow {
     pub permissions: Vec<String>,
     /// Active, not-deleted area ranges, by region code.
     pub ranges: Vec<AreaRangeRow>,
+    /// Role codes (`admin`, `monitor`, `person`), sorted.
+    pub roles: Vec<String>,
 }
 
 /// The session with this token hash, unexpired (idle `expires_at` after `now`,
@@ -209,7 +211,9 @@ pub fn caller(
               UNION
               SELECT permission_code FROM user_permission WHERE user_id = s.user_id)),
            (SELECT json_group_array(json_array(id, type, region_id) ORDER BY region_id)
-            FROM area_range WHERE user_id = s.user_id AND status = 0 AND is_delete = 0)
+            FROM area_range WHERE user_id = s.user_id AND status = 0 AND is_delete = 0),
+           (SELECT json_group_array(r.code ORDER BY r.code)
+            FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = s.user_id)
          FROM session s JOIN user u ON u.id = s.user_id
          WHERE s.token_hash = ?1 AND s.expires_at > ?2 AND s.created_at > ?3 AND u.status = 0",
     )?
@@ -235,6 +239,7 @@ pub fn caller(
                     is_delete: 0,
                 })
                 .collect(),
+            roles: json_column(r, 8)?,
         })
     })
     .optional()
