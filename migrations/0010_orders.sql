@@ -20,6 +20,7 @@ CREATE TABLE orders (
     kind         INTEGER NOT NULL,      -- 0 order, 1 data request
     code         TEXT NOT NULL UNIQUE,  -- DD… or SQ…, shown to people
     user_id      INTEGER NOT NULL REFERENCES user(id),
+    username     TEXT NOT NULL,         -- the owner's name (names never change)
     status       INTEGER NOT NULL,      -- ORDER_STATUS or REQUEST_STATUS value
     purpose      TEXT NOT NULL,
     usage        TEXT NOT NULL,         -- ORDER_USAGE value
@@ -53,6 +54,7 @@ CREATE TABLE order_event (
     from_status INTEGER,                -- NULL for the submission
     to_status   INTEGER NOT NULL,
     actor_id    INTEGER NOT NULL REFERENCES user(id),
+    actor       TEXT NOT NULL,          -- the actor's name at the time
     note        TEXT,
     at          INTEGER NOT NULL
 );

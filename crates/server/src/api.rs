@@ -167,6 +167,39 @@ impl FromRequestParts<AppState> for ClientIp {
     }
 }
 
+/// `scheme://host[:port]` that clients reach this server at, for absolute
+/// links (STAC, WMTS, WFS, download links): the configured `public_url`, else
+/// the request's `Host`.
+pub struct Origin(pub String);
+
+impl FromRequestParts<AppState> for Origin {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let origin = match &state.config.public_url {
+            Some(url) => url.trim_end_matches('/').to_owned(),
+            None => {
+                // Only host[:port] characters, so a forged Host cannot inject markup or paths.
+                let host = parts
+                    .headers
+                    .get(axum::http::header::HOST)
+                    .and_then(|h| h.to_str().ok())
+                    .filter(|h| {
+                        !h.is_empty()
+                            && h.chars()
+                                .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
+                    })
+                    .unwrap_or("localhost");
+                format!("http://{host}")
+            }
+        };
+        Ok(Self(origin))
+    }
+}
+
 const X_FORWARDED_FOR: &str = "x-forwarded-for";
 
 /// Who sent a request that reached us from `peer`: while the hop is a trusted

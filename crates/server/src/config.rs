@@ -61,6 +61,18 @@ pub struct Config {
     /// Milliseconds a CPU-heavy request may compute before it stops and
     /// answers 503 (`RSCLOUD_HEAVY_TIME_LIMIT_MS`).
     pub heavy_time_limit_ms: u64,
+    /// Folder of the product files that orders deliver (`RSCLOUD_DELIVERY_DIR`):
+    /// an order item's product is the file named as the scene's `file_name`
+    /// here. Default: `delivery` inside the data folder. With `demo`, a demo
+    /// scene without a file is delivered as its generated quick-look.
+    pub delivery_dir: Option<PathBuf>,
+    /// Days a delivered order's download links work (`RSCLOUD_DELIVERY_LINK_DAYS`).
+    pub delivery_link_days: i64,
+    /// Most scenes one cart holds, and so one order (`RSCLOUD_CART_CAP`): a
+    /// year of a province's cloud-free GF1/GF2 coverage is a few hundred
+    /// scenes; two thousand leaves room for a national theme without letting
+    /// a cart grow without end.
+    pub cart_cap: i64,
 }
 
 /// Addresses or networks, as a list or as one comma-separated string (the
@@ -205,6 +217,9 @@ impl Default for Config {
             heavy_per_client: 2,
             heavy_total: 4,
             heavy_time_limit_ms: 10_000,
+            delivery_dir: None,
+            delivery_link_days: 7,
+            cart_cap: 2_000,
         }
     }
 }
@@ -270,6 +285,14 @@ impl Config {
                 "heavy_per_client and heavy_total must be at least 1",
             ));
         }
+        if !(1..=10_000).contains(&self.cart_cap) {
+            return Err(ConfigError::Value("cart_cap must be from 1 to 10000"));
+        }
+        if !(1..=366).contains(&self.delivery_link_days) {
+            return Err(ConfigError::Value(
+                "delivery_link_days must be from 1 to 366",
+            ));
+        }
         if self.max_body_bytes < 1024 {
             return Err(ConfigError::Value("max_body_bytes must be at least 1024"));
         }
@@ -295,6 +318,13 @@ impl Config {
             }
         }
         Ok(())
+    }
+
+    /// Where delivered product files are.
+    pub fn delivery_path(&self) -> PathBuf {
+        self.delivery_dir
+            .clone()
+            .unwrap_or_else(|| self.data_dir.join("delivery"))
     }
 
     /// The database file inside the data folder.

@@ -65,6 +65,9 @@ pub enum AppError {
     /// The request body is over the configured limit.
     #[error("上传内容超过大小限制")]
     PayloadTooLarge,
+    /// A `Range` outside the file asked for (downloads).
+    #[error("请求的文件范围无效")]
+    RangeNotSatisfiable,
     /// The request target (path and query) is over the limit.
     #[error("请求地址过长")]
     UriTooLong,
@@ -99,6 +102,7 @@ impl AppError {
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UriTooLong => StatusCode::URI_TOO_LONG,
+            Self::RangeNotSatisfiable => StatusCode::RANGE_NOT_SATISFIABLE,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -148,6 +152,12 @@ fn cut(text: &str, max: usize) -> String {
 
 impl From<DbError> for AppError {
     fn from(err: DbError) -> Self {
+        Self::Internal(err.into())
+    }
+}
+
+impl From<rusqlite::Error> for AppError {
+    fn from(err: rusqlite::Error) -> Self {
         Self::Internal(err.into())
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod audit;
+pub mod beijing;
 pub mod budget;
 pub mod catalogue;
 pub mod config;
@@ -13,6 +14,7 @@ pub mod dict;
 pub mod edge;
 pub mod error;
 pub mod normal;
+pub mod order;
 pub mod ows;
 pub mod region;
 pub mod stac;
@@ -56,6 +58,7 @@ use crate::telemetry::Metrics;
         (name = "region", description = "Administrative regions: the country → province → city → county tree"),
         (name = "catalogue", description = "The satellite catalogue: satellites, sensors and orbital facts"),
         (name = "normal", description = "Image query: scenes over an area of interest"),
+        (name = "order", description = "Cart, orders and data requests, their administration and delivery"),
         (name = "meta", description = "This document"),
     ),
     // Not in any answer's type (permission lists are strings), but the web app's
@@ -75,6 +78,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(region::router())
         .merge(catalogue::router())
         .merge(normal::router())
+        .merge(order::router())
 }
 
 /// The OpenAPI 3.1 document of every `/api` route.
@@ -195,6 +199,7 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
     let scenes = normal::live::LiveIndex::watched(scenes, &path, every)
         .context("cannot start watching the image catalogue")?;
     let heavy = Arc::new(budget::Budget::new(&config));
+    let delivery = Arc::new(order::delivery::Signer::load(&db).await?);
     let regions = Arc::new(regions);
     let mut layers = ows::layers::Layers::default();
     region::layers::register(&mut layers, &regions);
@@ -210,6 +215,7 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
             usercenter::ratelimit::MAX_ADDRESS_UPLOADS,
         )),
         draw_quicklook: demo::quicklook::draw,
+        delivery,
         heavy,
     })
 }

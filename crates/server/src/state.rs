@@ -34,6 +34,8 @@ pub struct AppState {
     /// How generated (demo) scenes' quick-looks are drawn: the demo module's
     /// drawing, handed over at start-up so `normal` does not depend on it.
     pub draw_quicklook: crate::normal::quicklook::DrawQuickLook,
+    /// Signs and checks the download links of delivered orders.
+    pub delivery: Arc<crate::order::delivery::Signer>,
     /// Runs of CPU-heavy work (coverage, exports) per client address and in total.
     pub heavy: Arc<crate::budget::Budget>,
 }

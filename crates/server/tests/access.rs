@@ -10,7 +10,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::TestServer;
-use rscloud::usercenter::guard::{NO_PERMISSION, NO_RANGE};
+use rscloud::usercenter::guard::{NO_PERMISSION, NO_RANGE, NOT_ADMIN};
 use rscloud::usercenter::perm::Perm;
 use serde_json::{Value, json};
 
@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 #[derive(Debug, Clone, Copy)]
 #[expect(
     dead_code,
-    reason = "no route asks for a permission yet; the cart (MOD_061) and the monitoring pages (MOD_056 …) will, and then this expectation fails and goes"
+    reason = "no route asks for a permission and an area range yet; the monitoring pages (MOD_056 …) will, and then this expectation fails and goes"
 )]
 enum Rule {
     /// Anyone, logged in or not.
@@ -29,9 +29,13 @@ enum Rule {
     Perm(Perm),
     /// As `Perm`, and 403 未关联用户权限范围 without a `regionId` area range.
     PermInRange(Perm),
+    /// Administrators (the `admin` role): 401 anonymous, 403 仅系统管理员 for others.
+    Admin,
 }
 
-use Rule::{Login, Public};
+use Rule::{Admin, Login, Public};
+/// The cart and order data (spec §6).
+const CART: Rule = Rule::Perm(rscloud::usercenter::perm::MOD_061);
 
 /// Every `/api` operation and its rule (spec §6: login, captcha, registration,
 /// lookups, dictionaries, regions and the image query are public).
@@ -58,6 +62,31 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("POST", "/api/normal/v5/upload/shp", Public),
     ("GET", "/api/normal/v5/upload/shp/{id}", Public),
     ("GET", "/api/openapi.json", Public),
+    ("GET", "/api/order/v3/count", CART),
+    ("GET", "/api/order/v3/detail/{id}", CART),
+    // A signed link is its own permission.
+    ("GET", "/api/order/v3/download/{orderId}/{itemId}", Public),
+    ("GET", "/api/order/v3/exporturi/{id}", CART),
+    ("GET", "/api/order/v3/manage/order", Admin),
+    ("POST", "/api/order/v3/manage/order/{id}/{action}", Admin),
+    ("GET", "/api/order/v3/manage/request", Admin),
+    ("POST", "/api/order/v3/manage/request/{id}/{action}", Admin),
+    ("POST", "/api/order/v3/order", CART),
+    ("POST", "/api/order/v3/order/{id}/cancel", CART),
+    ("POST", "/api/order/v3/ordercart", CART),
+    ("DELETE", "/api/order/v3/ordercart", CART),
+    ("GET", "/api/order/v3/ordercart/allids", CART),
+    ("GET", "/api/order/v3/ordercart/count", CART),
+    ("GET", "/api/order/v3/ordercart/own", CART),
+    ("GET", "/api/order/v3/orderitem", CART),
+    ("GET", "/api/order/v3/own", CART),
+    ("GET", "/api/order/v3/own/allids", CART),
+    ("GET", "/api/order/v3/own/status/{status}", CART),
+    ("POST", "/api/order/v3/request", CART),
+    ("POST", "/api/order/v3/request/{id}/cancel", CART),
+    ("GET", "/api/order/v3/request/detail/{id}", CART),
+    ("GET", "/api/order/v3/request/own", CART),
+    ("GET", "/api/order/v3/requestitem", CART),
     ("GET", "/api/region/v1/extent/{id}", Public),
     ("GET", "/api/region/v1/globalregion", Public),
     ("GET", "/api/region/v1/id/{id}", Public),
@@ -77,6 +106,7 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("GET", "/api/region/v2/pids/{ids}/s", Public),
     ("GET", "/api/region/v2/position", Public),
     ("POST", "/api/statistics-transaction/incr", Public),
+    ("GET", "/api/usercenter/audit", Admin),
     (
         "GET",
         "/api/usercenter/arearange/userid/{userId}/{deleted}",
@@ -107,6 +137,7 @@ struct Who {
     user_id: i64,
     permissions: BTreeSet<String>,
     has_range: bool,
+    is_admin: bool,
 }
 
 impl Who {
@@ -133,6 +164,7 @@ impl Who {
             user_id,
             permissions,
             has_range,
+            is_admin: name == "admin",
         }
     }
 
@@ -144,6 +176,8 @@ impl Who {
             (Public, _) => None,
             (_, None) => Some((401, None)),
             (Login, Some(_)) => None,
+            (Admin, Some(_)) if self.is_admin => None,
+            (Admin, Some(_)) => Some((403, Some(NOT_ADMIN))),
             (Rule::Perm(p) | Rule::PermInRange(p), Some(_)) if !holds(p) => {
                 Some((403, Some(NO_PERMISSION)))
             }
@@ -162,6 +196,10 @@ fn fill(path: &str, who: &Who) -> String {
         ("{code}", "NO_SUCH_DICT".to_owned()),
         ("{id}", "420000".to_owned()),
         ("{ids}", "420000".to_owned()),
+        ("{orderId}", "1".to_owned()),
+        ("{itemId}", "1".to_owned()),
+        ("{status}", "0".to_owned()),
+        ("{action}", "approve".to_owned()),
         ("{userId}", who.user_id.to_string()),
         ("{deleted}", "0".to_owned()),
         ("{email}", "nobody@example.com".to_owned()),
@@ -219,6 +257,7 @@ async fn every_api_route_answers_each_caller_as_its_rule_says() {
             user_id: 1,
             permissions: BTreeSet::new(),
             has_range: false,
+            is_admin: false,
         },
         Who::logged_in(&server, "person", "Person12345").await,
         Who::logged_in(&server, "hubei", "Hubei12345").await,
@@ -238,6 +277,7 @@ async fn every_api_route_answers_each_caller_as_its_rule_says() {
                 "GET" => server.client.get(url),
                 "POST" => server.client.post(url).json(&json!({})),
                 "PUT" => server.client.put(url).json(&json!({})),
+                "DELETE" => server.client.delete(url).json(&json!({})),
                 other => panic!("no request for method {other}"),
             };
             if let Some(t) = &who.token {

@@ -401,6 +401,407 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/v3/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the caller's orders are in each status (the tabs' counts). */
+        get: operations["order_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with its history: the caller's own, or any for an administrator. */
+        get: operations["order_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/download/{orderId}/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One delivered file, through its signed link (no session needed): with
+         *     `Range` for resuming, `If-Modified-Since` and `HEAD`.
+         */
+        get: operations["download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/exporturi/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The download links of a delivered order as a file: one URL a line (txt),
+         *     an aria2 input file (aria2), or a shell script that resumes with curl (sh).
+         */
+        get: operations["export_uri"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/manage/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every user's orders, newest first (administrators). */
+        get: operations["all_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/manage/order/{id}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An administrator approves, rejects, starts processing, delivers or withdraws an order. */
+        post: operations["act_on_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/manage/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every user's data requests, newest first (administrators). */
+        get: operations["all_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/manage/request/{id}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An administrator accepts, rejects or completes a data request. */
+        post: operations["act_on_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Orders checked lines of the caller's cart (online scenes); the lines leave the cart. */
+        post: operations["create_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/order/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller cancels their order while it waits for approval. */
+        post: operations["cancel_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/ordercart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Puts scenes into the caller's cart: the checked results of a search, all of
+         *     its results (`normal/v5/allids`) or the scenes of an uploaded list.
+         */
+        post: operations["add"];
+        /** Takes scenes out of the caller's cart. */
+        delete: operations["remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/ordercart/allids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every scene id in the caller's cart, newest first ("select all"). */
+        get: operations["all_ids"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/ordercart/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many scenes are in the caller's cart (the header's badge). */
+        get: operations["count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/ordercart/own": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's cart, newest first, with each scene's facts. */
+        get: operations["own"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/orderitem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scenes of an order, with download links while they work. */
+        get: operations["order_items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/own": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's orders, newest first. */
+        get: operations["own_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/own/allids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ids of the caller's orders, newest first ("select all"). */
+        get: operations["own_order_ids"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/own/status/{status}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's orders in one status, newest first. */
+        get: operations["own_orders_in_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asks for offline scenes to be brought back online (a data request). */
+        post: operations["create_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/request/detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One data request with its history. */
+        get: operations["request_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/request/own": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's data requests, newest first. */
+        get: operations["own_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/request/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller cancels their data request while it waits. */
+        post: operations["cancel_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/v3/requestitem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scenes of a data request. */
+        get: operations["request_items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/region/v1/extent/{id}": {
         parameters: {
             query?: never;
@@ -750,6 +1151,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usercenter/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first. */
+        get: operations["audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usercenter/captcha": {
         parameters: {
             query?: never;
@@ -995,6 +1413,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description What someone does to an order or a request.
+         * @enum {string}
+         */
+        Action: "approve" | "reject" | "process" | "deliver" | "withdraw" | "accept" | "complete" | "cancel";
+        /** @description Why an action is taken (rejections and withdrawals need one). */
+        ActionNote: {
+            /** @description The reason, shown to the owner; up to 200 characters. */
+            reason?: string | null;
+        };
         /** @description Every matching scene id (for "select all"). */
         AllIds: {
             /** @description Their product ids, in the query's order. */
@@ -1066,6 +1494,34 @@ export interface components {
             /** @description Vertices in the area. */
             vertices: number;
         };
+        /** @description One recorded change. */
+        AuditRow: {
+            /** @description What was done, e.g. `user.disable`. */
+            action: string;
+            /** @description The administrator's name at the time. */
+            actor: string;
+            /**
+             * Format: int64
+             * @description The administrator's id.
+             */
+            actorId: number;
+            /** @description The state after, when there is one. */
+            after?: unknown;
+            /**
+             * Format: int64
+             * @description When, unix seconds.
+             */
+            at: number;
+            /** @description The state before, when there was one. */
+            before?: unknown;
+            /**
+             * Format: int64
+             * @description Row id.
+             */
+            id: number;
+            /** @description What it was done to, e.g. `user:12`. */
+            target: string;
+        };
         /** @description Which scenes can be delivered now and which must be fetched from the archive. */
         Availability: {
             /** @description Not in the catalogue. */
@@ -1074,6 +1530,76 @@ export interface components {
             offline: string[];
             /** @description Available for immediate delivery. */
             online: string[];
+        };
+        /** @description What adding to the cart did. */
+        CartAdded: {
+            /** @description Scenes newly put in. */
+            added: number;
+            /** @description Scenes that were in the cart already. */
+            already: number;
+            /**
+             * Format: int64
+             * @description Scenes in the cart now.
+             */
+            count: number;
+            /** @description Ids not in the catalogue. */
+            missing: string[];
+            /** @description Offline scenes, not put in: they can be asked for by a data request. */
+            offline: string[];
+        };
+        /** @description One line of the cart. */
+        CartLine: {
+            /**
+             * Format: int64
+             * @description When it was put in, unix seconds.
+             */
+            addedAt: number;
+            /** @description Whether it can be ordered. */
+            availability: components["schemas"]["Availability"];
+            scene?: null | components["schemas"]["CartScene"];
+            /** @description Product id. */
+            sceneId: string;
+        };
+        /** @description What removing from the cart did. */
+        CartRemoved: {
+            /**
+             * Format: int64
+             * @description Scenes in the cart now.
+             */
+            count: number;
+            /** @description Lines taken out. */
+            removed: number;
+        };
+        /** @description A scene's facts as a cart line shows them. */
+        CartScene: {
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            acquiredAt: number;
+            /**
+             * Format: double
+             * @description Cloud cover, percent.
+             */
+            cloud: number;
+            /** @description Product file name. */
+            fileName: string;
+            /** @description Quick-look URL. */
+            quicklook?: string | null;
+            /**
+             * Format: double
+             * @description Metres.
+             */
+            resolutionM?: number | null;
+            /** @description Satellite. */
+            satellite: string;
+            /** @description Sensor. */
+            sensor: string;
+            /**
+             * Format: double
+             * @description MB.
+             */
+            sizeMb?: number | null;
         };
         /** @description The catalogue, or the part of it a filter selects. */
         Catalogue: {
@@ -1232,6 +1758,58 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_CartAdded: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description What adding to the cart did. */
+            data: {
+                /** @description Scenes newly put in. */
+                added: number;
+                /** @description Scenes that were in the cart already. */
+                already: number;
+                /**
+                 * Format: int64
+                 * @description Scenes in the cart now.
+                 */
+                count: number;
+                /** @description Ids not in the catalogue. */
+                missing: string[];
+                /** @description Offline scenes, not put in: they can be asked for by a data request. */
+                offline: string[];
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_CartRemoved: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description What removing from the cart did. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Scenes in the cart now.
+                 */
+                count: number;
+                /** @description Lines taken out. */
+                removed: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Catalogue: {
             /**
              * Format: int32
@@ -1373,6 +1951,263 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Page_AuditRow: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: {
+                    /** @description What was done, e.g. `user.disable`. */
+                    action: string;
+                    /** @description The administrator's name at the time. */
+                    actor: string;
+                    /**
+                     * Format: int64
+                     * @description The administrator's id.
+                     */
+                    actorId: number;
+                    /** @description The state after, when there is one. */
+                    after?: unknown;
+                    /**
+                     * Format: int64
+                     * @description When, unix seconds.
+                     */
+                    at: number;
+                    /** @description The state before, when there was one. */
+                    before?: unknown;
+                    /**
+                     * Format: int64
+                     * @description Row id.
+                     */
+                    id: number;
+                    /** @description What it was done to, e.g. `user:12`. */
+                    target: string;
+                }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Page_CartLine: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: {
+                    /**
+                     * Format: int64
+                     * @description When it was put in, unix seconds.
+                     */
+                    addedAt: number;
+                    /** @description Whether it can be ordered. */
+                    availability: components["schemas"]["Availability"];
+                    scene?: null | components["schemas"]["CartScene"];
+                    /** @description Product id. */
+                    sceneId: string;
+                }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Page_Record: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: {
+                    /** @description DD… / SQ… */
+                    code: string;
+                    /**
+                     * Format: int64
+                     * @description Unix seconds.
+                     */
+                    createdAt: number;
+                    /**
+                     * Format: int64
+                     * @description When it was delivered.
+                     */
+                    deliveredAt?: number | null;
+                    /** @description ORDER_DELIVERY value (orders). */
+                    delivery: string;
+                    /**
+                     * Format: int64
+                     * @description When its download links stop working.
+                     */
+                    expiresAt?: number | null;
+                    /**
+                     * Format: int64
+                     * @description Row id.
+                     */
+                    id: number;
+                    /**
+                     * Format: int64
+                     * @description Scenes in it.
+                     */
+                    items: number;
+                    /** @description Order or request. */
+                    kind: components["schemas"]["Kind"];
+                    /** @description What the data is for. */
+                    purpose: string;
+                    /** @description Why it was rejected or withdrawn. */
+                    reason?: string | null;
+                    /**
+                     * Format: double
+                     * @description Their size, MB.
+                     */
+                    sizeMb: number;
+                    /**
+                     * Format: int64
+                     * @description ORDER_STATUS or REQUEST_STATUS value.
+                     */
+                    status: number;
+                    /** @description The status's label. */
+                    statusLabel: string;
+                    /**
+                     * Format: int64
+                     * @description Unix seconds.
+                     */
+                    updatedAt: number;
+                    /** @description ORDER_USAGE value. */
+                    usage: string;
+                    /** @description Owner's name. */
+                    username: string;
+                }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Page_RecordItem: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: {
+                    /**
+                     * Format: int64
+                     * @description Unix seconds.
+                     */
+                    acquiredAt: number;
+                    /**
+                     * Format: double
+                     * @description Percent.
+                     */
+                    cloud: number;
+                    /** @description Product file name. */
+                    fileName: string;
+                    /**
+                     * Format: int64
+                     * @description Row id.
+                     */
+                    id: number;
+                    /** @description Satellite. */
+                    satellite: string;
+                    /** @description Product id. */
+                    sceneId: string;
+                    /** @description Sensor. */
+                    sensor: string;
+                    /**
+                     * Format: double
+                     * @description MB.
+                     */
+                    sizeMb?: number | null;
+                    /** @description The signed download link, while a delivered order's links work. */
+                    url?: string | null;
+                }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Position: {
             /**
              * Format: int32
@@ -1406,6 +2241,100 @@ export interface components {
                 hkdfInfo: string;
                 /** @description The server's X25519 public key, base64. */
                 publicKey: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Record: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description An order or a data request as lists and details show it. */
+            data: {
+                /** @description DD… / SQ… */
+                code: string;
+                /**
+                 * Format: int64
+                 * @description Unix seconds.
+                 */
+                createdAt: number;
+                /**
+                 * Format: int64
+                 * @description When it was delivered.
+                 */
+                deliveredAt?: number | null;
+                /** @description ORDER_DELIVERY value (orders). */
+                delivery: string;
+                /**
+                 * Format: int64
+                 * @description When its download links stop working.
+                 */
+                expiresAt?: number | null;
+                /**
+                 * Format: int64
+                 * @description Row id.
+                 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description Scenes in it.
+                 */
+                items: number;
+                /** @description Order or request. */
+                kind: components["schemas"]["Kind"];
+                /** @description What the data is for. */
+                purpose: string;
+                /** @description Why it was rejected or withdrawn. */
+                reason?: string | null;
+                /**
+                 * Format: double
+                 * @description Their size, MB.
+                 */
+                sizeMb: number;
+                /**
+                 * Format: int64
+                 * @description ORDER_STATUS or REQUEST_STATUS value.
+                 */
+                status: number;
+                /** @description The status's label. */
+                statusLabel: string;
+                /**
+                 * Format: int64
+                 * @description Unix seconds.
+                 */
+                updatedAt: number;
+                /** @description ORDER_USAGE value. */
+                usage: string;
+                /** @description Owner's name. */
+                username: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_RecordDetail: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A record with its history and what the caller may do to it now. */
+            data: {
+                /** @description The actions the caller may take now (the page's buttons). */
+                actions: components["schemas"]["Action"][];
+                /** @description Every transition, oldest first. */
+                history: components["schemas"]["HistoryEntry"][];
+                /** @description The record. */
+                record: components["schemas"]["Record"];
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -1730,6 +2659,33 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Vec_StatusCount: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Orders in it.
+                 */
+                count: number;
+                /** @description Its label. */
+                label: string;
+                /**
+                 * Format: int64
+                 * @description ORDER_STATUS value.
+                 */
+                status: number;
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Vec_String: {
             /**
              * Format: int32
@@ -1751,6 +2707,35 @@ export interface components {
              */
             code: number;
             data: number[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_i64: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: number[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_i64: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** Format: int64 */
+            data: number;
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
         };
@@ -1836,6 +2821,30 @@ export interface components {
             /** @description The names no scene has. */
             missing: string[];
         };
+        /** @description One entry of a record's history. */
+        HistoryEntry: {
+            /** @description Who. */
+            actor: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            at: number;
+            /**
+             * Format: int64
+             * @description Status before; absent at submission.
+             */
+            from?: number | null;
+            /** @description Its label. */
+            label: string;
+            /** @description The reason given. */
+            note?: string | null;
+            /**
+             * Format: int64
+             * @description Status after.
+             */
+            to: number;
+        };
         /** @description Scenes chosen by product id. */
         Ids: {
             /** @description Product ids. */
@@ -1846,6 +2855,11 @@ export interface components {
             /** @description Product ids of the checked scenes (at most 10,000). */
             ids: string[];
         };
+        /**
+         * @description An order or a data request.
+         * @enum {string}
+         */
+        Kind: "order" | "request";
         /**
          * @description What an uploaded list holds: scene file names, or path/rows.
          * @enum {string}
@@ -1886,6 +2900,26 @@ export interface components {
         NameList: {
             /** @description File names, with or without extension, any case; at most 1,000. */
             names: string[];
+        };
+        /** @description A new order. */
+        NewOrder: {
+            /** @description ORDER_DELIVERY value. */
+            delivery: string;
+            /** @description Product ids, checked lines of the caller's cart. */
+            ids: string[];
+            /** @description What the data is for, up to 200 characters. */
+            purpose: string;
+            /** @description ORDER_USAGE value. */
+            usage: string;
+        };
+        /** @description A new data request for offline scenes. */
+        NewRequest: {
+            /** @description Product ids of offline scenes. */
+            ids: string[];
+            /** @description What the data is for, up to 200 characters. */
+            purpose: string;
+            /** @description ORDER_USAGE value. */
+            usage: string;
         };
         /** @description One orbit path/row, of one satellite or of any. */
         PathRow: {
@@ -1957,6 +2991,107 @@ export interface components {
             name: string;
             /** @description Region the node serves. */
             regionId: string;
+        };
+        /** @description An order or a data request as lists and details show it. */
+        Record: {
+            /** @description DD… / SQ… */
+            code: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            createdAt: number;
+            /**
+             * Format: int64
+             * @description When it was delivered.
+             */
+            deliveredAt?: number | null;
+            /** @description ORDER_DELIVERY value (orders). */
+            delivery: string;
+            /**
+             * Format: int64
+             * @description When its download links stop working.
+             */
+            expiresAt?: number | null;
+            /**
+             * Format: int64
+             * @description Row id.
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description Scenes in it.
+             */
+            items: number;
+            /** @description Order or request. */
+            kind: components["schemas"]["Kind"];
+            /** @description What the data is for. */
+            purpose: string;
+            /** @description Why it was rejected or withdrawn. */
+            reason?: string | null;
+            /**
+             * Format: double
+             * @description Their size, MB.
+             */
+            sizeMb: number;
+            /**
+             * Format: int64
+             * @description ORDER_STATUS or REQUEST_STATUS value.
+             */
+            status: number;
+            /** @description The status's label. */
+            statusLabel: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            updatedAt: number;
+            /** @description ORDER_USAGE value. */
+            usage: string;
+            /** @description Owner's name. */
+            username: string;
+        };
+        /** @description A record with its history and what the caller may do to it now. */
+        RecordDetail: {
+            /** @description The actions the caller may take now (the page's buttons). */
+            actions: components["schemas"]["Action"][];
+            /** @description Every transition, oldest first. */
+            history: components["schemas"]["HistoryEntry"][];
+            /** @description The record. */
+            record: components["schemas"]["Record"];
+        };
+        /** @description One scene of a record. */
+        RecordItem: {
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            acquiredAt: number;
+            /**
+             * Format: double
+             * @description Percent.
+             */
+            cloud: number;
+            /** @description Product file name. */
+            fileName: string;
+            /**
+             * Format: int64
+             * @description Row id.
+             */
+            id: number;
+            /** @description Satellite. */
+            satellite: string;
+            /** @description Product id. */
+            sceneId: string;
+            /** @description Sensor. */
+            sensor: string;
+            /**
+             * Format: double
+             * @description MB.
+             */
+            sizeMb?: number | null;
+            /** @description The signed download link, while a delivered order's links work. */
+            url?: string | null;
         };
         /** @description A region's attributes. */
         Region: {
@@ -2293,6 +3428,21 @@ export interface components {
          * @enum {string}
          */
         Sort: "time" | "cloud";
+        /** @description How many of the caller's orders are in one status. */
+        StatusCount: {
+            /**
+             * Format: int64
+             * @description Orders in it.
+             */
+            count: number;
+            /** @description Its label. */
+            label: string;
+            /**
+             * Format: int64
+             * @description ORDER_STATUS value.
+             */
+            status: number;
+        };
         /** @description The fewest scenes reaching the best coverage. */
         Suggestion: {
             /**
@@ -3273,6 +4423,1404 @@ export interface operations {
             };
         };
     };
+    order_counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts by status, statuses without orders left out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_StatusCount"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    order_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, its history and the caller's actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecordDetail"];
+                };
+            };
+            /** @description Not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    download: {
+        parameters: {
+            query: {
+                /** @description When the link stops working, unix seconds. */
+                expires: number;
+                /** @description The link's signature. */
+                sign: string;
+            };
+            header?: never;
+            path: {
+                /** @description Order id */
+                orderId: number;
+                /** @description Item id */
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description The asked part of the file */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description Malformed ids or link */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A link not signed by this server, expired, or of a withdrawn order */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The file is not in the delivery folder */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A range outside the file */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    export_uri: {
+        parameters: {
+            query?: {
+                /** @description txt (default), aria2 or sh. */
+                format?: "txt" | "aria2" | "sh";
+            };
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link list, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": unknown;
+                };
+            };
+            /** @description Not an id, or an unknown format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not delivered, withdrawn, or its links expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    all_orders: {
+        parameters: {
+            query?: {
+                /** @description Only in this status (the dictionary's value). */
+                status?: number;
+                /** @description Created on or after this day (`YYYY-MM-DD`, Beijing). */
+                from?: string;
+                /** @description Created on or before this day. */
+                to?: string;
+                /** @description Code or owner name containing this. */
+                keyword?: string;
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of all orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_Record"];
+                };
+            };
+            /** @description Bad paging or date */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    act_on_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+                /** @description approve, reject, process, deliver or withdraw */
+                action: "approve" | "reject" | "process" | "deliver" | "withdraw" | "accept" | "complete" | "cancel";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionNote"];
+            };
+        };
+        responses: {
+            /** @description The order after the action, with its history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecordDetail"];
+                };
+            };
+            /** @description Not an id, an action orders do not have, or a rejection without a reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an administrator, or an owner's action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The order is not in a status the action starts from, or its product files are missing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    all_requests: {
+        parameters: {
+            query?: {
+                /** @description Only in this status (the dictionary's value). */
+                status?: number;
+                /** @description Created on or after this day (`YYYY-MM-DD`, Beijing). */
+                from?: string;
+                /** @description Created on or before this day. */
+                to?: string;
+                /** @description Code or owner name containing this. */
+                keyword?: string;
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of all requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_Record"];
+                };
+            };
+            /** @description Bad paging or date */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    act_on_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Request id */
+                id: number;
+                /** @description accept, reject or complete */
+                action: "approve" | "reject" | "process" | "deliver" | "withdraw" | "accept" | "complete" | "cancel";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionNote"];
+            };
+        };
+        responses: {
+            /** @description The request after the action, with its history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecordDetail"];
+                };
+            };
+            /** @description Not an id, an action requests do not have, or a rejection without a reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an administrator, or an owner's action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is not in a status the action starts from */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    create_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewOrder"];
+            };
+        };
+        responses: {
+            /** @description The new order, 待审核 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Record"];
+                };
+            };
+            /** @description No ids, no purpose, an unknown usage or delivery, an offline or unknown scene */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A scene is no longer in the cart (submitted already) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancel_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order, 已取消 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecordDetail"];
+                };
+            };
+            /** @description Not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No longer waiting for approval */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SceneIds"];
+            };
+        };
+        responses: {
+            /** @description What was put in, and which ids were offline or unknown */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CartAdded"];
+                };
+            };
+            /** @description No ids, too many, or the cart would pass its cap */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SceneIds"];
+            };
+        };
+        responses: {
+            /** @description How many lines went, and the count now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CartRemoved"];
+                };
+            };
+            /** @description No ids, or too many */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    all_ids: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ids */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_String"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_i64"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    own: {
+        parameters: {
+            query?: {
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the cart */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_CartLine"];
+                };
+            };
+            /** @description Bad paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    order_items: {
+        parameters: {
+            query: {
+                /** @description The order. */
+                orderId: number;
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the order's scenes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_RecordItem"];
+                };
+            };
+            /** @description No order id, or bad paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such order of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    own_orders: {
+        parameters: {
+            query?: {
+                /** @description Only in this status (the dictionary's value). */
+                status?: number;
+                /** @description Created on or after this day (`YYYY-MM-DD`, Beijing). */
+                from?: string;
+                /** @description Created on or before this day. */
+                to?: string;
+                /** @description Code or owner name containing this. */
+                keyword?: string;
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_Record"];
+                };
+            };
+            /** @description Bad paging or date */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    own_order_ids: {
+        parameters: {
+            query?: {
+                /** @description Only in this status. */
+                status?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ids */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_i64"];
+                };
+            };
+            /** @description Bad status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    own_orders_in_status: {
+        parameters: {
+            query?: {
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description ORDER_STATUS value */
+                status: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's orders in that status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_Record"];
+                };
+            };
+            /** @description Bad status or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    create_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewRequest"];
+            };
+        };
+        responses: {
+            /** @description The new request, 待处理 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Record"];
+                };
+            };
+            /** @description No ids, no purpose, an unknown usage, an online or unknown scene */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    request_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Request id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, its history and the caller's actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecordDetail"];
+                };
+            };
+            /** @description Not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such request of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    own_requests: {
+        parameters: {
+            query?: {
+                /** @description Only in this status (the dictionary's value). */
+                status?: number;
+                /** @description Created on or after this day (`YYYY-MM-DD`, Beijing). */
+                from?: string;
+                /** @description Created on or before this day. */
+                to?: string;
+                /** @description Code or owner name containing this. */
+                keyword?: string;
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_Record"];
+                };
+            };
+            /** @description Bad paging or date */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancel_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Request id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, 已取消 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecordDetail"];
+                };
+            };
+            /** @description Not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such request of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No longer waiting */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    request_items: {
+        parameters: {
+            query: {
+                /** @description The request. */
+                requestId: number;
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the request's scenes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_RecordItem"];
+                };
+            };
+            /** @description No request id, or bad paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_061 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such request of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     v1_extent: {
         parameters: {
             query?: never;
@@ -4030,6 +6578,62 @@ export interface operations {
                 };
             };
             /** @description Another user's ranges */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    audit_log: {
+        parameters: {
+            query?: {
+                /** @description Only actions starting with this, e.g. `user.` or `order.approve`. */
+                action?: string;
+                /** @description Only changes to this target, e.g. `user:12`. */
+                target?: string;
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_AuditRow"];
+                };
+            };
+            /** @description Bad paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an administrator */
             403: {
                 headers: {
                     [name: string]: unknown;

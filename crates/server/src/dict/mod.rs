@@ -1,7 +1,7 @@
 //! System dictionaries (`GET /api/dict/{code}`): the code lists behind filters
 //! and labels, such as order statuses and monitoring stages.
 
-mod store;
+pub mod store;
 
 use serde::Serialize;
 use utoipa::ToSchema;

@@ -15,7 +15,6 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use geo_types::{Geometry, MultiPolygon, Polygon};
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -362,13 +361,10 @@ async fn export(
     q: IdsInArea,
     part: Part,
 ) -> Result<Response, AppError> {
-    let today = OffsetDateTime::now_utc().to_offset(super::BEIJING).date();
     let name = format!(
-        "{}_{:04}{:02}{:02}",
+        "{}_{}",
         part.stem(),
-        today.year(),
-        u8::from(today.month()),
-        today.day()
+        crate::beijing::compact(crate::beijing::today())
     );
     let zip_name = name.clone();
     let aoi = area::resolve(&state, &q.area).await?.into_area()?;

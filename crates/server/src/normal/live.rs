@@ -24,6 +24,8 @@ type Stamp = (usize, i64);
 /// The index in use, shared with the watcher.
 struct Shared {
     current: RwLock<Arc<SceneIndex>>,
+    /// Set by [`LiveIndex::changed`]: rebuild even though the stamp is the same.
+    dirty: AtomicBool,
 }
 
 /// The watching thread and how to stop it.
@@ -55,7 +57,8 @@ impl Shared {
 
     /// Rebuilds the index when the stored catalogue differs from it; true when it did.
     fn refresh(&self, conn: &Connection) -> rusqlite::Result<bool> {
-        if super::store::stamp(conn)? == stamp_of(&self.now()) {
+        let dirty = self.dirty.swap(false, Ordering::AcqRel);
+        if !dirty && super::store::stamp(conn)? == stamp_of(&self.now()) {
             return Ok(false);
         }
         let started = std::time::Instant::now();
@@ -76,6 +79,7 @@ impl LiveIndex {
         Self {
             shared: Arc::new(Shared {
                 current: RwLock::new(Arc::new(index)),
+                dirty: AtomicBool::new(false),
             }),
             watcher: None,
         }
@@ -106,7 +110,7 @@ impl LiveIndex {
                         return;
                     }
                     let now = version(&conn);
-                    if now == seen {
+                    if now == seen && !shared.dirty.load(Ordering::Acquire) {
                         continue;
                     }
                     seen = now;
@@ -117,6 +121,15 @@ impl LiveIndex {
             })?;
         live.watcher = Some(Watcher { stop, thread });
         Ok(live)
+    }
+
+    /// Says that scenes changed in place (an offline scene is back online),
+    /// which the stamp does not show: the watcher rebuilds the index now.
+    pub fn changed(&self) {
+        self.shared.dirty.store(true, Ordering::Release);
+        if let Some(w) = &self.watcher {
+            w.thread.thread().unpark();
+        }
     }
 
     /// The index now: hold it for the whole request.
@@ -160,5 +173,10 @@ mod tests {
         assert_eq!(after.len(), 2);
         // A request that took the index before still sees the one it took.
         assert_eq!(before.len(), 1);
+        // A change in place keeps the stamp: only `changed` makes it rebuild.
+        store::set_online(&conn, &["A".into()]).expect("online");
+        assert!(!live.shared.refresh(&conn).expect("refresh"));
+        live.changed();
+        assert!(live.shared.refresh(&conn).expect("refresh"));
     }
 }

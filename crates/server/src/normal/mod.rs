@@ -17,8 +17,8 @@ use std::collections::HashMap;
 
 use geo_types::Geometry;
 use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
-use time::{Date, OffsetDateTime, Time, UtcOffset};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -145,30 +145,6 @@ pub struct ScenePage {
     list: Vec<SceneItem>,
 }
 
-const BEIJING: UtcOffset = match UtcOffset::from_hms(8, 0, 0) {
-    Ok(o) => o,
-    Err(_) => UtcOffset::UTC,
-};
-
-/// A day (Beijing time) or an instant as unix seconds; `end` takes the day's last second.
-fn instant(text: &str, end: bool) -> Result<i64, AppError> {
-    let text = text.trim();
-    if let Ok(t) = OffsetDateTime::parse(text, &Rfc3339) {
-        return Ok(t.unix_timestamp());
-    }
-    let day = Date::parse(
-        text,
-        time::macros::format_description!("[year]-[month]-[day]"),
-    )
-    .map_err(|_| AppError::bad_request(format!("时间格式错误：{text}（应为 YYYY-MM-DD）")))?;
-    let t = if end {
-        Time::from_hms(23, 59, 59).unwrap_or(Time::MIDNIGHT)
-    } else {
-        Time::MIDNIGHT
-    };
-    Ok(day.with_time(t).assume_offset(BEIJING).unix_timestamp())
-}
-
 impl SceneFilters {
     /// The page asked for: number from 1, size 1–100.
     fn page(&self) -> Result<(u32, u32), AppError> {
@@ -193,12 +169,12 @@ impl SceneFilters {
             from: self
                 .start_time
                 .as_deref()
-                .map(|t| instant(t, false))
+                .map(|t| crate::beijing::instant(t, false))
                 .transpose()?,
             to: self
                 .end_time
                 .as_deref()
-                .map(|t| instant(t, true))
+                .map(|t| crate::beijing::instant(t, true))
                 .transpose()?,
             cloud_max: self.cloud_max,
             online: self.online,

@@ -68,7 +68,7 @@ async fn scenes(state: &AppState, ids: Vec<String>, max: usize) -> Result<Vec<Sc
 pub type DrawQuickLook = fn(&str, f64, bool) -> Vec<u8>;
 
 /// The generated quick-look of a demo scene, as PNG bytes; `None` for real scenes.
-fn picture(draw: DrawQuickLook, scene: &SceneRow) -> Option<Vec<u8>> {
+pub fn picture(draw: DrawQuickLook, scene: &SceneRow) -> Option<Vec<u8>> {
     scene
         .demo
         .then(|| draw(&scene.scene_id, scene.cloud, is_radar(scene)))

@@ -96,6 +96,18 @@ pub fn by_ids(conn: &Connection, ids: &[String]) -> rusqlite::Result<Vec<SceneRo
     Ok(found)
 }
 
+/// Marks the scenes of `ids` online (back from the archive); answers how
+/// many changed. The in-memory index follows through `live`.
+pub fn set_online(conn: &Connection, ids: &[String]) -> rusqlite::Result<usize> {
+    let mut stmt =
+        conn.prepare_cached("UPDATE scene SET online = 1 WHERE scene_id = ?1 AND online = 0")?;
+    let mut changed = 0;
+    for id in ids {
+        changed += stmt.execute([id])?;
+    }
+    Ok(changed)
+}
+
 /// Calls `each` with every scene, in row-id order (a plain table scan: the
 /// index orders them itself); stops at the first error.
 fn for_each<E: Into<Box<dyn std::error::Error + Send + Sync>>>(

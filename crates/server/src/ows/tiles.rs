@@ -11,9 +11,9 @@ use geo_types::{Geometry, Point};
 use serde::Deserialize;
 
 use super::layers::{Detail, Layers, MAX_ZOOM, MapLayer};
+use crate::api::Origin;
 use crate::api::blocking;
 use crate::error::AppError;
-use crate::stac::Links;
 use crate::state::AppState;
 use crate::usercenter::session::Caller;
 
@@ -142,7 +142,7 @@ pub struct OwsQuery {
 /// `GET /ows/cloudPlatform/wmts?SERVICE=WMTS&REQUEST=GetCapabilities`.
 pub async fn capabilities(
     State(state): State<AppState>,
-    links: Links,
+    Origin(origin): Origin,
     Query(q): Query<OwsQuery>,
 ) -> Result<Response, AppError> {
     let is =
@@ -152,7 +152,7 @@ pub async fn capabilities(
             "仅支持 SERVICE=WMTS&REQUEST=GetCapabilities",
         ));
     }
-    let base = format!("{}/ows/cloudPlatform/wmts", links.origin());
+    let base = format!("{origin}/ows/cloudPlatform/wmts");
     Ok((
         [(
             header::CONTENT_TYPE,

@@ -24,9 +24,9 @@ use serde_json::{Value as Json, json};
 
 use super::layers::{AttributeKind, Detail, GeometryKind, Layers, MapLayer, Value};
 use super::{WORKSPACE, xml_escape};
+use crate::api::Origin;
 use crate::api::blocking;
 use crate::error::AppError;
-use crate::stac::Links;
 use crate::state::AppState;
 use crate::usercenter::session::Caller;
 
@@ -436,7 +436,7 @@ fn envelope(locator: &'static str, numbers: &[&str], crs: &str) -> Result<Envelo
 /// `GET /ows/cloudPlatform/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=…`.
 pub async fn wfs(
     State(state): State<AppState>,
-    links: Links,
+    Origin(origin): Origin,
     caller: Option<Caller>,
     RawQuery(query): RawQuery,
 ) -> Result<Response, AppError> {
@@ -444,7 +444,7 @@ pub async fn wfs(
         Ok(r) => r,
         Err(e) => return Ok(e.into_response()),
     };
-    let url = format!("{}/ows/cloudPlatform/wfs", links.origin());
+    let url = format!("{origin}/ows/cloudPlatform/wfs");
     match request {
         WfsRequest::GetCapabilities => {
             Ok((xml_headers(), capabilities_xml(&state.layers, &url)).into_response())

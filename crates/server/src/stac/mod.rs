@@ -17,12 +17,13 @@ use std::convert::Infallible;
 
 use axum::Router;
 use axum::extract::{FromRequestParts, OriginalUri, RawQuery, State};
-use axum::http::header::{CONTENT_TYPE, HOST};
+use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use serde_json::{Value, json};
 
+use crate::api::Origin;
 use crate::state::AppState;
 use error::{StacError, StacJson, StacPath};
 use params::{Body, Search};
@@ -61,8 +62,7 @@ pub fn router() -> Router<AppState> {
         .method_not_allowed_fallback(error::method_not_allowed)
 }
 
-/// Builds absolute links from the configured public address, else from the
-/// request's `Host`.
+/// Builds absolute STAC links from the [`Origin`].
 pub struct Links {
     origin: String,
 }
@@ -71,23 +71,7 @@ impl FromRequestParts<AppState> for Links {
     type Rejection = Infallible;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Infallible> {
-        let origin = match &state.config.public_url {
-            Some(url) => url.trim_end_matches('/').to_owned(),
-            None => {
-                // Only host[:port] characters, so a forged Host cannot inject markup or paths.
-                let host = parts
-                    .headers
-                    .get(HOST)
-                    .and_then(|h| h.to_str().ok())
-                    .filter(|h| {
-                        !h.is_empty()
-                            && h.chars()
-                                .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
-                    })
-                    .unwrap_or("localhost");
-                format!("http://{host}")
-            }
-        };
+        let Origin(origin) = Origin::from_request_parts(parts, state).await?;
         Ok(Self { origin })
     }
 }

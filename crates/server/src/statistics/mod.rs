@@ -4,7 +4,6 @@
 mod store;
 
 use serde::Deserialize;
-use time::{OffsetDateTime, UtcOffset};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -69,21 +68,13 @@ async fn incr(
     ApiJson(visit): ApiJson<Visit>,
 ) -> ApiResult<Option<String>> {
     visit.validate()?;
-    let day = beijing_today();
+    let day = crate::beijing::iso(crate::beijing::today());
     let (name, label) = (visit.name.trim().to_owned(), visit.label.trim().to_owned());
     state
         .db
         .call(move |c| store::count(c, &day, &name, &label))
         .await?;
     Ok(ok(None))
-}
-
-/// Today's date in Beijing time (UTC+8, no daylight saving), as `YYYY-MM-DD`:
-/// a land office's day, not the server's.
-fn beijing_today() -> String {
-    let beijing = UtcOffset::from_hms(8, 0, 0).unwrap_or(UtcOffset::UTC);
-    let d = OffsetDateTime::now_utc().to_offset(beijing).date();
-    format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
 }
 
 #[cfg(test)]

@@ -163,6 +163,20 @@ impl TestServer {
         (status, r.json().await.expect("json body"))
     }
 
+    /// DELETE with a JSON body and a session token; returns the status and the JSON body.
+    pub async fn delete_json(&self, path: &str, token: &str, body: &Value) -> (u16, Value) {
+        let r = self
+            .client
+            .delete(self.url(path))
+            .header("token", token)
+            .json(body)
+            .send()
+            .await
+            .expect("request");
+        let status = r.status().as_u16();
+        (status, r.json().await.expect("json body"))
+    }
+
     /// GET with a session token; returns the status and the JSON body.
     pub async fn get_as(&self, path: &str, token: &str) -> (u16, Value) {
         let r = self
