@@ -1,6 +1,6 @@
 //! The `rscloud` command: `serve`, `user …`, `openapi`.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -233,14 +233,27 @@ async fn serve(config: Config) -> Result<(), Failure> {
     let demo = config.demo;
     let state = rscloud::open_state(config).await?;
     let addr = listener.local_addr().map_err(anyhow::Error::from)?;
-    // On stdout, for people and for scripts that wait for the port.
-    println!("rscloud listening on http://{addr}{}", rscloud::web::HOME);
+    // On stdout, for people and for scripts that wait for the port. A
+    // script that read the first line and closed the pipe must not stop the
+    // server, so write errors are ignored (println! would panic on them).
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(
+        out,
+        "rscloud listening on http://{addr}{}",
+        rscloud::web::HOME
+    );
     if demo {
-        println!("demo accounts (username / password):");
+        let _ = writeln!(out, "demo accounts (username / password):");
         for d in admin::DEMO_USERS {
-            println!("  {:<8} / {:<12} {}", d.username, d.password, d.description);
+            let _ = writeln!(
+                out,
+                "  {:<8} / {:<12} {}",
+                d.username, d.password, d.description
+            );
         }
     }
+    let _ = out.flush();
+    drop(out);
     rscloud::run(listener, state, rscloud::shutdown_signal())
         .await
         .map_err(anyhow::Error::from)?;
