@@ -14,7 +14,7 @@ mod harness;
 use std::io::{Cursor, Write};
 use std::path::Path;
 
-use arbitrary::{Result, Unstructured};
+use arbitrary::{Arbitrary, Result, Unstructured};
 use rusqlite::Connection;
 use serde_json::{Value, json};
 
@@ -865,6 +865,71 @@ fn fuzz_wfs_query() {
                     "{q:?}"
                 );
             }
+        }
+    });
+}
+
+/// An order list's query string or a cart body: field names right or not,
+/// dates in and out of form, keywords of any length and script.
+fn make_order_input(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 4)? {
+        return mutate(u, seeds, &["&", "=", "\"", ",", "%", "ids", "[", "]"]);
+    }
+    let text = |u: &mut Unstructured| -> Result<String> {
+        Ok(match u.int_in_range(0..=5)? {
+            0 => "2026-11-26".into(),
+            1 => "2026-13-45".into(),
+            2 => "2026-11-26T08:00:00+08:00".into(),
+            3 => "湖北".repeat(u.int_in_range(0..=40)?),
+            4 => u.int_in_range(-5..=9i64)?.to_string(),
+            _ => String::arbitrary(u)?,
+        })
+    };
+    if u.ratio(1, 2)? {
+        let mut pairs = Vec::new();
+        for _ in 0..u.int_in_range(0..=6)? {
+            let key = *u.choose(&[
+                "status", "from", "to", "keyword", "pageNum", "pageSize", "x",
+            ])?;
+            pairs.push((key, text(u)?));
+        }
+        Ok(serde_urlencoded::to_string(&pairs)
+            .unwrap_or_default()
+            .into_bytes())
+    } else {
+        let n = u.int_in_range(0..=30)?;
+        let ids = (0..n).map(|_| text(u)).collect::<Result<Vec<_>>>()?;
+        Ok(json!({"ids": ids}).to_string().into_bytes())
+    }
+}
+
+#[test]
+fn fuzz_order_inputs() {
+    use rscloud::order::cart::{MAX_IDS, SceneIds, checked_ids};
+    use rscloud::order::records::ListQuery;
+    let seeds: Vec<Vec<u8>> = [
+        "status=3&from=2026-01-01&to=2026-12-31&keyword=DD2026&pageNum=1&pageSize=20",
+        "from=2026-02-30&keyword=%25_%5C",
+        r#"{"ids": ["GF1_50RKU", " GF1_50RKU ", ""]}"#,
+        r#"{"ids": []}"#,
+    ]
+    .map(|s| s.as_bytes().to_vec())
+    .to_vec();
+    run("order", &seeds, make_order_input, |bytes| {
+        if let Ok(body) = serde_json::from_slice::<SceneIds>(bytes) {
+            if let Ok(ids) = checked_ids(body.ids) {
+                assert!(!ids.is_empty() && ids.len() <= MAX_IDS);
+                assert!(ids.iter().all(|id| !id.is_empty() && id.len() <= 128));
+            }
+        } else if let Ok(q) = serde_urlencoded::from_bytes::<ListQuery>(bytes)
+            && let Ok(f) = q.filter(None)
+        {
+            // What reaches the store is bounded: a short keyword, trimmed.
+            assert!(
+                f.keyword
+                    .as_ref()
+                    .is_none_or(|k| { k.chars().count() <= 50 && !k.is_empty() && k.trim() == k })
+            );
         }
     });
 }

@@ -28,7 +28,7 @@ const MAX_ID_LEN: usize = 128;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SceneIds {
     /// Product ids, at most 10,000 (and the cart's cap).
-    ids: Vec<String>,
+    pub ids: Vec<String>,
 }
 
 /// The ids trimmed and without repeats, in the order sent; 400 when none, too

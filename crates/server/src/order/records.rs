@@ -163,7 +163,8 @@ pub struct ListQuery {
 }
 
 impl ListQuery {
-    fn filter(&self, user_id: Option<i64>) -> Result<Filter, AppError> {
+    /// The store's filter for these, for `user_id`'s records (all with `None`); 400 on a bad date or keyword.
+    pub fn filter(&self, user_id: Option<i64>) -> Result<Filter, AppError> {
         let day = |t: &Option<String>, end| {
             t.as_deref()
                 .filter(|t| !t.trim().is_empty())
