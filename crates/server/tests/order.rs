@@ -407,6 +407,37 @@ async fn another_users_order_is_not_found_and_shows_nothing() {
         .get_as(&format!("/api/order/v3/detail/{id}"), &hubei)
         .await;
     assert_eq!(detail["data"]["record"]["statusLabel"], "待审核");
+
+    // The same for data requests.
+    let offline = scenes(&s, false, 1);
+    let (_, created) = s
+        .post_json(
+            "/api/order/v3/request",
+            Some(&hubei),
+            &json!({"ids": offline, "purpose": "历史影像", "usage": "1"}),
+        )
+        .await;
+    let request = created["data"]["id"].as_i64().expect("request id");
+    for path in [
+        format!("/api/order/v3/request/detail/{request}"),
+        format!("/api/order/v3/requestitem?requestId={request}"),
+    ] {
+        let (status, body) = s.get_as(&path, &hunan).await;
+        assert_error(status, &body, 404, "数据申请不存在");
+    }
+    let (status, body) = s
+        .post_json(
+            &format!("/api/order/v3/request/{request}/cancel"),
+            Some(&hunan),
+            &json!({}),
+        )
+        .await;
+    assert_error(status, &body, 404, "数据申请不存在");
+    // A request id is not an order id.
+    let (status, _) = s
+        .get_as(&format!("/api/order/v3/detail/{request}"), &hubei)
+        .await;
+    assert_eq!(status, 404);
 }
 
 #[tokio::test]
