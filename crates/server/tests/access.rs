@@ -10,7 +10,8 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::TestServer;
-use rscloud::usercenter::guard::{NO_PERMISSION, NO_RANGE};
+use rscloud::usercenter::ADMIN_ROLE;
+use rscloud::usercenter::guard::{NO_PERMISSION, NO_RANGE, NOT_ADMIN};
 use rscloud::usercenter::perm::Perm;
 use serde_json::{Value, json};
 
@@ -29,9 +30,11 @@ enum Rule {
     Perm(Perm),
     /// As `Perm`, and 403 未关联用户权限范围 without a `regionId` area range.
     PermInRange(Perm),
+    /// An administrator (the `admin` role): 401 anonymous, 403 仅系统管理员 for anyone else.
+    Admin,
 }
 
-use Rule::{Login, Public};
+use Rule::{Admin, Login, Public};
 
 /// Every `/api` operation and its rule (spec §6: login, captcha, registration,
 /// lookups, dictionaries, regions and the image query are public).
@@ -77,21 +80,36 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("GET", "/api/region/v2/pids/{ids}/s", Public),
     ("GET", "/api/region/v2/position", Public),
     ("POST", "/api/statistics-transaction/incr", Public),
+    ("DELETE", "/api/usercenter/arearange/id/{id}", Admin),
+    ("POST", "/api/usercenter/arearange/userid/{userId}", Admin),
+    // Anyone's ranges for an administrator, one's own for everyone else.
     (
         "GET",
         "/api/usercenter/arearange/userid/{userId}/{deleted}",
         Login,
     ),
+    ("GET", "/api/usercenter/audit", Admin),
     ("GET", "/api/usercenter/captcha", Public),
     ("GET", "/api/usercenter/detail", Login),
+    ("PUT", "/api/usercenter/email", Login),
     ("POST", "/api/usercenter/forgetpwd", Public),
+    ("GET", "/api/usercenter/loginhistory", Login),
+    ("GET", "/api/usercenter/nodetype", Admin),
     // The old password proves who asks, not a session.
     ("PUT", "/api/usercenter/password", Public),
+    ("GET", "/api/usercenter/permission", Admin),
     ("GET", "/api/usercenter/publickey", Public),
     ("POST", "/api/usercenter/register", Public),
+    ("GET", "/api/usercenter/role", Admin),
     ("POST", "/api/usercenter/screen/login", Public),
     ("POST", "/api/usercenter/send/email/{email}", Public),
     ("POST", "/api/usercenter/send/telephone/{telephone}", Public),
+    ("PUT", "/api/usercenter/telephone", Login),
+    ("GET", "/api/usercenter/userinfo", Admin),
+    ("POST", "/api/usercenter/userinfo", Admin),
+    ("PUT", "/api/usercenter/userinfo/{id}/permissions", Admin),
+    ("PUT", "/api/usercenter/userinfo/{id}/roles", Admin),
+    ("PUT", "/api/usercenter/userinfo/{id}/status", Admin),
     ("POST", "/api/usercenter/userinfo/loginv2", Public),
     // Ending a session that has already ended succeeds too.
     ("POST", "/api/usercenter/userinfo/logout", Public),
@@ -106,6 +124,7 @@ struct Who {
     token: Option<String>,
     user_id: i64,
     permissions: BTreeSet<String>,
+    roles: BTreeSet<String>,
     has_range: bool,
 }
 
@@ -120,6 +139,12 @@ impl Who {
             .iter()
             .map(|p| p.as_str().expect("code").to_owned())
             .collect();
+        let roles = detail["data"]["roles"]
+            .as_array()
+            .expect("roles")
+            .iter()
+            .map(|r| r.as_str().expect("role").to_owned())
+            .collect();
         let path = format!("/api/usercenter/arearange/userid/{user_id}/0");
         let (_, ranges) = server.get_as(&path, &token).await;
         let has_range = ranges["data"]
@@ -132,6 +157,7 @@ impl Who {
             token: Some(token),
             user_id,
             permissions,
+            roles,
             has_range,
         }
     }
@@ -144,6 +170,8 @@ impl Who {
             (Public, _) => None,
             (_, None) => Some((401, None)),
             (Login, Some(_)) => None,
+            (Admin, Some(_)) if self.roles.contains(ADMIN_ROLE) => None,
+            (Admin, Some(_)) => Some((403, Some(NOT_ADMIN))),
             (Rule::Perm(p) | Rule::PermInRange(p), Some(_)) if !holds(p) => {
                 Some((403, Some(NO_PERMISSION)))
             }
@@ -218,6 +246,7 @@ async fn every_api_route_answers_each_caller_as_its_rule_says() {
             token: None,
             user_id: 1,
             permissions: BTreeSet::new(),
+            roles: BTreeSet::new(),
             has_range: false,
         },
         Who::logged_in(&server, "person", "Person12345").await,
@@ -226,6 +255,7 @@ async fn every_api_route_answers_each_caller_as_its_rule_says() {
     ];
     assert!(callers[1].permissions.is_empty() && !callers[1].has_range);
     assert!(!callers[2].permissions.is_empty() && callers[2].has_range);
+    assert!(callers[3].roles.contains(ADMIN_ROLE) && !callers[2].roles.contains(ADMIN_ROLE));
 
     // Logging out ends the caller's session, so it goes last.
     let mut rules: Vec<_> = RULES.to_vec();
@@ -238,6 +268,7 @@ async fn every_api_route_answers_each_caller_as_its_rule_says() {
                 "GET" => server.client.get(url),
                 "POST" => server.client.post(url).json(&json!({})),
                 "PUT" => server.client.put(url).json(&json!({})),
+                "DELETE" => server.client.delete(url),
                 other => panic!("no request for method {other}"),
             };
             if let Some(t) = &who.token {
