@@ -308,18 +308,20 @@ async fn roles_and_permissions_take_effect_at_the_next_request_and_are_audited()
     assert_eq!(rows[0]["after"], json!({"permissions": []}));
 }
 
+/// Any logged-in caller reads the tables (the personal centre names the
+/// caller's own type and roles); only changing accounts needs an administrator.
 #[tokio::test]
-async fn the_tables_the_forms_choose_from() {
+async fn the_tables_the_forms_choose_from_are_readable_by_any_user() {
     let s = TestServer::start().await;
-    let admin = s.token_of("admin", "Admin12345").await;
-    let (_, perms) = s.get_as("/api/usercenter/permission", &admin).await;
+    let person = s.token_of("person", "Person12345").await;
+    let (_, perms) = s.get_as("/api/usercenter/permission", &person).await;
     assert!(
         perms["data"]
             .as_array()
             .expect("list")
             .contains(&json!({"code": "MOD_061", "name": "购物车与订单"}))
     );
-    let (_, roles) = s.get_as("/api/usercenter/role", &admin).await;
+    let (_, roles) = s.get_as("/api/usercenter/role", &person).await;
     let codes: Vec<&str> = roles["data"]
         .as_array()
         .expect("roles")
@@ -328,8 +330,10 @@ async fn the_tables_the_forms_choose_from() {
         .collect();
     assert_eq!(codes, ["admin", "monitor", "person"]);
     assert_eq!(roles["data"][2]["permissions"], json!([]));
-    let (_, types) = s.get_as("/api/usercenter/nodetype", &admin).await;
+    let (_, types) = s.get_as("/api/usercenter/nodetype", &person).await;
     assert_eq!(types["data"][0], json!({"code": 0, "name": "个人用户"}));
+    let (status, body) = s.get_as(USERS, &person).await;
+    assert_error(status, &body, 403, "仅系统管理员可以进行此操作");
 }
 
 #[tokio::test]

@@ -5151,15 +5151,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Not an administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     change_password: {
@@ -5224,15 +5215,6 @@ export interface operations {
             };
             /** @description Not logged in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not an administrator */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5333,15 +5315,6 @@ export interface operations {
             };
             /** @description Not logged in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not an administrator */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };

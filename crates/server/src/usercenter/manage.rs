@@ -1,7 +1,8 @@
-//! Account administration by administrators (every route `Require::admin()`):
-//! the account list, new accounts, disabling and enabling, roles, permissions
-//! and area ranges, and the tables the forms choose from. Every change writes
-//! its audit row in the change's own transaction ([`audited`]).
+//! Account administration by administrators (`Require::admin()`): the account
+//! list, new accounts, disabling and enabling, roles, permissions and area
+//! ranges; and the tables the forms choose from (permissions, roles, account
+//! types), which any logged-in caller may read. Every change writes its audit
+//! row in the change's own transaction ([`audited`]).
 
 use axum::extract::State;
 use rusqlite::Connection;
@@ -624,7 +625,6 @@ pub struct PermissionInfo {
     responses(
         (status = 200, description = "The codes", body = Envelope<Vec<PermissionInfo>>),
         (status = 401, description = "Not logged in", body = ErrorEnvelope),
-        (status = 403, description = "Not an administrator", body = ErrorEnvelope),
     )
 )]
 pub async fn permissions() -> ApiResult<Vec<PermissionInfo>> {
@@ -656,7 +656,6 @@ pub struct RoleInfo {
     responses(
         (status = 200, description = "The roles", body = Envelope<Vec<RoleInfo>>),
         (status = 401, description = "Not logged in", body = ErrorEnvelope),
-        (status = 403, description = "Not an administrator", body = ErrorEnvelope),
     )
 )]
 pub async fn roles(State(state): State<AppState>) -> ApiResult<Vec<RoleInfo>> {
@@ -679,7 +678,6 @@ pub async fn roles(State(state): State<AppState>) -> ApiResult<Vec<RoleInfo>> {
     responses(
         (status = 200, description = "The account types", body = Envelope<Vec<AccountType>>),
         (status = 401, description = "Not logged in", body = ErrorEnvelope),
-        (status = 403, description = "Not an administrator", body = ErrorEnvelope),
     )
 )]
 pub async fn node_types() -> ApiResult<Vec<AccountType>> {

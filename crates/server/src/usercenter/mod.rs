@@ -102,15 +102,18 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(personal::login_history))
         .routes(routes!(personal::change_telephone))
         .routes(routes!(personal::change_email))
+        // The tables forms choose from and pages show (the caller's own account type and
+        // roles in the personal centre): reading them needs a login, changing accounts
+        // needs an administrator.
+        .routes(routes!(manage::permissions))
+        .routes(routes!(manage::roles))
+        .routes(routes!(manage::node_types))
         .route_layer(Require::login());
     let administration = OpenApiRouter::new()
         .routes(routes!(manage::list_accounts, manage::create_account))
         .routes(routes!(manage::set_status))
         .routes(routes!(manage::set_roles))
         .routes(routes!(manage::set_permissions))
-        .routes(routes!(manage::permissions))
-        .routes(routes!(manage::roles))
-        .routes(routes!(manage::node_types))
         .routes(routes!(manage::add_range))
         .routes(routes!(manage::remove_range))
         .route_layer(Require::admin());
