@@ -21,10 +21,14 @@ export function RangesDialog({ account, onClose }: { account: Account; onClose: 
 
   return (
     <Modal
-      title={`权限范围：${account.username}`}
+      title={<span data-testid="ranges-title">权限范围：{account.username}</span>}
       open
       onCancel={onClose}
-      footer={<Button onClick={onClose}>关闭</Button>}
+      footer={
+        <Button onClick={onClose} data-testid="ranges-close">
+          关闭
+        </Button>
+      }
       width={560}
     >
       {failure && <Alert type="error" showIcon message={failure} data-testid="ranges-error" />}
