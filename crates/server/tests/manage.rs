@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{CAPTCHA, TestServer, assert_error, fresh_token, import};
+use common::{TestServer, assert_error, fresh_token, import, last_sms, send_code, sms_code};
 use rscloud::usercenter::manage::{
     CANNOT_DEMOTE_SELF, CANNOT_DISABLE_SELF, NO_ACCOUNT, NO_RANGE_ROW, RANGE_HELD,
 };
@@ -462,33 +462,6 @@ async fn area_ranges_are_added_with_their_names_and_removed_by_id() {
     assert_eq!(rows[2]["after"], json!({"id": range, "regionId": "420100"}));
 }
 
-async fn send_code(s: &TestServer, channel: &str, address: &str, purpose: &str) -> (u16, Value) {
-    let form = json!({"purpose": purpose, "captcha": CAPTCHA, "token": s.captcha().await});
-    s.post_json(
-        &format!("/api/usercenter/send/{channel}/{address}"),
-        None,
-        &form,
-    )
-    .await
-}
-
-/// The six-digit code in the newest text message to a number (the demo SMS outbox).
-fn sms_code(s: &TestServer, telephone: &str) -> String {
-    let conn = rusqlite::Connection::open(s.database()).expect("db");
-    let body: String = conn
-        .query_row(
-            "SELECT body FROM sms_outbox WHERE telephone = ?1 ORDER BY id DESC LIMIT 1",
-            [telephone],
-            |r| r.get(0),
-        )
-        .expect("a text message was sent");
-    assert!(body.contains("绑定新手机号"), "{body}");
-    body.split(|c: char| !c.is_ascii_digit())
-        .find(|w| w.len() == 6)
-        .expect("a six-digit code")
-        .to_owned()
-}
-
 #[tokio::test]
 async fn a_new_phone_number_needs_the_code_sent_to_it() {
     let s = TestServer::start().await;
@@ -507,6 +480,7 @@ async fn a_new_phone_number_needs_the_code_sent_to_it() {
     let phone = "13700000021";
     let (status, body) = send_code(&s, "telephone", phone, "change").await;
     assert_ok(status, &body);
+    assert!(last_sms(&s, phone).contains("绑定新手机号"));
     let code = sms_code(&s, phone);
     let wrong = if code == "000000" { "111111" } else { "000000" };
     let (status, body) = put(

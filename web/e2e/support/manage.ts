@@ -2,6 +2,7 @@
 // data-testid.
 import { expect, type Page } from './harness';
 import type { Credentials } from './driver';
+import { chooseRegion } from './regionPicker';
 
 export class ManageDriver {
   constructor(readonly page: Page) {}
@@ -45,17 +46,10 @@ export class ManageDriver {
   /** Adds an area range chosen in the region picker by names, e.g. '湖北省'. */
   async addRange(username: string, ...names: string[]): Promise<void> {
     await this.page.getByTestId(`users-ranges-${username}`).click();
-    await this.page.getByTestId('region-picker').click();
-    const menu = this.page.getByTestId('region-picker-menu');
-    for (const name of names) {
-      await menu
-        .getByTestId('region-option')
-        .filter({ hasText: new RegExp(`^${name}$`) })
-        .click();
-    }
+    await chooseRegion(this.page, ...names);
     // A province has children: closing the menu (a click beside it) keeps it as the choice.
     await this.page.getByTestId('ranges-title').click();
-    await expect(menu).toBeHidden();
+    await expect(this.page.getByTestId('region-picker-menu')).toBeHidden();
     await this.page.getByTestId('range-add').click();
   }
 

@@ -166,6 +166,40 @@ where
         .await?
 }
 
+/// Replaces one of an account's lists (its roles, or its own permissions) by
+/// `after`, recording it under `field` before and after: an unknown account is
+/// a 404, and an unchanged list changes and records nothing.
+fn replace_list(
+    c: &Connection,
+    id: i64,
+    action: &'static str,
+    field: &'static str,
+    after: Vec<String>,
+    read: fn(&Connection, i64) -> rusqlite::Result<Vec<String>>,
+    write: impl FnOnce(&Connection) -> rusqlite::Result<()>,
+) -> rusqlite::Result<Result<Changed<Vec<String>>, AppError>> {
+    if store::user_status(c, id)?.is_none() {
+        return Ok(Err(AppError::NotFound(NO_ACCOUNT.into())));
+    }
+    let before = read(c, id)?;
+    if before == after {
+        return Ok(Ok(Changed {
+            answer: after,
+            record: None,
+        }));
+    }
+    write(c)?;
+    Ok(Ok(Changed {
+        record: Some(Record {
+            action,
+            target: user_target(id),
+            before: Some(json!({ field: before })),
+            after: Some(json!({ field: after })),
+        }),
+        answer: after,
+    }))
+}
+
 /// Filters of the account list.
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -524,26 +558,15 @@ pub async fn set_roles(
             Ok(ids) => ids,
             Err(e) => return Ok(Err(e)),
         };
-        if store::user_status(c, id)?.is_none() {
-            return Ok(Err(AppError::NotFound(NO_ACCOUNT.into())));
-        }
-        let before = store::user_roles(c, id)?;
-        if before == roles {
-            return Ok(Ok(Changed {
-                answer: roles,
-                record: None,
-            }));
-        }
-        store::replace_user_roles(c, id, &ids)?;
-        Ok(Ok(Changed {
-            record: Some(Record {
-                action: "user.roles",
-                target: user_target(id),
-                before: Some(json!({ "roles": before })),
-                after: Some(json!({ "roles": roles })),
-            }),
-            answer: roles,
-        }))
+        replace_list(
+            c,
+            id,
+            "user.roles",
+            "roles",
+            roles,
+            store::user_roles,
+            |c| store::replace_user_roles(c, id, &ids),
+        )
     })
     .await
     .map(ok)
@@ -581,27 +604,12 @@ pub async fn set_permissions(
 ) -> ApiResult<Vec<String>> {
     let codes = sorted(form.codes);
     check_permission_codes(&codes)?;
+    let stored = codes.clone();
     audited(&state, &caller, move |c| {
-        if store::user_status(c, id)?.is_none() {
-            return Ok(Err(AppError::NotFound(NO_ACCOUNT.into())));
-        }
-        let before = store::user_own_permissions(c, id)?;
-        if before == codes {
-            return Ok(Ok(Changed {
-                answer: codes,
-                record: None,
-            }));
-        }
-        store::replace_user_permissions(c, id, &codes)?;
-        Ok(Ok(Changed {
-            record: Some(Record {
-                action: "user.permissions",
-                target: user_target(id),
-                before: Some(json!({ "permissions": before })),
-                after: Some(json!({ "permissions": codes })),
-            }),
-            answer: codes,
-        }))
+        let read = store::user_own_permissions;
+        replace_list(c, id, "user.permissions", "permissions", codes, read, |c| {
+            store::replace_user_permissions(c, id, &stored)
+        })
     })
     .await
     .map(ok)

@@ -2,10 +2,10 @@
 // Saving replaces both lists (only what changed is sent); the server refuses an administrator
 // taking away their own admin role, and the message shows here.
 import { useState } from 'react';
-import { Alert, Checkbox, Divider, Modal, Spin } from 'antd';
+import { Checkbox, Divider, Modal, Spin } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/client';
 import type { Permission } from '../../api/permissions';
+import { FormFailure } from '../../components/FormFailure';
 import { permissionTableQueryOptions } from './api/getPermissionTable';
 import { roleTableQueryOptions } from '../../api/getRoleTable';
 import { afterChange } from './api/keys';
@@ -36,8 +36,6 @@ export function AccessDialog({ account, onClose }: { account: Account; onClose: 
     onSettled: () => afterChange(queryClient),
     onSuccess: onClose,
   });
-  const failure =
-    save.error instanceof ApiError ? save.error.message : save.error && NETWORK_ERROR_MESSAGE;
 
   return (
     <Modal
@@ -51,7 +49,7 @@ export function AccessDialog({ account, onClose }: { account: Account; onClose: 
       okButtonProps={{ 'data-testid': 'access-save' }}
       width={640}
     >
-      {failure && <Alert type="error" showIcon message={failure} data-testid="access-error" />}
+      <FormFailure error={save.error} testId="access-error" />
       {roles.isLoading || permissions.isLoading ? (
         <Spin />
       ) : (

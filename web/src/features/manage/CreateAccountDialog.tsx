@@ -1,9 +1,9 @@
 // The new-account dialog: the account rules of the server checked while typing (the server
 // checks them again), account type and roles from the server's tables, the server's refusal
 // (a taken name, number or e-mail) shown in the dialog.
-import { Alert, Checkbox, Form, Input, Modal, Select } from 'antd';
+import { Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/client';
+import { FormFailure } from '../../components/FormFailure';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { addressRules, usernameRules } from '../../lib/accountRules';
 import { useCreateAccount, type NewAccountInput } from './api/createAccount';
@@ -47,9 +47,6 @@ export function CreateAccountDialog({ open, onClose }: { open: boolean; onClose:
     create.mutate(input, { onSuccess: close });
   };
 
-  const failure =
-    create.error instanceof ApiError ? create.error.message : create.error && NETWORK_ERROR_MESSAGE;
-
   return (
     <Modal
       title="新建账号"
@@ -70,15 +67,7 @@ export function CreateAccountDialog({ open, onClose }: { open: boolean; onClose:
         onFinish={submit}
         data-testid="create-account-form"
       >
-        {failure && (
-          <Alert
-            type="error"
-            showIcon
-            message={failure}
-            style={{ marginBottom: 16 }}
-            data-testid="create-account-error"
-          />
-        )}
+        <FormFailure error={create.error} testId="create-account-error" />
         <Form.Item name="username" label="用户名" rules={usernameRules}>
           <Input autoComplete="off" maxLength={20} data-testid="create-username" />
         </Form.Item>

@@ -1,23 +1,17 @@
 // An account's area ranges: the list with a remove (after a confirmation) for each, and a
 // region picker to add one. The server checks that the region exists and audits both.
 import { useState } from 'react';
-import { Alert, Button, Empty, List, Modal, Popconfirm, Space } from 'antd';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/client';
+import { Button, Empty, List, Modal, Popconfirm, Space } from 'antd';
+import { FormFailure } from '../../components/FormFailure';
 import { RegionPicker } from '../../components/RegionPicker/RegionPicker';
 import { useAddAreaRange } from './api/addAreaRange';
 import type { Account } from './api/listAccounts';
 import { useRemoveAreaRange } from './api/removeAreaRange';
 
-function messageOf(error: unknown): string | undefined {
-  if (!error) return undefined;
-  return error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE;
-}
-
 export function RangesDialog({ account, onClose }: { account: Account; onClose: () => void }) {
   const [region, setRegion] = useState<string | null>(null);
   const add = useAddAreaRange();
   const remove = useRemoveAreaRange();
-  const failure = messageOf(add.error) ?? messageOf(remove.error);
 
   return (
     <Modal
@@ -31,7 +25,7 @@ export function RangesDialog({ account, onClose }: { account: Account; onClose: 
       }
       width={560}
     >
-      {failure && <Alert type="error" showIcon message={failure} data-testid="ranges-error" />}
+      <FormFailure error={add.error ?? remove.error} testId="ranges-error" />
       {account.ranges.length === 0 ? (
         <Empty description="尚未关联权限范围" />
       ) : (

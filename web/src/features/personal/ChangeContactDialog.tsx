@@ -1,10 +1,10 @@
 // A new mobile number or e-mail: the address, a code sent to it (the picture captcha first),
 // then the change; the user's details are read again so the page shows the new address.
-import { Alert, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/client';
 import { getUserDetail } from '../../api/getUserDetail';
 import type { Channel } from '../../api/sendCode';
+import { FormFailure } from '../../components/FormFailure';
 import { SendCodeFields } from '../../components/SendCodeFields';
 import { addressRules } from '../../lib/accountRules';
 import { useSession } from '../../lib/session';
@@ -35,8 +35,6 @@ export function ChangeContactDialog({
     },
     onSuccess: () => onClose(true),
   });
-  const failure =
-    change.error instanceof ApiError ? change.error.message : change.error && NETWORK_ERROR_MESSAGE;
   const testId = `change-${channel}`;
 
   return (
@@ -57,15 +55,7 @@ export function ChangeContactDialog({
         onFinish={(values) => change.mutate(values)}
         data-testid={`${testId}-form`}
       >
-        {failure && (
-          <Alert
-            type="error"
-            showIcon
-            message={failure}
-            style={{ marginBottom: 16 }}
-            data-testid={`${testId}-error`}
-          />
-        )}
+        <FormFailure error={change.error} testId={`${testId}-error`} />
         <Form.Item name="address" label={`新${WHAT[channel]}`} rules={addressRules(channel)}>
           <Input
             maxLength={channel === 'telephone' ? 11 : 254}

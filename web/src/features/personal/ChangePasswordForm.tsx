@@ -2,11 +2,11 @@
 // passwords sealed). The server then ends every session of the account, so the user logs in
 // again with the new password.
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useNavigate } from 'react-router';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/client';
 import { useChangePassword } from '../../api/changePassword';
 import { CaptchaPicture } from '../../components/CaptchaPicture';
+import { FormFailure } from '../../components/FormFailure';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { newCaptchaToken } from '../../lib/captcha';
 import { openLogin } from '../../lib/loginPrompt';
@@ -25,8 +25,6 @@ export function ChangePasswordForm({ username }: { username: string }) {
   const navigate = useNavigate();
   const [captchaToken, setCaptchaToken] = useState(newCaptchaToken);
   const change = useChangePassword();
-  const failure =
-    change.error instanceof ApiError ? change.error.message : change.error && NETWORK_ERROR_MESSAGE;
 
   const submit = (values: Values) => {
     change.mutate(
@@ -61,15 +59,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
       style={{ maxWidth: 420 }}
       data-testid="password-form"
     >
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          message={failure}
-          style={{ marginBottom: 16 }}
-          data-testid="password-error"
-        />
-      )}
+      <FormFailure error={change.error} testId="password-error" />
       <Form.Item
         name="oldPassword"
         label="原密码"
