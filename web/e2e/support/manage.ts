@@ -25,7 +25,8 @@ export class ManageDriver {
   }
 
   async search(keyword: string): Promise<void> {
-    const box = this.page.getByTestId('users-search');
+    // The search box's test id is on its frame (input and button).
+    const box = this.page.getByTestId('users-search').locator('input');
     await box.fill(keyword);
     await box.press('Enter');
   }
