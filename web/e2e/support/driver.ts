@@ -10,6 +10,8 @@ export const CAPTCHA_FIXED = 'TEST';
 
 /** The demo accounts of `rscloud serve --demo`. */
 export const demoUsers = {
+  /** The administrator: every permission, the whole country, the 系统管理 pages. */
+  admin: { username: 'admin', password: 'Admin12345' },
   /** Monitoring permissions and the cart, area range 420000. */
   hubei: { username: 'hubei', password: 'Hubei12345' },
   /** No module permission. */

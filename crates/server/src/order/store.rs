@@ -189,11 +189,7 @@ const WHERE: &str = "WHERE o.kind = ?1 AND (?2 IS NULL OR o.user_id = ?2)
 
 /// `%text%` for LIKE, with LIKE's wildcards in `text` taken literally.
 fn containing(text: &str) -> String {
-    let escaped = text
-        .replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_");
-    format!("%{escaped}%")
+    format!("%{}%", crate::db::escape_like(text))
 }
 
 /// A page of records of `kind`, newest first, with the total matching.

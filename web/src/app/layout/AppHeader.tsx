@@ -1,9 +1,14 @@
 import { App, Badge, Button, Space, Tooltip } from 'antd';
-import { LogoutOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  LogoutOutlined,
+  SettingOutlined,
+  ShoppingCartOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { LOGOUT_FAILED_MESSAGE, useLogout } from '../../api/logout';
 import { openLogin } from '../../lib/loginPrompt';
-import { canUseCart, viewerOf } from '../../lib/access';
+import { canAdminister, canUseCart, viewerOf } from '../../lib/access';
 import { isLoggedIn, useSession } from '../../lib/session';
 import { FALLBACK_PATH } from '../routes';
 import { PLATFORM_NAME, englishSiteUrl } from '../site';
@@ -29,6 +34,7 @@ function UserActions() {
   // Stays 0 (no badge) until the order module fetches the count.
   const cartCount = useSession((state) => state.cartCount);
   const showCart = useSession((state) => canUseCart(viewerOf(state)));
+  const showManage = useSession((state) => canAdminister(viewerOf(state)));
   const logout = useLogout();
   const endSession = async () => {
     // Awaited here rather than in mutate() callbacks: this component is gone as soon as the
@@ -49,6 +55,13 @@ function UserActions() {
             <Badge count={cartCount} overflowCount={99} size="small">
               <ShoppingCartOutlined className="app-header__icon" />
             </Badge>
+          </Link>
+        </Tooltip>
+      )}
+      {showManage && (
+        <Tooltip title="系统管理">
+          <Link to="/manage/users" data-testid="manage-link">
+            <SettingOutlined className="app-header__icon" />
           </Link>
         </Tooltip>
       )}
