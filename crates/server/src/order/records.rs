@@ -977,11 +977,8 @@ fn commit_action(
                 actor: caller,
                 action: &format!("{noun}.{action_name}"),
                 target: format!("{noun}:{}", current.code),
-                before: Some(
-                    json!({"status": current.status, "label": kind.label(current.status)}),
-                ),
+                before: Some(json!({"label": kind.label(current.status)})),
                 after: Some(json!({
-                    "status": step.to,
                     "label": kind.label(step.to),
                     "reason": reason,
                     "expiresAt": expires,

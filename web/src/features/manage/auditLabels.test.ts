@@ -4,7 +4,8 @@ import { actionLabel, stateText } from './auditLabels';
 describe('audit labels', () => {
   it('names the actions in Chinese and shows unknown ones as their code', () => {
     expect(actionLabel('user.disable')).toBe('禁用账号');
-    expect(actionLabel('order.approve')).toBe('order.approve');
+    expect(actionLabel('order.approve')).toBe('审核通过订单');
+    expect(actionLabel('spot.push')).toBe('spot.push');
   });
 
   it('writes states compactly in Chinese', () => {
@@ -13,5 +14,9 @@ describe('audit labels', () => {
     expect(stateText({ permissions: [] })).toBe('权限：无');
     expect(stateText({ id: 3, regionId: '420000' })).toBe('编号：3；行政区：420000');
     expect(stateText(null)).toBe('—');
+    // An order's move: its status label, the reason, when its links expire.
+    expect(stateText({ label: '已撤回', reason: '误交付', expiresAt: 1_795_651_200 })).toBe(
+      '状态：已撤回；原因：误交付；链接有效期至：2026-11-26 08:00:00',
+    );
   });
 });

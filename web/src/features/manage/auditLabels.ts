@@ -1,5 +1,6 @@
 // The Chinese names of audit actions (the server writes codes such as user.disable), and a short
 // text of a row's before/after states for the table.
+import { beijingTime } from '../../lib/beijingTime';
 
 /** Actions the administration pages write; other modules' actions show as their code. */
 export const AUDIT_ACTIONS: Record<string, string> = {
@@ -10,6 +11,14 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'user.permissions': '设置单独授予的权限',
   'user.range.add': '添加权限范围',
   'user.range.remove': '删除权限范围',
+  'order.approve': '审核通过订单',
+  'order.reject': '驳回订单',
+  'order.process': '订单开始生产',
+  'order.deliver': '交付订单',
+  'order.withdraw': '撤回订单',
+  'request.accept': '受理数据申请',
+  'request.reject': '驳回数据申请',
+  'request.complete': '完成数据申请',
 };
 
 export function actionLabel(action: string): string {
@@ -26,10 +35,14 @@ const FIELD_NAMES: Record<string, string> = {
   telephone: '手机号',
   email: '邮箱',
   id: '编号',
+  label: '状态',
+  reason: '原因',
+  expiresAt: '链接有效期至',
 };
 
 function valueText(key: string, value: unknown): string {
   if (key === 'status') return value === 1 ? '已禁用' : '正常';
+  if (key === 'expiresAt' && typeof value === 'number') return beijingTime(value);
   if (Array.isArray(value)) return value.length === 0 ? '无' : value.join('、');
   if (value === null || value === undefined) return '—';
   return typeof value === 'string' ? value : JSON.stringify(value);
