@@ -188,7 +188,7 @@ describe('a named download', () => {
   });
 
   it('gives the blob with the name the server gave it, or the fallback', async () => {
-    const answer = (headers: Record<string, string>) => () =>
+    const answer = (headers: Record<string, string>) =>
       new Response('http://a/1\n', { status: 200, headers });
     for (const [headers, name] of [
       [{ 'Content-Disposition': 'attachment; filename="DD1.txt"' }, 'DD1.txt'],
@@ -196,7 +196,7 @@ describe('a named download', () => {
     ] as const) {
       const { unwrapDownload, client } = createApi({
         baseUrl: 'http://rscloud.test',
-        fetch: (request) => Promise.resolve(answer(headers)(request)),
+        fetch: () => Promise.resolve(answer(headers)),
         getToken: () => 't',
         onUnauthorized: vi.fn(),
         onError: vi.fn(),
