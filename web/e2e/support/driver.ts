@@ -10,6 +10,8 @@ export const CAPTCHA_FIXED = 'TEST';
 
 /** The demo accounts of `rscloud serve --demo`. */
 export const demoUsers = {
+  /** The administrator: every permission, the whole country, the 系统管理 pages. */
+  admin: { username: 'admin', password: 'Admin12345' },
   /** Monitoring permissions and the cart, area range 420000. */
   hubei: { username: 'hubei', password: 'Hubei12345' },
   /** No module permission. */
@@ -253,6 +255,11 @@ export class AppDriver {
 
   cartLink() {
     return this.page.getByTestId('cart-link');
+  }
+
+  /** The count on the header's cart icon. */
+  cartBadge() {
+    return this.page.getByTestId('cart-badge');
   }
 
   /** The page's own refusal (403 state) in place of a page the user may not see. */
