@@ -10,6 +10,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::TestServer;
+use rscloud::usercenter::ADMIN_ROLE;
 use rscloud::usercenter::guard::{NO_PERMISSION, NO_RANGE, NOT_ADMIN};
 use rscloud::usercenter::perm::Perm;
 use serde_json::{Value, json};
@@ -29,7 +30,7 @@ enum Rule {
     Perm(Perm),
     /// As `Perm`, and 403 未关联用户权限范围 without a `regionId` area range.
     PermInRange(Perm),
-    /// Administrators (the `admin` role): 401 anonymous, 403 仅系统管理员 for others.
+    /// An administrator (the `admin` role): 401 anonymous, 403 仅系统管理员 for anyone else.
     Admin,
 }
 
@@ -106,22 +107,36 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("GET", "/api/region/v2/pids/{ids}/s", Public),
     ("GET", "/api/region/v2/position", Public),
     ("POST", "/api/statistics-transaction/incr", Public),
-    ("GET", "/api/usercenter/audit", Admin),
+    ("DELETE", "/api/usercenter/arearange/id/{id}", Admin),
+    ("POST", "/api/usercenter/arearange/userid/{userId}", Admin),
+    // Anyone's ranges for an administrator, one's own for everyone else.
     (
         "GET",
         "/api/usercenter/arearange/userid/{userId}/{deleted}",
         Login,
     ),
+    ("GET", "/api/usercenter/audit", Admin),
     ("GET", "/api/usercenter/captcha", Public),
     ("GET", "/api/usercenter/detail", Login),
+    ("PUT", "/api/usercenter/email", Login),
     ("POST", "/api/usercenter/forgetpwd", Public),
+    ("GET", "/api/usercenter/loginhistory", Login),
+    ("GET", "/api/usercenter/nodetype", Login),
     // The old password proves who asks, not a session.
     ("PUT", "/api/usercenter/password", Public),
+    ("GET", "/api/usercenter/permission", Login),
     ("GET", "/api/usercenter/publickey", Public),
     ("POST", "/api/usercenter/register", Public),
+    ("GET", "/api/usercenter/role", Login),
     ("POST", "/api/usercenter/screen/login", Public),
     ("POST", "/api/usercenter/send/email/{email}", Public),
     ("POST", "/api/usercenter/send/telephone/{telephone}", Public),
+    ("PUT", "/api/usercenter/telephone", Login),
+    ("GET", "/api/usercenter/userinfo", Admin),
+    ("POST", "/api/usercenter/userinfo", Admin),
+    ("PUT", "/api/usercenter/userinfo/{id}/permissions", Admin),
+    ("PUT", "/api/usercenter/userinfo/{id}/roles", Admin),
+    ("PUT", "/api/usercenter/userinfo/{id}/status", Admin),
     ("POST", "/api/usercenter/userinfo/loginv2", Public),
     // Ending a session that has already ended succeeds too.
     ("POST", "/api/usercenter/userinfo/logout", Public),
@@ -136,8 +151,8 @@ struct Who {
     token: Option<String>,
     user_id: i64,
     permissions: BTreeSet<String>,
+    roles: BTreeSet<String>,
     has_range: bool,
-    is_admin: bool,
 }
 
 impl Who {
@@ -151,6 +166,12 @@ impl Who {
             .iter()
             .map(|p| p.as_str().expect("code").to_owned())
             .collect();
+        let roles = detail["data"]["roles"]
+            .as_array()
+            .expect("roles")
+            .iter()
+            .map(|r| r.as_str().expect("role").to_owned())
+            .collect();
         let path = format!("/api/usercenter/arearange/userid/{user_id}/0");
         let (_, ranges) = server.get_as(&path, &token).await;
         let has_range = ranges["data"]
@@ -163,8 +184,8 @@ impl Who {
             token: Some(token),
             user_id,
             permissions,
+            roles,
             has_range,
-            is_admin: name == "admin",
         }
     }
 
@@ -176,7 +197,7 @@ impl Who {
             (Public, _) => None,
             (_, None) => Some((401, None)),
             (Login, Some(_)) => None,
-            (Admin, Some(_)) if self.is_admin => None,
+            (Admin, Some(_)) if self.roles.contains(ADMIN_ROLE) => None,
             (Admin, Some(_)) => Some((403, Some(NOT_ADMIN))),
             (Rule::Perm(p) | Rule::PermInRange(p), Some(_)) if !holds(p) => {
                 Some((403, Some(NO_PERMISSION)))
@@ -256,8 +277,8 @@ async fn every_api_route_answers_each_caller_as_its_rule_says() {
             token: None,
             user_id: 1,
             permissions: BTreeSet::new(),
+            roles: BTreeSet::new(),
             has_range: false,
-            is_admin: false,
         },
         Who::logged_in(&server, "person", "Person12345").await,
         Who::logged_in(&server, "hubei", "Hubei12345").await,
@@ -265,6 +286,7 @@ async fn every_api_route_answers_each_caller_as_its_rule_says() {
     ];
     assert!(callers[1].permissions.is_empty() && !callers[1].has_range);
     assert!(!callers[2].permissions.is_empty() && callers[2].has_range);
+    assert!(callers[3].roles.contains(ADMIN_ROLE) && !callers[2].roles.contains(ADMIN_ROLE));
 
     // Logging out ends the caller's session, so it goes last.
     let mut rules: Vec<_> = RULES.to_vec();

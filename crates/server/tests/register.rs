@@ -6,7 +6,7 @@ mod common;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
-use common::{CAPTCHA, TestServer, assert_error, fresh_token};
+use common::{CAPTCHA, TestServer, assert_error, fresh_token, send_code, six_digits, sms_code};
 use rscloud::config::{SmtpConfig, SmtpSecurity};
 use serde_json::{Value, json};
 
@@ -17,36 +17,6 @@ fn sealed(s_key: &str, password: &str, token: &str) -> String {
 async fn public_key(s: &TestServer) -> String {
     let (_, key) = s.get_json("/api/usercenter/publickey").await;
     key["data"]["publicKey"].as_str().expect("key").to_owned()
-}
-
-async fn send_code(s: &TestServer, channel: &str, address: &str, purpose: &str) -> (u16, Value) {
-    let form = json!({"purpose": purpose, "captcha": CAPTCHA, "token": s.captcha().await});
-    s.post_json(
-        &format!("/api/usercenter/send/{channel}/{address}"),
-        None,
-        &form,
-    )
-    .await
-}
-
-/// The six-digit code in the newest text message to a number.
-fn sms_code(s: &TestServer, telephone: &str) -> String {
-    let conn = rusqlite::Connection::open(s.database()).expect("db");
-    let body: String = conn
-        .query_row(
-            "SELECT body FROM sms_outbox WHERE telephone = ?1 ORDER BY id DESC LIMIT 1",
-            [telephone],
-            |r| r.get(0),
-        )
-        .expect("a text message was sent");
-    six_digits(&body)
-}
-
-fn six_digits(text: &str) -> String {
-    text.split(|c: char| !c.is_ascii_digit())
-        .find(|w| w.len() == 6)
-        .expect("a six-digit code")
-        .to_owned()
 }
 
 #[tokio::test]

@@ -5,6 +5,7 @@
 // drawn per page layer at the last idle, e.g. {"footprints": 20}).
 import { readFileSync } from 'node:fs';
 import { expect, type Download, type Page } from './harness';
+import { chooseRegion } from './regionPicker';
 
 /** [west, south, east, north] in degrees. */
 export type Bbox = [number, number, number, number];
@@ -70,14 +71,7 @@ export class ImageQueryDriver {
 
   /** Chooses a region in the picker level by level, e.g. '湖北省', '武汉市', '洪山区'. */
   async chooseRegion(...names: string[]): Promise<void> {
-    await this.page.getByTestId('region-picker').click();
-    const menu = this.page.getByTestId('region-picker-menu');
-    for (const name of names) {
-      await menu
-        .getByTestId('region-option')
-        .filter({ hasText: new RegExp(`^${name}$`) })
-        .click();
-    }
+    await chooseRegion(this.page, ...names);
   }
 
   /** What the picker shows, e.g. '湖北省 / 武汉市 / 洪山区'. */

@@ -1131,6 +1131,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usercenter/arearange/id/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes an area range (audit `user.range.remove`). */
+        delete: operations["remove_range"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/arearange/userid/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a `regionId` area range to an account (audit `user.range.add`). */
+        post: operations["add_range"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usercenter/arearange/userid/{userId}/{deleted}": {
         parameters: {
             query?: never;
@@ -1140,7 +1174,8 @@ export interface paths {
         };
         /**
          * A user's active, not-deleted area ranges (a display screen's session: those
-         *     its configuration narrows them to); a user may read only their own.
+         *     its configuration narrows them to); a user may read only their own, an
+         *     administrator anyone's.
          */
         get: operations["area_ranges"];
         put?: never;
@@ -1202,6 +1237,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usercenter/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes the caller's e-mail, proved by a code sent to the new one. */
+        put: operations["change_email"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usercenter/forgetpwd": {
         parameters: {
             query?: never;
@@ -1219,6 +1271,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usercenter/loginhistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's login attempts, newest first. */
+        get: operations["login_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/nodetype": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account type (see `usercenter::nodetype` for our reading of them). */
+        get: operations["node_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usercenter/password": {
         parameters: {
             query?: never;
@@ -1229,6 +1315,23 @@ export interface paths {
         get?: never;
         /** Changes a password given the old one; counts failures like login does. */
         put: operations["change_password"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/permission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every permission code with its Chinese name (the one table, `usercenter::perm`). */
+        get: operations["permissions"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1264,6 +1367,23 @@ export interface paths {
         put?: never;
         /** Creates an account once the code sent to its mobile number or e-mail checks out. */
         post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every role with the permission codes it grants. */
+        get: operations["roles"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1324,6 +1444,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usercenter/telephone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes the caller's mobile number, proved by a code sent to the new one. */
+        put: operations["change_telephone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/userinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts, filtered and paged, by id. */
+        get: operations["list_accounts"];
+        put?: never;
+        /** Creates an account with its roles (audit `user.create`). */
+        post: operations["create_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usercenter/userinfo/loginv2": {
         parameters: {
             query?: never;
@@ -1352,6 +1507,63 @@ export interface paths {
         put?: never;
         /** Ends the caller's session; answers success even when it had already ended. */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/userinfo/{id}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the permissions granted to an account itself (audit `user.permissions`);
+         *     its roles' permissions stay. Takes effect at its next request.
+         */
+        put: operations["set_permissions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/userinfo/{id}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets an account's roles (audit `user.roles`); takes effect at its next request. */
+        put: operations["set_roles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/userinfo/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Disables or enables an account (audit `user.disable` / `user.enable`);
+         *     disabling ends its sessions at once. Setting the status it has changes nothing.
+         */
+        put: operations["set_status"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1413,6 +1625,67 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One account as administrators see it. */
+        Account: {
+            /**
+             * Format: int64
+             * @description Account type (`GET /api/usercenter/nodetype`).
+             */
+            accountType: number;
+            /** @description When it was made (ISO 8601, UTC). */
+            createdAt: string;
+            /** @description E-mail. */
+            email?: string | null;
+            /**
+             * Format: int64
+             * @description User id.
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description Unix seconds of its last successful login.
+             */
+            lastLoginAt?: number | null;
+            /** @description Permission codes granted to the account itself (its roles' come on top). */
+            permissions: string[];
+            /** @description Active `regionId` area ranges. */
+            ranges: components["schemas"]["AccountRange"][];
+            /** @description Role codes. */
+            roles: string[];
+            /** @description 0 active, 1 disabled. */
+            status: components["schemas"]["AccountStatus"];
+            /** @description Mobile number. */
+            telephone?: string | null;
+            /** @description Login name. */
+            username: string;
+        };
+        /** @description An area range of an account, with its region's name. */
+        AccountRange: {
+            /**
+             * Format: int64
+             * @description Range id (to remove it).
+             */
+            id: number;
+            /** @description The region's name, when the boundaries are loaded. */
+            name?: string | null;
+            /** @description Six-digit region code; 100000 is the whole country. */
+            regionId: string;
+        };
+        /**
+         * @description Whether an account may log in.
+         * @enum {integer}
+         */
+        AccountStatus: 0 | 1;
+        /** @description One account type. */
+        AccountType: {
+            /**
+             * Format: int64
+             * @description The number stored and sent as `accountType`.
+             */
+            code: number;
+            /** @description Its Chinese name. */
+            name: string;
+        };
         /**
          * @description What someone does to an order or a request.
          * @enum {string}
@@ -1672,12 +1945,47 @@ export interface components {
             /** @description The fewest scenes (newest, then least cloudy, first on ties) with the same coverage. */
             suggestion: components["schemas"]["Suggestion"];
         };
+        /** @description The account just made. */
+        CreatedAccount: {
+            /**
+             * Format: int64
+             * @description User id.
+             */
+            id: number;
+            /** @description Login name. */
+            username: string;
+        };
         /** @description One entry of a dictionary. */
         DictItem: {
             /** @description The Chinese label shown for it, e.g. `第一季度`. */
             label: string;
             /** @description The stored value, e.g. `"1"`. */
             value: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_AccountRange: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description An area range of an account, with its region's name. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Range id (to remove it).
+                 */
+                id: number;
+                /** @description The region's name, when the boundaries are loaded. */
+                name?: string | null;
+                /** @description Six-digit region code; 100000 is the whole country. */
+                regionId: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
         };
         /**
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
@@ -1871,6 +2179,29 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_CreatedAccount: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description The account just made. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description User id.
+                 */
+                id: number;
+                /** @description Login name. */
+                username: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_FeatureCollection_Region: {
             /**
              * Format: int32
@@ -1944,6 +2275,71 @@ export interface components {
              */
             code: number;
             data: null | string;
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Page_Account: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: {
+                    /**
+                     * Format: int64
+                     * @description Account type (`GET /api/usercenter/nodetype`).
+                     */
+                    accountType: number;
+                    /** @description When it was made (ISO 8601, UTC). */
+                    createdAt: string;
+                    /** @description E-mail. */
+                    email?: string | null;
+                    /**
+                     * Format: int64
+                     * @description User id.
+                     */
+                    id: number;
+                    /**
+                     * Format: int64
+                     * @description Unix seconds of its last successful login.
+                     */
+                    lastLoginAt?: number | null;
+                    /** @description Permission codes granted to the account itself (its roles' come on top). */
+                    permissions: string[];
+                    /** @description Active `regionId` area ranges. */
+                    ranges: components["schemas"]["AccountRange"][];
+                    /** @description Role codes. */
+                    roles: string[];
+                    /** @description 0 active, 1 disabled. */
+                    status: components["schemas"]["AccountStatus"];
+                    /** @description Mobile number. */
+                    telephone?: string | null;
+                    /** @description Login name. */
+                    username: string;
+                }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
         };
@@ -2030,6 +2426,57 @@ export interface components {
                     scene?: null | components["schemas"]["CartScene"];
                     /** @description Product id. */
                     sceneId: string;
+                }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Page_LoginEvent: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: {
+                    /** @description The client's address, when known. */
+                    address?: string | null;
+                    /**
+                     * Format: int64
+                     * @description When, unix seconds.
+                     */
+                    at: number;
+                    /**
+                     * Format: int64
+                     * @description Row id.
+                     */
+                    id: number;
+                    /**
+                     * @description Logged in; false for a wrong password, or the right one on a disabled
+                     *     account or one that must change its password first.
+                     */
+                    ok: boolean;
                 }[];
                 /**
                  * Format: int32
@@ -2491,12 +2938,36 @@ export interface components {
                 permissions: string[];
                 /** @description Person details. */
                 personInfo: components["schemas"]["PersonInfo"];
+                /** @description Role codes (`admin` shows the administration pages). */
+                roles: string[];
                 telephone?: null | components["schemas"]["Contact"];
                 /** @description The session token of this request. */
                 token: string;
                 /** @description Login name. */
                 username: string;
             };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_AccountType: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description The number stored and sent as `accountType`.
+                 */
+                code: number;
+                /** @description Its Chinese name. */
+                name: string;
+            }[];
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
         };
@@ -2604,6 +3075,25 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Vec_PermissionInfo: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description The code, e.g. `MOD_061`. */
+                code: components["schemas"]["Permission"];
+                /** @description Its Chinese name, e.g. `购物车与订单`. */
+                name: string;
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Vec_Region: {
             /**
              * Format: int32
@@ -2651,6 +3141,27 @@ export interface components {
                 isLeaf: boolean;
                 /** @description Full name. */
                 name: string;
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_RoleInfo: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description Role code, e.g. `admin`. */
+                code: string;
+                /** @description Chinese name, e.g. `系统管理员`. */
+                name: string;
+                /** @description The permission codes it grants. */
+                permissions: string[];
             }[];
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -2878,6 +3389,26 @@ export interface components {
             /** @description Use as `uploadId` with select mode 5. */
             uploadId: string;
         };
+        /** @description One login attempt. */
+        LoginEvent: {
+            /** @description The client's address, when known. */
+            address?: string | null;
+            /**
+             * Format: int64
+             * @description When, unix seconds.
+             */
+            at: number;
+            /**
+             * Format: int64
+             * @description Row id.
+             */
+            id: number;
+            /**
+             * @description Logged in; false for a wrong password, or the right one on a disabled
+             *     account or one that must change its password first.
+             */
+            ok: boolean;
+        };
         /** @description The login form (spec §3). */
         LoginForm: {
             /** @description The captcha answer. */
@@ -2901,6 +3432,35 @@ export interface components {
             /** @description File names, with or without extension, any case; at most 1,000. */
             names: string[];
         };
+        /** @description A new account made by an administrator. */
+        NewAccount: {
+            /**
+             * Format: int64
+             * @description Account type (`GET /api/usercenter/nodetype`).
+             */
+            accountType?: number;
+            /** @description E-mail, if any. */
+            email?: string | null;
+            /** @description Ask for a new password at the first login. */
+            mustChangePassword?: boolean;
+            /** @description The first password, sealed to the server key with `token` as associated data. */
+            password?: string;
+            /** @description Role codes (`GET /api/usercenter/role`). */
+            roles?: string[];
+            /** @description Mobile number, if any. */
+            telephone?: string | null;
+            /** @description 32 letters or digits made by the page for sealing. */
+            token?: string;
+            /** @description 4–20 letters, digits or underscores. */
+            username?: string;
+        };
+        /** @description A new e-mail with the code sent to it (purpose `change`). */
+        NewEmail: {
+            /** @description The six-digit code sent to it. */
+            code?: string;
+            /** @description The new e-mail address. */
+            email?: string;
+        };
         /** @description A new order. */
         NewOrder: {
             /** @description ORDER_DELIVERY value. */
@@ -2912,6 +3472,11 @@ export interface components {
             /** @description ORDER_USAGE value. */
             usage: string;
         };
+        /** @description A region to add to an account's area ranges. */
+        NewRange: {
+            /** @description Six-digit region code; 100000 is the whole country. */
+            regionId?: string;
+        };
         /** @description A new data request for offline scenes. */
         NewRequest: {
             /** @description Product ids of offline scenes. */
@@ -2920,6 +3485,13 @@ export interface components {
             purpose: string;
             /** @description ORDER_USAGE value. */
             usage: string;
+        };
+        /** @description A new mobile number with the code sent to it (purpose `change`). */
+        NewTelephone: {
+            /** @description The six-digit code sent to it. */
+            code?: string;
+            /** @description The new mainland mobile number. */
+            telephone?: string;
         };
         /** @description One orbit path/row, of one satellite or of any. */
         PathRow: {
@@ -2943,6 +3515,18 @@ export interface components {
         };
         /** @description A permission code (spec §6). */
         Permission: "MOD_054" | "MOD_056" | "MOD_057" | "MOD_058" | "MOD_059" | "MOD_060" | "MOD_061" | "MOD_068" | "MOD_069" | "MOD_076" | "MOD_054_DISPLAY" | "MOD_056_DISPLAY" | "MOD_057_DISPLAY" | "MOD_058_DISPLAY" | "MOD_059_DISPLAY" | "MOD_060_DISPLAY" | "MOD_061_DISPLAY" | "MOD_068_DISPLAY" | "MOD_069_DISPLAY" | "MOD_076_DISPLAY";
+        /** @description A permission code with its Chinese name. */
+        PermissionInfo: {
+            /** @description The code, e.g. `MOD_061`. */
+            code: components["schemas"]["Permission"];
+            /** @description Its Chinese name, e.g. `购物车与订单`. */
+            name: string;
+        };
+        /** @description The permission codes granted to an account itself, replacing the ones it has. */
+        PermissionsForm: {
+            /** @description Permission codes (`GET /api/usercenter/permission`). */
+            codes: components["schemas"]["Permission"][];
+        };
         /** @description Person details. */
         PersonInfo: {
             /** @description Push nodes the user is related to. */
@@ -2979,7 +3563,7 @@ export interface components {
          * @description What a code is for; it shows in the message the person receives.
          * @enum {string}
          */
-        Purpose: "register" | "reset";
+        Purpose: "register" | "reset" | "change";
         /** @description A push node the user is related to. */
         PushNodeInfo: {
             /**
@@ -3159,6 +3743,20 @@ export interface components {
             reason: string;
             /** @description The line as read. */
             text: string;
+        };
+        /** @description A role with its permissions. */
+        RoleInfo: {
+            /** @description Role code, e.g. `admin`. */
+            code: string;
+            /** @description Chinese name, e.g. `系统管理员`. */
+            name: string;
+            /** @description The permission codes it grants. */
+            permissions: string[];
+        };
+        /** @description An account's roles, replacing the ones it has. */
+        RolesForm: {
+            /** @description Role codes (`GET /api/usercenter/role`). */
+            roles: string[];
         };
         /**
          * @description One satellite of the catalogue (spec §3: index, label, value, checked,
@@ -3383,7 +3981,7 @@ export interface components {
         SendCode: {
             /** @description The captcha answer. */
             captcha?: string;
-            /** @description `register` or `reset`. */
+            /** @description `register`, `reset` or `change` (a new address for the logged-in account). */
             purpose: components["schemas"]["Purpose"];
             /** @description The captcha token. */
             token?: string;
@@ -3443,6 +4041,11 @@ export interface components {
              */
             status: number;
         };
+        /** @description A new status. */
+        StatusForm: {
+            /** @description 0 active, 1 disabled. */
+            status: components["schemas"]["AccountStatus"];
+        };
         /** @description The fewest scenes reaching the best coverage. */
         Suggestion: {
             /**
@@ -3485,6 +4088,8 @@ export interface components {
             permissions: string[];
             /** @description Person details. */
             personInfo: components["schemas"]["PersonInfo"];
+            /** @description Role codes (`admin` shows the administration pages). */
+            roles: string[];
             telephone?: null | components["schemas"]["Contact"];
             /** @description The session token of this request. */
             token: string;
@@ -6536,12 +7141,134 @@ export interface operations {
             };
         };
     };
+    remove_range: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The range */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such range, or removed already */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    add_range: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewRange"];
+            };
+        };
+        responses: {
+            /** @description The range added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AccountRange"];
+                };
+            };
+            /** @description No such region */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The account has this range already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     area_ranges: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description The user; must be the caller */
+                /** @description The user; must be the caller unless an administrator asks */
                 userId: number;
                 /** @description 0: ranges not deleted (the only value supported) */
                 deleted: number;
@@ -6714,6 +7441,57 @@ export interface operations {
             };
         };
     };
+    change_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewEmail"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Not an e-mail address, the current one, or a wrong code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another account has the address */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     forget_password: {
         parameters: {
             query?: never;
@@ -6738,6 +7516,78 @@ export interface operations {
             };
             /** @description Wrong code or a broken rule */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    login_history: {
+        parameters: {
+            query?: {
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of attempts, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_LoginEvent"];
+                };
+            };
+            /** @description Bad paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    node_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_AccountType"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6780,6 +7630,35 @@ export interface operations {
             };
             /** @description Locked after repeated failures */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    permissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The codes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PermissionInfo"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6851,6 +7730,35 @@ export interface operations {
             };
             /** @description Too many lookups from this address */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    roles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The roles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_RoleInfo"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6954,7 +7862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Registering an address that is taken */
+            /** @description Registering, or changing to, an address that is taken */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7017,7 +7925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Registering a number that is taken */
+            /** @description Registering, or changing to, a number that is taken */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7028,6 +7936,175 @@ export interface operations {
             };
             /** @description Asked again within 60 s, or too many lookups from this address */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    change_telephone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewTelephone"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Not a mobile number, the current one, or a wrong code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Another account has the number */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list_accounts: {
+        parameters: {
+            query?: {
+                /** @description Part of the username, mobile number or e-mail. */
+                keyword?: string;
+                /** @description 0 active, 1 disabled. */
+                status?: components["schemas"]["AccountStatus"];
+                /** @description Only holders of this role code (`admin`, `monitor`, `person`). */
+                role?: string;
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_Account"];
+                };
+            };
+            /** @description Bad paging or status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    create_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewAccount"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CreatedAccount"];
+                };
+            };
+            /** @description A rule is broken, or an unknown role or account type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Username, number or e-mail taken */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7104,6 +8181,213 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    set_permissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermissionsForm"];
+            };
+        };
+        responses: {
+            /** @description The account's own permissions now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_String"];
+                };
+            };
+            /** @description An unknown permission code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    set_roles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RolesForm"];
+            };
+        };
+        responses: {
+            /** @description The roles now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_String"];
+                };
+            };
+            /** @description An unknown role */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Taking one's own administrator role away */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    set_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusForm"];
+            };
+        };
+        responses: {
+            /** @description Set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+            /** @description Not a status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Disabling one's own account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

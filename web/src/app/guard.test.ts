@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NO_PERMISSION_MESSAGE, NO_RANGE_MESSAGE } from '../lib/access';
+import { NOT_ADMIN_MESSAGE, NO_PERMISSION_MESSAGE, NO_RANGE_MESSAGE } from '../lib/access';
 import { useSession } from '../lib/session';
-import { regionRange, signIn, testUser } from '../test/session';
+import { regionRange, signIn, signInAdmin, testUser } from '../test/session';
 import { checkRoute, type GuardDeps, type GuardTarget } from './guard';
 
 const at = (pathname: string, search = ''): GuardTarget => ({ pathname, search });
@@ -98,6 +98,33 @@ describe('guard branch 2: a user on a route with an authority', () => {
       kind: 'allow',
     });
     expect(calls.fetchAreaRange).not.toHaveBeenCalled();
+  });
+});
+
+describe('guard branch 2: a user on an administration route', () => {
+  it.each([
+    ['every permission but no admin role', ['MOD_054', 'MOD_061', 'MOD_056']],
+    ['nothing', []],
+  ])('refuses a user holding %s: 仅系统管理员可以进行此操作', async (_, permissions) => {
+    signIn(permissions);
+    await expect(checkRoute(at('/manage/users'), null, deps())).resolves.toEqual({
+      kind: 'refuse',
+      message: NOT_ADMIN_MESSAGE,
+    });
+  });
+
+  it('allows an administrator without asking the server', async () => {
+    signInAdmin();
+    const calls = deps();
+    await expect(checkRoute(at('/manage/audit'), null, calls)).resolves.toEqual({ kind: 'allow' });
+    expect(calls.fetchAreaRange).not.toHaveBeenCalled();
+  });
+
+  it('opens the login dialog for an anonymous visitor', async () => {
+    await expect(checkRoute(at('/manage/users'), null, deps())).resolves.toMatchObject({
+      kind: 'login',
+      target: '/manage/users',
+    });
   });
 });
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '../lib/access';
+import { PERMISSION_NAMES } from '../api/permissions';
 import { NEED_LOGIN, filterMenu, menuItems, type MenuItem } from './menu';
 import { resolvePath } from './routes';
 
-const anonymous: Viewer = { loggedIn: false, permissions: [] };
-const member: Viewer = { loggedIn: true, permissions: [] };
+const anonymous: Viewer = { loggedIn: false, permissions: [], roles: [] };
+const member: Viewer = { loggedIn: true, permissions: [], roles: [] };
 
 const item = (key: string, nav: MenuItem['nav'], extra: Partial<MenuItem> = {}): MenuItem => ({
   key,
@@ -31,14 +32,18 @@ describe('filterMenu', () => {
   it('shows other items only with their display permission, logged in or not', () => {
     const items = [item('windmill', false, { display: 'MOD_059_DISPLAY' })];
     expect(keys(filterMenu(items, member))).toEqual([]);
-    expect(keys(filterMenu(items, { loggedIn: true, permissions: ['MOD_059'] }))).toEqual([]);
-    expect(keys(filterMenu(items, { loggedIn: true, permissions: ['MOD_059_DISPLAY'] }))).toEqual([
-      'windmill',
-    ]);
+    expect(
+      keys(filterMenu(items, { loggedIn: true, permissions: ['MOD_059'], roles: [] })),
+    ).toEqual([]);
+    expect(
+      keys(filterMenu(items, { loggedIn: true, permissions: ['MOD_059_DISPLAY'], roles: [] })),
+    ).toEqual(['windmill']);
   });
 
   it('never shows a nav-false item that has no display permission', () => {
-    expect(keys(filterMenu([item('x', false)], { loggedIn: true, permissions: [''] }))).toEqual([]);
+    expect(
+      keys(filterMenu([item('x', false)], { loggedIn: true, permissions: [''], roles: [] })),
+    ).toEqual([]);
   });
 
   it('removes a parent whose children were all filtered out, at any depth', () => {
@@ -75,16 +80,34 @@ describe('the platform menu', () => {
   });
 
   it('shows exactly the monitoring themes whose _DISPLAY code the user holds', () => {
-    const viewer = { loggedIn: true, permissions: ['MOD_056_DISPLAY', 'MOD_060_DISPLAY'] };
+    const viewer = {
+      loggedIn: true,
+      permissions: ['MOD_056_DISPLAY', 'MOD_060_DISPLAY'],
+      roles: [],
+    };
     const monitor = filterMenu(menuItems, viewer).find((entry) => entry.key === '/monitor');
     expect(monitor?.children?.map((entry) => entry.label)).toEqual(['地表覆盖监测', '钢铁厂监测']);
+  });
+
+  it('shows 系统管理 to administrators only, whatever their permissions', () => {
+    const everything = { loggedIn: true, permissions: Object.keys(PERMISSION_NAMES), roles: [] };
+    expect(topLabels(everything)).not.toContain('系统管理');
+    expect(topLabels(anonymous)).not.toContain('系统管理');
+    const admin = { loggedIn: true, permissions: [], roles: ['admin'] };
+    const manage = filterMenu(menuItems, admin).find((entry) => entry.key === '/manage');
+    expect(manage?.children?.map((entry) => entry.label)).toEqual([
+      '账号管理',
+      '订单管理',
+      '申请管理',
+      '操作日志',
+    ]);
   });
 
   it('shows the feedback entry only with MOD_054_DISPLAY', () => {
     const hasIdea = (viewer: Viewer) =>
       keys(filterMenu(menuItems, viewer)).includes('/about/contactUs/idea');
     expect(hasIdea(member)).toBe(false);
-    expect(hasIdea({ loggedIn: true, permissions: ['MOD_054_DISPLAY'] })).toBe(true);
+    expect(hasIdea({ loggedIn: true, permissions: ['MOD_054_DISPLAY'], roles: [] })).toBe(true);
   });
 
   it('links every internal entry to a page of the route table', () => {

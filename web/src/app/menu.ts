@@ -1,6 +1,6 @@
 // The navigation menu as data, and the pure filter that decides what a visitor sees (spec §2).
 import type { Permission } from '../api/permissions';
-import { displayCode, holds, type Viewer } from '../lib/access';
+import { canAdminister, displayCode, holds, type Viewer } from '../lib/access';
 import { childRoutes, routeAt, type AppRoute } from './routes';
 import { externalLinks } from './site';
 
@@ -15,6 +15,8 @@ export interface MenuItem {
   nav: boolean | typeof NEED_LOGIN;
   /** Permission that shows an item whose `nav` is false, e.g. 'MOD_056_DISPLAY'. */
   display?: Permission;
+  /** Shown to administrators only, whatever `nav` says (the 系统管理 pages). */
+  admin?: boolean;
   /** A path of the route table, opened inside the SPA unless `newTab`. */
   to?: string;
   /** An address outside the SPA (always opened in a new tab). */
@@ -24,6 +26,7 @@ export interface MenuItem {
 }
 
 function isVisible(item: MenuItem, viewer: Viewer): boolean {
+  if (item.admin) return canAdminister(viewer);
   if (item.nav === true) return true;
   if (item.nav === NEED_LOGIN) return viewer.loggedIn;
   return item.display !== undefined && holds(viewer, item.display);
@@ -40,7 +43,8 @@ export function filterMenu(items: readonly MenuItem[], viewer: Viewer): MenuItem
 }
 
 /** Menu access follows page access: a page with an authority shows with its _DISPLAY code. */
-function access(route: AppRoute): Pick<MenuItem, 'nav' | 'display'> {
+function access(route: AppRoute): Pick<MenuItem, 'nav' | 'display' | 'admin'> {
+  if (route.adminOnly) return { nav: NEED_LOGIN, admin: true };
   if (route.authority) return { nav: false, display: displayCode(route.authority) };
   return { nav: route.loginAuthority ? NEED_LOGIN : true };
 }
@@ -65,6 +69,7 @@ export const menuItems: MenuItem[] = [
   routeMenu('/platform'),
   routeMenu('/about'),
   routeMenu('/personal/personalCenter'),
+  routeMenu('/manage'),
   {
     key: 'links',
     label: '相关网站',

@@ -17,5 +17,6 @@ export const pages: Record<PageArea, LazyExoticComponent<ComponentType<PageProps
   statistics: lazy(() => loadChunk(() => import('../features/statistics/StatisticsPage'))),
   monitor: lazy(() => loadChunk(() => import('../features/monitor/MonitorPage'))),
   personal: lazy(() => loadChunk(() => import('../features/personal/PersonalCenterPage'))),
+  manage: lazy(() => loadChunk(() => import('../features/manage/ManagePage'))),
   about: lazy(() => loadChunk(() => import('../features/about/AboutPage'))),
 };

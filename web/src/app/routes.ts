@@ -1,6 +1,7 @@
 // The one route table of the SPA (spec §2), as plain data, and the pure helpers over it.
 // The router (router.tsx), the menu (menu.ts), breadcrumbs and page titles all read it, and
-// the navigation guard of spec §4 (guard.ts) reads `authority` / `loginAuthority` from here too.
+// the navigation guard of spec §4 (guard.ts) reads `authority` / `loginAuthority` / `adminOnly`
+// from here too.
 import { matchRoutes } from 'react-router';
 import {
   MOD_054,
@@ -28,6 +29,7 @@ export type PageArea =
   | 'statistics'
   | 'monitor'
   | 'personal'
+  | 'manage'
   | 'about';
 
 export interface RouteNode {
@@ -43,6 +45,8 @@ export interface RouteNode {
   authority?: PagePermission;
   /** Only logged-in users may open the page; inherited by children. */
   loginAuthority?: boolean;
+  /** Only administrators (the admin role) may open the page; inherited by children. */
+  adminOnly?: boolean;
   /** News category a news list or detail page shows (spec §2). */
   newsType?: number;
   children?: RouteNode[];
@@ -57,6 +61,7 @@ export interface AppRoute {
   redirect?: string;
   authority?: PagePermission;
   loginAuthority: boolean;
+  adminOnly: boolean;
   newsType?: number;
   /** Titles from the top-level ancestor down to this route, for the breadcrumb. */
   trail: string[];
@@ -296,6 +301,18 @@ const routeTable: RouteNode[] = [
     })),
   },
   {
+    path: 'manage',
+    title: '系统管理',
+    loginAuthority: true,
+    adminOnly: true,
+    children: pages('manage', [
+      ['users', '账号管理'],
+      ['orders', '订单管理'],
+      ['requests', '申请管理'],
+      ['audit', '操作日志'],
+    ]),
+  },
+  {
     path: 'personal/personalCenter',
     title: '个人中心',
     loginAuthority: true,
@@ -351,7 +368,10 @@ function firstPagePath(node: RouteNode, path: string): string | undefined {
   return undefined;
 }
 
-/** Flattens the tree to absolute paths; children inherit `authority` and `loginAuthority`. */
+/**
+ * Flattens the tree to absolute paths; children inherit `authority`, `loginAuthority` and
+ * `adminOnly`.
+ */
 function flattenRoutes(nodes: readonly RouteNode[], parent?: AppRoute): AppRoute[] {
   return nodes.flatMap((node) => {
     const path = joinPath(parent?.path ?? '', node.path);
@@ -360,6 +380,7 @@ function flattenRoutes(nodes: readonly RouteNode[], parent?: AppRoute): AppRoute
       path,
       title: node.title,
       loginAuthority: node.loginAuthority ?? parent?.loginAuthority ?? false,
+      adminOnly: node.adminOnly ?? parent?.adminOnly ?? false,
       trail: [...(parent?.trail ?? []), node.title],
       ...(node.page
         ? { page: node.page }

@@ -11,6 +11,7 @@ import { regionRange, testUser } from '../test/session';
 import {
   NO_PERMISSION_MESSAGE,
   NO_RANGE_MESSAGE,
+  canAdminister,
   canUseCart,
   displayCode,
   holds,
@@ -19,8 +20,8 @@ import {
   type Viewer,
 } from './access';
 
-const anonymous: Viewer = { loggedIn: false, permissions: [] };
-const viewer = (...permissions: string[]): Viewer => ({ loggedIn: true, permissions });
+const anonymous: Viewer = { loggedIn: false, permissions: [], roles: [] };
+const viewer = (...permissions: string[]): Viewer => ({ loggedIn: true, permissions, roles: [] });
 
 describe('access rules', () => {
   it('reads the viewer of a session: anonymous without user info, else its permissions', () => {
@@ -33,6 +34,15 @@ describe('access rules', () => {
     expect(canUseCart(viewer())).toBe(false);
     expect(canUseCart(viewer(MOD_061_DISPLAY))).toBe(false);
     expect(canUseCart(viewer(MOD_061))).toBe(true);
+  });
+
+  it('lets only a logged-in holder of the admin role administer, not a holder of every code', () => {
+    expect(canAdminister(anonymous)).toBe(false);
+    expect(canAdminister({ ...anonymous, roles: ['admin'] })).toBe(false);
+    expect(canAdminister(viewer(...Object.keys(PERMISSION_NAMES)))).toBe(false);
+    expect(canAdminister({ ...viewer(), roles: ['monitor'] })).toBe(false);
+    expect(canAdminister({ ...viewer(), roles: ['monitor', 'admin'] })).toBe(true);
+    expect(viewerOf({ userInfo: testUser([], 1, ['admin']) }).roles).toEqual(['admin']);
   });
 
   it('refuses a page first for its permission, then for a missing regionId range', () => {

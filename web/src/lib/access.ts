@@ -3,7 +3,7 @@
 // and the pages ask here instead of looking into permission lists themselves. The codes come
 // from api/permissions.ts, generated from the server's table.
 import { MOD_061, type Permission } from '../api/permissions';
-import { isLoggedIn, permissionsOf, type AreaRangeItem, type UserInfo } from './session';
+import { isLoggedIn, permissionsOf, rolesOf, type AreaRangeItem, type UserInfo } from './session';
 
 /** Spec §8: a page with an authority, for a user without a regionId area range. */
 export const NO_RANGE_MESSAGE = '未关联用户权限范围，请联系管理员';
@@ -13,18 +13,29 @@ export const NO_PERMISSION_MESSAGE = '无查看信息权限，请联系管理员
 /** The range type that grants regions (spec §3). */
 const REGION_RANGE = 'regionId';
 
+/** The server's refusal of an administration page to anyone but an administrator. */
+export const NOT_ADMIN_MESSAGE = '仅系统管理员可以进行此操作';
+
+/** The role of administrators (accounts, orders, requests, the audit log). */
+const ADMIN_ROLE = 'admin';
+
 /** A code that opens a page or its data, as opposed to a menu entry's `_DISPLAY` code. */
 export type PagePermission = Exclude<Permission, `${string}_DISPLAY`>;
 
-/** Who the rules look at: logged in or not, and the permission codes held. */
+/** Who the rules look at: logged in or not, the permission codes and the role codes held. */
 export interface Viewer {
   loggedIn: boolean;
   permissions: readonly string[];
+  roles: readonly string[];
 }
 
 /** The viewer of a session (its `userInfo`, null while anonymous). */
 export function viewerOf(session: { userInfo: UserInfo | null }): Viewer {
-  return { loggedIn: isLoggedIn(session), permissions: permissionsOf(session) };
+  return {
+    loggedIn: isLoggedIn(session),
+    permissions: permissionsOf(session),
+    roles: rolesOf(session),
+  };
 }
 
 /** Does the viewer hold `code`? */
@@ -40,6 +51,11 @@ export function displayCode(page: PagePermission): Permission {
 /** The cart icon, its count and 加入购物车 (spec §6: MOD_061, cart and order data). */
 export function canUseCart(viewer: Viewer): boolean {
   return viewer.loggedIn && holds(viewer, MOD_061);
+}
+
+/** The 系统管理 pages and their menu entry: logged-in administrators only (the admin role). */
+export function canAdminister(viewer: Viewer): boolean {
+  return viewer.loggedIn && viewer.roles.includes(ADMIN_ROLE);
 }
 
 /**

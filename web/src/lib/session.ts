@@ -48,6 +48,13 @@ export function isLoggedIn(state: Pick<SessionState, 'userInfo'>): boolean {
 
 const NO_PERMISSIONS: readonly string[] = [];
 
+const NO_ROLES: readonly string[] = [];
+
+/** The user's role codes; the same empty list while anonymous (stable for selectors). */
+export function rolesOf(state: Pick<SessionState, 'userInfo'>): readonly string[] {
+  return state.userInfo?.roles ?? NO_ROLES;
+}
+
 /** The user's permission codes; the same empty list while anonymous (stable for selectors). */
 export function permissionsOf(state: Pick<SessionState, 'userInfo'>): readonly string[] {
   return state.userInfo?.permissions ?? NO_PERMISSIONS;

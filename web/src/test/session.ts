@@ -1,7 +1,7 @@
 // Session fixtures for component and unit tests.
 import { useSession, type AreaRangeItem, type UserInfo } from '../lib/session';
 
-export function testUser(permissions: string[] = [], id = 7): UserInfo {
+export function testUser(permissions: string[] = [], id = 7, roles: string[] = []): UserInfo {
   return {
     id,
     username: 'hubei',
@@ -9,6 +9,7 @@ export function testUser(permissions: string[] = [], id = 7): UserInfo {
     telephone: null,
     email: null,
     permissions,
+    roles,
     personInfo: { relatePushNodeInfo: [] },
     token: 'session-token',
   };
@@ -21,4 +22,12 @@ export function regionRange(regionId = '420000'): AreaRangeItem {
 /** A logged-in session with these permissions, as the guard leaves it. */
 export function signIn(permissions: string[], cartCount = 0): void {
   useSession.setState({ token: 'session-token', userInfo: testUser(permissions), cartCount });
+}
+
+/** A logged-in administrator (the admin role), as the guard leaves it. */
+export function signInAdmin(permissions: string[] = []): void {
+  useSession.setState({
+    token: 'session-token',
+    userInfo: { ...testUser(permissions, 1, ['admin']), username: 'admin' },
+  });
 }

@@ -32,13 +32,7 @@ pub fn page(
     paging: Paging,
 ) -> rusqlite::Result<(Vec<AuditRow>, i64)> {
     // `action` is a prefix: escape LIKE's wildcards in what was typed.
-    let prefix = action.map(|a| {
-        let escaped = a
-            .replace('\\', "\\\\")
-            .replace('%', "\\%")
-            .replace('_', "\\_");
-        format!("{escaped}%")
-    });
+    let prefix = action.map(|a| format!("{}%", crate::db::escape_like(a)));
     const WHERE: &str = "WHERE (?1 IS NULL OR action LIKE ?1 ESCAPE '\\')
                            AND (?2 IS NULL OR target = ?2)";
     let total = conn

@@ -47,6 +47,14 @@ pub fn is_unique_violation(err: &rusqlite::Error) -> bool {
     )
 }
 
+/// `text` for a `LIKE … ESCAPE '\'` pattern: its wildcards (`%`, `_`) and
+/// the escape character itself match literally.
+pub fn escape_like(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_")
+}
+
 /// A cheap handle to the database: clone it freely.
 #[derive(Clone)]
 pub struct Db {

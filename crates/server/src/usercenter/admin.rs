@@ -3,7 +3,7 @@
 
 use rusqlite::Connection;
 
-use super::{RANGE_TYPE_REGION, password, perm, rules, store};
+use super::{RANGE_TYPE_REGION, nodetype, password, perm, rules, store};
 use crate::config::ScreenAccount;
 use crate::error::AppError;
 
@@ -23,8 +23,13 @@ pub enum AdminError {
     #[error("{0}")]
     Rule(String),
     /// The username, telephone or e-mail is taken.
-    #[error("{0} is already taken")]
-    Taken(String),
+    #[error("{value} is already taken")]
+    Taken {
+        /// Which: `username`, `telephone` or `email`.
+        column: &'static str,
+        /// The value.
+        value: String,
+    },
     /// The database failed.
     #[error(transparent)]
     Db(#[from] rusqlite::Error),
@@ -47,7 +52,7 @@ pub struct NewUser<'a> {
     pub telephone: Option<&'a str>,
     /// E-mail.
     pub email: Option<&'a str>,
-    /// 0 person.
+    /// One of `nodetype::ACCOUNT_TYPES` (0 person).
     pub account_type: i64,
     /// Ask for a new password at first login (login answers code 2).
     pub must_change_password: bool,
@@ -56,6 +61,12 @@ pub struct NewUser<'a> {
 /// Adds an account; returns its id.
 pub fn add_user(conn: &Connection, u: &NewUser<'_>) -> Result<i64, AdminError> {
     rules::username(u.username)?;
+    if nodetype::of(u.account_type).is_none() {
+        return Err(AdminError::Rule(format!(
+            "账号类型不存在：{}",
+            u.account_type
+        )));
+    }
     password::validate(u.password)?;
     if let Some(t) = u.telephone {
         rules::telephone(t)?;
@@ -66,22 +77,26 @@ pub fn add_user(conn: &Connection, u: &NewUser<'_>) -> Result<i64, AdminError> {
     let hash = password::hash(u.password)?;
     store::insert_user(conn, u, &hash).map_err(|e| {
         if crate::db::is_unique_violation(&e) {
-            AdminError::Taken(taken_field(&e, u))
+            let (column, value) = taken_field(&e, u);
+            AdminError::Taken {
+                column,
+                value: value.to_owned(),
+            }
         } else {
             e.into()
         }
     })
 }
 
-/// Which of the unique fields a UNIQUE violation is about, for the message.
-fn taken_field(err: &rusqlite::Error, u: &NewUser<'_>) -> String {
+/// Which of the unique fields a UNIQUE violation is about, and its value.
+fn taken_field<'a>(err: &rusqlite::Error, u: &NewUser<'a>) -> (&'static str, &'a str) {
     let text = err.to_string();
     if text.contains("user.telephone") {
-        u.telephone.unwrap_or_default().to_owned()
+        ("telephone", u.telephone.unwrap_or_default())
     } else if text.contains("user.email") {
-        u.email.unwrap_or_default().to_owned()
+        ("email", u.email.unwrap_or_default())
     } else {
-        u.username.to_owned()
+        ("username", u.username)
     }
 }
 
@@ -312,7 +327,10 @@ mod tests {
                     ..NewUser::default()
                 }
             ),
-            Err(AdminError::Taken(_))
+            Err(AdminError::Taken {
+                column: "username",
+                ..
+            })
         ));
         assert!(matches!(
             add_user(

@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::session::{self, Caller};
 use super::{captcha, password, store};
-use crate::api::{ApiJson, ApiQuery, ApiResult, ClientIp, Envelope, ok};
+use crate::api::{ApiJson, ApiQuery, ApiResult, ClientAddr, ClientIp, Envelope, ok};
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 
@@ -125,6 +125,9 @@ pub(super) fn check_captcha(state: &AppState, token: &str, answer: &str) -> Resu
 pub(super) struct Attempt {
     login: String,
     ip: Option<IpAddr>,
+    /// Set for a login (not a password change): the client's address, to
+    /// write a wrong password into the account's login history.
+    history: Option<Option<String>>,
 }
 
 impl Attempt {
@@ -140,7 +143,14 @@ impl Attempt {
         Ok(Self {
             login: login.to_owned(),
             ip,
+            history: None,
         })
+    }
+
+    /// Makes a wrong password count in the account's login history, from `address`.
+    pub(super) fn in_history(mut self, address: Option<IpAddr>) -> Self {
+        self.history = Some(address.map(|a| a.to_string()));
+        self
     }
 
     /// The account when the password matches; otherwise the failure is counted.
@@ -168,6 +178,9 @@ impl Attempt {
                 Ok(row)
             }
             None => {
+                if let (Some(id), Some(address)) = (id, self.history.clone()) {
+                    record_login(state, id, address, false).await?;
+                }
                 let now = Instant::now();
                 let locked = id.is_some_and(|id| accounts.by_account.record(&id, now))
                     | self
@@ -181,6 +194,21 @@ impl Attempt {
             }
         }
     }
+}
+
+/// Writes one attempt into an account's login history: `ok` when it opened a session.
+async fn record_login(
+    state: &AppState,
+    user_id: i64,
+    address: Option<String>,
+    ok: bool,
+) -> Result<(), AppError> {
+    let at = session::now_secs();
+    state
+        .db
+        .call(move |c| store::insert_login_event(c, user_id, at, address.as_deref(), ok))
+        .await?;
+    Ok(())
 }
 
 /// Logs in: code 0 with the session token, or code 2 when the password must be changed first.
@@ -199,6 +227,7 @@ impl Attempt {
 pub async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
+    ClientAddr(address): ClientAddr,
     ApiJson(form): ApiJson<LoginForm>,
 ) -> Result<Response, AppError> {
     let username = form.username.trim().to_owned();
@@ -207,10 +236,14 @@ pub async fn login(
         (&form.password, "请输入密码"),
         (&form.captcha, "请输入验证码"),
     ])?;
-    let guard = Attempt::start(&state, ip, &username)?;
+    let guard = Attempt::start(&state, ip, &username)?.in_history(address);
     check_captcha(&state, &form.token, &form.captcha)?;
     let plain = super::register::unseal(&state, &form.password, &form.token)?;
     let row = guard.authenticate(&state, plain).await?;
+    // The right password on a disabled or flagged account opens no session:
+    // the history says "not logged in" for those too.
+    let logged_in = row.status == 0 && !row.must_change_password;
+    record_login(&state, row.id, address.map(|a| a.to_string()), logged_in).await?;
     if row.status != 0 {
         return Err(AppError::Forbidden("账号已被禁用，请联系管理员".into()));
     }

@@ -5,9 +5,12 @@ pub mod admin;
 pub mod captcha;
 pub mod guard;
 mod login;
+pub mod manage;
+pub mod nodetype;
 pub mod notify;
 pub mod password;
 pub mod perm;
+mod personal;
 mod profile;
 pub mod ratelimit;
 mod register;
@@ -88,16 +91,35 @@ impl Accounts {
     }
 }
 
-/// The account routes: the caller's own details need a login; logging in,
-/// registering and resetting a password are public (a password change proves
-/// the old password instead), and so is logging out (an ended session included).
+/// The account routes: the caller's own details need a login; administration
+/// needs an administrator; logging in, registering and resetting a password
+/// are public (a password change proves the old password instead), and so is
+/// logging out (an ended session included).
 pub fn router() -> OpenApiRouter<AppState> {
     let own = OpenApiRouter::new()
         .routes(routes!(profile::detail))
         .routes(routes!(profile::area_ranges))
+        .routes(routes!(personal::login_history))
+        .routes(routes!(personal::change_telephone))
+        .routes(routes!(personal::change_email))
+        // The tables forms choose from and pages show (the caller's own account type and
+        // roles in the personal centre): reading them needs a login, changing accounts
+        // needs an administrator.
+        .routes(routes!(manage::permissions))
+        .routes(routes!(manage::roles))
+        .routes(routes!(manage::node_types))
         .route_layer(Require::login());
+    let administration = OpenApiRouter::new()
+        .routes(routes!(manage::list_accounts, manage::create_account))
+        .routes(routes!(manage::set_status))
+        .routes(routes!(manage::set_roles))
+        .routes(routes!(manage::set_permissions))
+        .routes(routes!(manage::add_range))
+        .routes(routes!(manage::remove_range))
+        .route_layer(Require::admin());
     OpenApiRouter::new()
         .merge(own)
+        .merge(administration)
         .routes(routes!(login::captcha))
         .routes(routes!(login::public_key))
         .routes(routes!(login::login))

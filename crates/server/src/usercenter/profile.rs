@@ -55,6 +55,8 @@ pub struct UserInfo {
     email: Option<Contact>,
     /// Permission codes.
     permissions: Vec<String>,
+    /// Role codes (`admin` shows the administration pages).
+    roles: Vec<String>,
     /// Person details.
     person_info: PersonInfo,
     /// The session token of this request.
@@ -91,6 +93,7 @@ pub async fn detail(State(state): State<AppState>, caller: Caller) -> ApiResult<
             value: e,
         }),
         permissions: caller.permissions.into_iter().collect(),
+        roles: caller.roles.into_iter().collect(),
         person_info: PersonInfo {
             relate_push_node_info: nodes
                 .into_iter()
@@ -123,13 +126,14 @@ pub struct AreaRange {
 }
 
 /// A user's active, not-deleted area ranges (a display screen's session: those
-/// its configuration narrows them to); a user may read only their own.
+/// its configuration narrows them to); a user may read only their own, an
+/// administrator anyone's.
 #[utoipa::path(
     get,
     path = "/api/usercenter/arearange/userid/{userId}/{deleted}",
     tag = "usercenter",
     params(
-        ("userId" = i64, Path, description = "The user; must be the caller"),
+        ("userId" = i64, Path, description = "The user; must be the caller unless an administrator asks"),
         ("deleted" = i64, Path, description = "0: ranges not deleted (the only value supported)"),
     ),
     responses(
@@ -144,7 +148,7 @@ pub async fn area_ranges(
     caller: Caller,
     ApiPath((user_id, deleted)): ApiPath<(i64, i64)>,
 ) -> ApiResult<Vec<AreaRange>> {
-    if user_id != caller.user_id {
+    if user_id != caller.user_id && !caller.is_admin() {
         return Err(AppError::Forbidden(guard::NO_PERMISSION.into()));
     }
     if deleted != 0 {
@@ -156,6 +160,8 @@ pub async fn area_ranges(
         .db
         .call(move |c| store::area_ranges(c, user_id))
         .await?;
+    // A screen's narrowing is of its own account's ranges (a screen session
+    // holds no role, so it never reads another's).
     if let Some(code) = caller.screen {
         rows = screen::configured(&state.config, code)
             .map(|s| screen::ranges(s, rows))

@@ -116,7 +116,7 @@ pub async fn valid_telephone(
 /// sending codes to strangers.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SendCode {
-    /// `register` or `reset`.
+    /// `register`, `reset` or `change` (a new address for the logged-in account).
     purpose: Purpose,
     /// The captcha answer.
     #[serde(default)]
@@ -137,7 +137,9 @@ async fn send_code(
     check_captcha(state, &form.token, &form.captcha)?;
     let exists = taken(state, channel.column(), address.to_owned()).await?;
     match form.purpose {
-        Purpose::Register if exists => Err(AppError::Conflict(channel.taken_message().into())),
+        Purpose::Register | Purpose::Change if exists => {
+            Err(AppError::Conflict(channel.taken_message().into()))
+        }
         // Say nothing about unknown addresses on reset: the answer must not reveal who has an account.
         Purpose::Reset if !exists => Ok(()),
         _ => verify::send(&state.db, &state.accounts, channel, address, form.purpose).await,
@@ -154,7 +156,7 @@ async fn send_code(
     responses(
         (status = 200, description = "Sent (on reset: sent if the number has an account)", body = Envelope<Option<String>>),
         (status = 400, description = "Bad number or captcha", body = ErrorEnvelope),
-        (status = 409, description = "Registering a number that is taken", body = ErrorEnvelope),
+        (status = 409, description = "Registering, or changing to, a number that is taken", body = ErrorEnvelope),
         (status = 429, description = "Asked again within 60 s, or too many lookups from this address", body = ErrorEnvelope),
     )
 )]
@@ -179,7 +181,7 @@ pub async fn send_telephone(
     responses(
         (status = 200, description = "Sent (on reset: sent if the address has an account)", body = Envelope<Option<String>>),
         (status = 400, description = "Bad address or captcha", body = ErrorEnvelope),
-        (status = 409, description = "Registering an address that is taken", body = ErrorEnvelope),
+        (status = 409, description = "Registering, or changing to, an address that is taken", body = ErrorEnvelope),
         (status = 429, description = "Asked again within 60 s, or too many lookups from this address", body = ErrorEnvelope),
         (status = 503, description = "No mail server configured, or it failed", body = ErrorEnvelope),
     )
@@ -325,7 +327,7 @@ pub async fn register(
         .await?
         .map_err(|e| match e {
             // Only a registration racing this one can get here.
-            AdminError::Taken(_) => AppError::Conflict("用户名、手机号或邮箱已被注册".into()),
+            AdminError::Taken { .. } => AppError::Conflict("用户名、手机号或邮箱已被注册".into()),
             AdminError::Rule(message) => AppError::bad_request(message),
             other => AppError::Internal(other.into()),
         })?;

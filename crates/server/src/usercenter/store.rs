@@ -539,3 +539,492 @@ pub fn outbox(conn: &Connection, limit: i64) -> rusqlite::Result<Vec<SmsRow>> {
         })?
         .collect()
 }
+
+/// Records one login attempt of an existing account: `ok` when it opened a session.
+pub fn insert_login_event(
+    conn: &Connection,
+    user_id: i64,
+    at: i64,
+    address: Option<&str>,
+    ok: bool,
+) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO login_event (user_id, at, address, ok) VALUES (?1, ?2, ?3, ?4)",
+    )?
+    .execute(params![user_id, at, address, ok])?;
+    Ok(())
+}
+
+/// One login attempt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoginEventRow {
+    /// Row id.
+    pub id: i64,
+    /// Unix seconds.
+    pub at: i64,
+    /// The client's address, when known.
+    pub address: Option<String>,
+    /// A session was opened.
+    pub ok: bool,
+}
+
+/// A page of an account's login attempts, newest first, with the total.
+pub fn login_events(
+    conn: &Connection,
+    user_id: i64,
+    paging: crate::api::Paging,
+) -> rusqlite::Result<(Vec<LoginEventRow>, i64)> {
+    let total = conn
+        .prepare_cached("SELECT count(*) FROM login_event WHERE user_id = ?1")?
+        .query_row([user_id], |r| r.get(0))?;
+    let rows = conn
+        .prepare_cached(
+            "SELECT id, at, address, ok FROM login_event WHERE user_id = ?1
+             ORDER BY at DESC, id DESC LIMIT ?2 OFFSET ?3",
+        )?
+        .query_map(params![user_id, paging.limit(), paging.offset()], |r| {
+            Ok(LoginEventRow {
+                id: r.get(0)?,
+                at: r.get(1)?,
+                address: r.get(2)?,
+                ok: r.get(3)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok((rows, total))
+}
+
+/// Stores an account's new mobile number or e-mail; `column` is `telephone` or
+/// `email` (always one of ours, never input). A value another account holds
+/// fails with the UNIQUE constraint.
+pub fn set_contact(
+    conn: &Connection,
+    user_id: i64,
+    column: &'static str,
+    value: &str,
+) -> rusqlite::Result<()> {
+    debug_assert!(matches!(column, "telephone" | "email"));
+    conn.prepare_cached(&format!(
+        "UPDATE user SET {column} = ?2, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1"
+    ))?
+    .execute(params![user_id, value])?;
+    Ok(())
+}
+
+/// What the administrators' account list filters by.
+#[derive(Debug, Default, Clone)]
+pub struct AccountFilter {
+    /// Part of the username, mobile number or e-mail (LIKE wildcards are literal).
+    pub keyword: Option<String>,
+    /// 0 active, 1 disabled.
+    pub status: Option<i64>,
+    /// Holders of this role code.
+    pub role: Option<String>,
+}
+
+/// An area range in the account list.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+pub struct RangeRef {
+    /// Range id (for removing it).
+    pub id: i64,
+    /// Region code.
+    pub region_id: String,
+}
+
+/// One account as administrators see it.
+#[derive(Debug, Clone)]
+pub struct AccountRow {
+    /// User id.
+    pub id: i64,
+    /// Login name.
+    pub username: String,
+    /// Account type (see `usercenter::nodetype`).
+    pub account_type: i64,
+    /// Mobile number.
+    pub telephone: Option<String>,
+    /// E-mail.
+    pub email: Option<String>,
+    /// 0 active, 1 disabled.
+    pub status: i64,
+    /// Role codes, sorted.
+    pub roles: Vec<String>,
+    /// Permission codes granted to the account itself, sorted.
+    pub permissions: Vec<String>,
+    /// Active `regionId` ranges, by region code.
+    pub ranges: Vec<RangeRef>,
+    /// When it was made, as stored (ISO 8601, UTC).
+    pub created_at: String,
+    /// Unix seconds of its last successful login.
+    pub last_login_at: Option<i64>,
+}
+
+/// A page of accounts matching `filter`, by id, with the total: two queries,
+/// roles, permissions and ranges gathered as JSON in the first.
+pub fn accounts(
+    conn: &Connection,
+    filter: &AccountFilter,
+    paging: crate::api::Paging,
+) -> rusqlite::Result<(Vec<AccountRow>, i64)> {
+    let pattern = filter
+        .keyword
+        .as_deref()
+        .map(|k| format!("%{}%", crate::db::escape_like(k)));
+    const WHERE: &str = "WHERE (?1 IS NULL OR u.username LIKE ?1 ESCAPE '\\'
+                                OR u.telephone LIKE ?1 ESCAPE '\\' OR u.email LIKE ?1 ESCAPE '\\')
+                           AND (?2 IS NULL OR u.status = ?2)
+                           AND (?3 IS NULL OR EXISTS (SELECT 1 FROM user_role ur JOIN role r ON r.id = ur.role_id
+                                                      WHERE ur.user_id = u.id AND r.code = ?3))";
+    let args = params![pattern, filter.status, filter.role];
+    let total = conn
+        .prepare_cached(&format!("SELECT count(*) FROM user u {WHERE}"))?
+        .query_row(args, |r| r.get(0))?;
+    let rows = conn
+        .prepare_cached(&format!(
+            "SELECT u.id, u.username, u.account_type, u.telephone, u.email, u.status, u.created_at,
+               (SELECT json_group_array(r.code ORDER BY r.code)
+                FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id),
+               (SELECT json_group_array(permission_code ORDER BY permission_code)
+                FROM user_permission WHERE user_id = u.id),
+               (SELECT json_group_array(json_object('id', id, 'region_id', region_id) ORDER BY region_id)
+                FROM area_range WHERE user_id = u.id AND type = '{region}' AND status = 0 AND is_delete = 0),
+               (SELECT max(at) FROM login_event WHERE user_id = u.id AND ok = 1)
+             FROM user u {WHERE} ORDER BY u.id LIMIT ?4 OFFSET ?5",
+            region = super::RANGE_TYPE_REGION,
+        ))?
+        .query_map(
+            params![
+                pattern,
+                filter.status,
+                filter.role,
+                paging.limit(),
+                paging.offset()
+            ],
+            |r| {
+                Ok(AccountRow {
+                    id: r.get(0)?,
+                    username: r.get(1)?,
+                    account_type: r.get(2)?,
+                    telephone: r.get(3)?,
+                    email: r.get(4)?,
+                    status: r.get(5)?,
+                    created_at: r.get(6)?,
+                    roles: json_column(r, 7)?,
+                    permissions: json_column(r, 8)?,
+                    ranges: json_column(r, 9)?,
+                    last_login_at: r.get(10)?,
+                })
+            },
+        )?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok((rows, total))
+}
+
+/// An account's status (0 active, 1 disabled); `None` when there is no such account.
+pub fn user_status(conn: &Connection, user_id: i64) -> rusqlite::Result<Option<i64>> {
+    conn.prepare_cached("SELECT status FROM user WHERE id = ?1")?
+        .query_row([user_id], |r| r.get(0))
+        .optional()
+}
+
+/// Sets an account's status (0 active, 1 disabled).
+pub fn set_status(conn: &Connection, user_id: i64, status: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "UPDATE user SET status = ?2, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1",
+    )?
+    .execute(params![user_id, status])?;
+    Ok(())
+}
+
+/// An account's role codes, sorted.
+pub fn user_roles(conn: &Connection, user_id: i64) -> rusqlite::Result<Vec<String>> {
+    conn.prepare_cached(
+        "SELECT r.code FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = ?1 ORDER BY r.code",
+    )?
+    .query_map([user_id], |r| r.get(0))?
+    .collect()
+}
+
+/// The permission codes granted to an account itself (not through a role), sorted.
+pub fn user_own_permissions(conn: &Connection, user_id: i64) -> rusqlite::Result<Vec<String>> {
+    conn.prepare_cached(
+        "SELECT permission_code FROM user_permission WHERE user_id = ?1 ORDER BY permission_code",
+    )?
+    .query_map([user_id], |r| r.get(0))?
+    .collect()
+}
+
+/// Replaces an account's roles by these role ids.
+pub fn replace_user_roles(
+    conn: &Connection,
+    user_id: i64,
+    role_ids: &[i64],
+) -> rusqlite::Result<()> {
+    conn.prepare_cached("DELETE FROM user_role WHERE user_id = ?1")?
+        .execute([user_id])?;
+    for role in role_ids {
+        add_user_role(conn, user_id, *role)?;
+    }
+    Ok(())
+}
+
+/// Replaces the permission codes granted to an account itself.
+pub fn replace_user_permissions(
+    conn: &Connection,
+    user_id: i64,
+    codes: &[String],
+) -> rusqlite::Result<()> {
+    conn.prepare_cached("DELETE FROM user_permission WHERE user_id = ?1")?
+        .execute([user_id])?;
+    for code in codes {
+        add_user_permission(conn, user_id, code)?;
+    }
+    Ok(())
+}
+
+/// A role with its permission codes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoleRow {
+    /// Role code, e.g. `admin`.
+    pub code: String,
+    /// Chinese name.
+    pub name: String,
+    /// Its permission codes, sorted.
+    pub permissions: Vec<String>,
+}
+
+/// Every role with its permissions, by id.
+pub fn roles(conn: &Connection) -> rusqlite::Result<Vec<RoleRow>> {
+    conn.prepare_cached(
+        "SELECT r.code, r.name,
+           (SELECT json_group_array(permission_code ORDER BY permission_code)
+            FROM role_permission WHERE role_id = r.id)
+         FROM role r ORDER BY r.id",
+    )?
+    .query_map([], |r| {
+        Ok(RoleRow {
+            code: r.get(0)?,
+            name: r.get(1)?,
+            permissions: json_column(r, 2)?,
+        })
+    })?
+    .collect()
+}
+
+/// An area range with its owner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwnedRange {
+    /// Whose range.
+    pub user_id: i64,
+    /// The range.
+    pub range: AreaRangeRow,
+}
+
+/// An area range by id, whatever its state.
+pub fn area_range_by_id(conn: &Connection, id: i64) -> rusqlite::Result<Option<OwnedRange>> {
+    conn.prepare_cached(
+        "SELECT user_id, id, type, region_id, status, is_delete FROM area_range WHERE id = ?1",
+    )?
+    .query_row([id], |r| {
+        Ok(OwnedRange {
+            user_id: r.get(0)?,
+            range: AreaRangeRow {
+                id: r.get(1)?,
+                kind: r.get(2)?,
+                region_id: r.get(3)?,
+                status: r.get(4)?,
+                is_delete: r.get(5)?,
+            },
+        })
+    })
+    .optional()
+}
+
+/// The id of an account's area range of this type and region, whatever its state.
+pub fn area_range_id(
+    conn: &Connection,
+    user_id: i64,
+    kind: &str,
+    region: &str,
+) -> rusqlite::Result<Option<i64>> {
+    conn.prepare_cached(
+        "SELECT id FROM area_range WHERE user_id = ?1 AND type = ?2 AND region_id = ?3",
+    )?
+    .query_row(params![user_id, kind, region], |r| r.get(0))
+    .optional()
+}
+
+/// Marks an area range deleted by id.
+pub fn remove_area_range_by_id(conn: &Connection, id: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached("UPDATE area_range SET is_delete = 1 WHERE id = ?1")?
+        .execute([id])?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::Paging;
+
+    fn seeded() -> Connection {
+        let mut conn = crate::db::memory();
+        super::super::admin::seed_demo(&mut conn).expect("seed");
+        conn
+    }
+
+    fn id_of(conn: &Connection, name: &str) -> i64 {
+        user_id(conn, name).expect("query").expect("user")
+    }
+
+    fn page(num: u32, size: u32) -> Paging {
+        Paging::of(Some(num), Some(size)).expect("paging")
+    }
+
+    #[test]
+    fn login_history_is_per_account_newest_first_and_paged() {
+        let conn = seeded();
+        let (hubei, person) = (id_of(&conn, "hubei"), id_of(&conn, "person"));
+        insert_login_event(&conn, hubei, 100, Some("10.0.0.1"), false).expect("insert");
+        insert_login_event(&conn, hubei, 200, Some("10.0.0.1"), true).expect("insert");
+        insert_login_event(&conn, hubei, 300, None, true).expect("insert");
+        insert_login_event(&conn, person, 400, None, true).expect("insert");
+        let (rows, total) = login_events(&conn, hubei, page(1, 2)).expect("page");
+        assert_eq!(total, 3);
+        assert_eq!(
+            rows.iter().map(|r| (r.at, r.ok)).collect::<Vec<_>>(),
+            [(300, true), (200, true)]
+        );
+        let (rows, _) = login_events(&conn, hubei, page(2, 2)).expect("page 2");
+        assert_eq!(rows.len(), 1);
+        assert_eq!(
+            (rows[0].at, rows[0].ok, rows[0].address.as_deref()),
+            (100, false, Some("10.0.0.1"))
+        );
+    }
+
+    #[test]
+    fn the_account_list_filters_gathers_and_escapes_wildcards() {
+        let conn = seeded();
+        let hubei = id_of(&conn, "hubei");
+        add_user_permission(&conn, hubei, "MOD_054").expect("grant");
+        insert_login_event(&conn, hubei, 500, None, true).expect("login");
+        insert_login_event(&conn, hubei, 900, None, false).expect("failed login");
+        set_status(&conn, id_of(&conn, "person"), 1).expect("disable");
+
+        let all = AccountFilter::default();
+        let (rows, total) = accounts(&conn, &all, page(1, 20)).expect("list");
+        assert_eq!(total, 4);
+        let row = rows.iter().find(|r| r.username == "hubei").expect("hubei");
+        assert_eq!(row.roles, ["monitor"]);
+        assert_eq!(row.permissions, ["MOD_054"]);
+        assert_eq!(row.ranges.len(), 1);
+        assert_eq!(row.ranges[0].region_id, "420000");
+        assert_eq!(
+            row.last_login_at,
+            Some(500),
+            "the last successful login, not the last attempt"
+        );
+
+        let by = |filter: AccountFilter| {
+            let (rows, total) = accounts(&conn, &filter, page(1, 20)).expect("list");
+            assert_eq!(total as usize, rows.len());
+            rows.into_iter().map(|r| r.username).collect::<Vec<_>>()
+        };
+        let keyword = |k: &str| AccountFilter {
+            keyword: Some(k.into()),
+            ..AccountFilter::default()
+        };
+        assert_eq!(by(keyword("UBE")), ["hubei"]);
+        // `_` and `%` are literal characters, not wildcards.
+        assert!(by(keyword("_")).is_empty());
+        assert!(by(keyword("%")).is_empty());
+        let disabled = AccountFilter {
+            status: Some(1),
+            ..AccountFilter::default()
+        };
+        assert_eq!(by(disabled), ["person"]);
+        let monitors = AccountFilter {
+            role: Some("monitor".into()),
+            ..AccountFilter::default()
+        };
+        assert_eq!(by(monitors), ["hubei", "screen"]);
+        let (second, total) = accounts(&conn, &all, page(2, 3)).expect("page 2");
+        assert_eq!((second.len(), total), (1, 4));
+    }
+
+    #[test]
+    fn roles_and_own_permissions_are_replaced_not_added() {
+        let conn = seeded();
+        let hubei = id_of(&conn, "hubei");
+        let admin_role = role_id(&conn, "admin").expect("query").expect("admin");
+        let person_role = role_id(&conn, "person").expect("query").expect("person");
+        replace_user_roles(&conn, hubei, &[person_role, admin_role]).expect("roles");
+        assert_eq!(
+            user_roles(&conn, hubei).expect("roles"),
+            ["admin", "person"]
+        );
+        replace_user_roles(&conn, hubei, &[]).expect("none");
+        assert!(user_roles(&conn, hubei).expect("roles").is_empty());
+
+        replace_user_permissions(&conn, hubei, &["MOD_061".into(), "MOD_054".into()])
+            .expect("perms");
+        replace_user_permissions(&conn, hubei, &["MOD_061".into()]).expect("perms");
+        assert_eq!(
+            user_own_permissions(&conn, hubei).expect("own"),
+            ["MOD_061"]
+        );
+        assert_eq!(permissions(&conn, hubei).expect("all"), ["MOD_061"]);
+    }
+
+    #[test]
+    fn roles_list_their_permissions() {
+        let conn = seeded();
+        let roles = roles(&conn).expect("roles");
+        let codes: Vec<&str> = roles.iter().map(|r| r.code.as_str()).collect();
+        assert_eq!(codes, ["admin", "monitor", "person"]);
+        assert_eq!(roles[0].permissions.len(), super::super::perm::ALL.len());
+        assert!(
+            roles[1]
+                .permissions
+                .iter()
+                .all(|p| !p.starts_with("MOD_054"))
+        );
+        assert!(roles[2].permissions.is_empty());
+    }
+
+    #[test]
+    fn a_range_found_by_id_can_be_removed_and_added_again_under_its_id() {
+        let conn = seeded();
+        let person = id_of(&conn, "person");
+        add_area_range(&conn, person, "regionId", "420100").expect("add");
+        let id = area_range_id(&conn, person, "regionId", "420100")
+            .expect("query")
+            .expect("id");
+        let found = area_range_by_id(&conn, id).expect("query").expect("range");
+        assert_eq!((found.user_id, found.range.is_delete), (person, 0));
+        remove_area_range_by_id(&conn, id).expect("remove");
+        assert!(area_ranges(&conn, person).expect("ranges").is_empty());
+        add_area_range(&conn, person, "regionId", "420100").expect("again");
+        assert_eq!(
+            area_range_id(&conn, person, "regionId", "420100").expect("query"),
+            Some(id)
+        );
+        assert_eq!(area_ranges(&conn, person).expect("ranges").len(), 1);
+    }
+
+    #[test]
+    fn a_contact_another_account_holds_violates_the_unique_constraint() {
+        let conn = seeded();
+        let (hubei, person) = (id_of(&conn, "hubei"), id_of(&conn, "person"));
+        set_contact(&conn, hubei, "telephone", "13800000001").expect("set");
+        set_contact(&conn, person, "email", "p@example.cn").expect("set");
+        let err = set_contact(&conn, person, "telephone", "13800000001").expect_err("taken");
+        assert!(crate::db::is_unique_violation(&err));
+        let err = set_contact(&conn, hubei, "email", "P@EXAMPLE.CN").expect_err("taken");
+        assert!(
+            crate::db::is_unique_violation(&err),
+            "e-mails compare without case"
+        );
+        assert_eq!(user_status(&conn, hubei).expect("status"), Some(0));
+        assert_eq!(user_status(&conn, 9999).expect("status"), None);
+    }
+}

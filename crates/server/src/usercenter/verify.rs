@@ -1,5 +1,5 @@
 //! Verification codes sent to a mobile number or e-mail address, for
-//! registration and password reset: six digits, ten minutes, five tries,
+//! registration, password reset and a new contact address: six digits, ten minutes, five tries,
 //! one code per address per minute, stored only as a hash.
 
 use serde::Deserialize;
@@ -63,6 +63,9 @@ pub enum Purpose {
     Register,
     /// Setting a new password.
     Reset,
+    /// Binding a logged-in account to a new mobile number or e-mail: the code
+    /// goes to the new address, which no account may hold yet.
+    Change,
 }
 
 fn hash(channel: Channel, address: &str, code: &str) -> Vec<u8> {
@@ -114,6 +117,10 @@ pub async fn send(
     let what = match purpose {
         Purpose::Register => "注册账号",
         Purpose::Reset => "重置密码",
+        Purpose::Change => match channel {
+            Channel::Telephone => "绑定新手机号",
+            Channel::Email => "绑定新邮箱",
+        },
     };
     let text = format!(
         "【自然资源卫星遥感云服务平台】您正在{what}，验证码为 {code}，10分钟内有效。如非本人操作，请忽略。"

@@ -265,3 +265,45 @@ pub fn assert_error(status: u16, body: &Value, expected: u16, message: &str) {
     assert_eq!(body["code"], expected, "code in {body}");
     assert_eq!(body["message"], message, "message in {body}");
 }
+
+/// Asks for a verification code (`purpose`: register, reset or change) to an
+/// address, answering the captcha as the test servers accept it.
+pub async fn send_code(
+    s: &TestServer,
+    channel: &str,
+    address: &str,
+    purpose: &str,
+) -> (u16, Value) {
+    let form =
+        serde_json::json!({"purpose": purpose, "captcha": CAPTCHA, "token": s.captcha().await});
+    s.post_json(
+        &format!("/api/usercenter/send/{channel}/{address}"),
+        None,
+        &form,
+    )
+    .await
+}
+
+/// The newest text message to a number, from the demo SMS outbox.
+pub fn last_sms(s: &TestServer, telephone: &str) -> String {
+    let conn = rusqlite::Connection::open(s.database()).expect("db");
+    conn.query_row(
+        "SELECT body FROM sms_outbox WHERE telephone = ?1 ORDER BY id DESC LIMIT 1",
+        [telephone],
+        |r| r.get(0),
+    )
+    .expect("a text message was sent")
+}
+
+/// The six-digit code in the newest text message to a number.
+pub fn sms_code(s: &TestServer, telephone: &str) -> String {
+    six_digits(&last_sms(s, telephone))
+}
+
+/// The first six-digit number in a text.
+pub fn six_digits(text: &str) -> String {
+    text.split(|c: char| !c.is_ascii_digit())
+        .find(|w| w.len() == 6)
+        .expect("a six-digit code")
+        .to_owned()
+}

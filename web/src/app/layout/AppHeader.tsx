@@ -1,9 +1,14 @@
 import { App, Badge, Button, Space, Tooltip } from 'antd';
-import { LogoutOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  LogoutOutlined,
+  SettingOutlined,
+  ShoppingCartOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { LOGOUT_FAILED_MESSAGE, useLogout } from '../../api/logout';
 import { openLogin } from '../../lib/loginPrompt';
-import { canUseCart, viewerOf } from '../../lib/access';
+import { canAdminister, canUseCart, viewerOf } from '../../lib/access';
 import { useCartCountLoader } from '../../lib/cartCount';
 import { isLoggedIn, useSession } from '../../lib/session';
 import { FALLBACK_PATH } from '../routes';
@@ -31,6 +36,7 @@ function UserActions() {
   useCartCountLoader();
   const cartCount = useSession((state) => state.cartCount);
   const showCart = useSession((state) => canUseCart(viewerOf(state)));
+  const showManage = useSession((state) => canAdminister(viewerOf(state)));
   const logout = useLogout();
   const endSession = async () => {
     // Awaited here rather than in mutate() callbacks: this component is gone as soon as the
@@ -51,6 +57,13 @@ function UserActions() {
             <Badge count={cartCount} overflowCount={99} size="small" data-testid="cart-badge">
               <ShoppingCartOutlined className="app-header__icon" />
             </Badge>
+          </Link>
+        </Tooltip>
+      )}
+      {showManage && (
+        <Tooltip title="系统管理">
+          <Link to="/manage/users" data-testid="manage-link">
+            <SettingOutlined className="app-header__icon" />
           </Link>
         </Tooltip>
       )}

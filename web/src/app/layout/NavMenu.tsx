@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router';
-import { isLoggedIn, permissionsOf, useSession } from '../../lib/session';
+import { isLoggedIn, permissionsOf, rolesOf, useSession } from '../../lib/session';
 import { filterMenu, menuItems, type MenuItem } from '../menu';
 import { BASENAME } from '../site';
 
@@ -62,10 +62,11 @@ function selectedKey(items: readonly MenuItem[], pathname: string): string[] {
 export function NavMenu() {
   const loggedIn = useSession(isLoggedIn);
   const permissions = useSession(permissionsOf);
+  const roles = useSession(rolesOf);
   const { pathname } = useLocation();
   const visible = useMemo(
-    () => filterMenu(menuItems, { loggedIn, permissions }),
-    [loggedIn, permissions],
+    () => filterMenu(menuItems, { loggedIn, permissions, roles }),
+    [loggedIn, permissions, roles],
   );
   const items = useMemo(() => toAntdItems(visible), [visible]);
 

@@ -15,8 +15,8 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { dismissLogin, useLoginPrompt } from '../../lib/loginPrompt';
 import { useLogin } from './api/login';
-import { newCaptchaToken } from './captcha';
-import { CaptchaPicture } from './CaptchaPicture';
+import { newCaptchaToken } from '../../lib/captcha';
+import { CaptchaPicture } from '../../components/CaptchaPicture';
 import { oldPasswordLink } from './resetPasswordLink';
 import './LoginDialog.css';
 

@@ -9,11 +9,11 @@ import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/client';
 import { PageFrame, type PageProps } from '../../components/PageFrame';
 import { openLogin, whenLoggedIn } from '../../lib/loginPrompt';
 import { useRegister, type Registered } from './api/register';
-import type { Channel } from './api/sendCode';
+import type { Channel } from '../../api/sendCode';
 import { LIVE_CHECK_DEBOUNCE_MS, availableRule } from './liveCheck';
-import { NewPasswordFields } from './NewPasswordFields';
-import { addressRules, usernameRules } from './rules';
-import { SendCodeFields } from './SendCodeFields';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { addressRules, usernameRules } from '../../lib/accountRules';
+import { SendCodeFields } from '../../components/SendCodeFields';
 import './AccountForms.css';
 
 interface RegisterFields {

@@ -4,15 +4,15 @@ import { addAllQuestion, addedSummary, cartAction } from './cart';
 
 describe('加入购物车', () => {
   it('asks an anonymous visitor to log in', () => {
-    expect(cartAction({ loggedIn: false, permissions: [] })).toBe('login');
+    expect(cartAction({ loggedIn: false, permissions: [], roles: [] })).toBe('login');
   });
 
   it('refuses a user without MOD_061', () => {
-    expect(cartAction({ loggedIn: true, permissions: [MOD_056] })).toBe('forbidden');
+    expect(cartAction({ loggedIn: true, permissions: [MOD_056], roles: [] })).toBe('forbidden');
   });
 
   it('adds for a user with MOD_061', () => {
-    expect(cartAction({ loggedIn: true, permissions: [MOD_061] })).toBe('add');
+    expect(cartAction({ loggedIn: true, permissions: [MOD_061], roles: [] })).toBe('add');
   });
 
   it('asks before adding every result', () => {

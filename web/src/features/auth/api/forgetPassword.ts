@@ -3,10 +3,10 @@
 // sealed with a fresh 32-character token of this form as the associated data.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
-import { newSealingToken } from '../captcha';
-import { sealPassword } from '../sealPassword';
-import { publicKeyQueryOptions } from './getPublicKey';
-import type { Channel } from './sendCode';
+import { newSealingToken } from '../../../lib/captcha';
+import { sealPassword } from '../../../lib/sealPassword';
+import { publicKeyQueryOptions } from '../../../api/getPublicKey';
+import type { Channel } from '../../../api/sendCode';
 
 export interface ForgetPasswordInput {
   channel: Channel;

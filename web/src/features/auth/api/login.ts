@@ -3,8 +3,8 @@
 // means the account must change its password first and gives no session.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, api, unwrap } from '../../../api/client';
-import { sealPassword } from '../sealPassword';
-import { publicKeyQueryOptions } from './getPublicKey';
+import { sealPassword } from '../../../lib/sealPassword';
+import { publicKeyQueryOptions } from '../../../api/getPublicKey';
 
 export interface LoginInput {
   username: string;

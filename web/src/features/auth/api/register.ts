@@ -4,10 +4,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/schema';
-import { newSealingToken } from '../captcha';
-import { sealPassword } from '../sealPassword';
-import { publicKeyQueryOptions } from './getPublicKey';
-import type { Channel } from './sendCode';
+import { newSealingToken } from '../../../lib/captcha';
+import { sealPassword } from '../../../lib/sealPassword';
+import { publicKeyQueryOptions } from '../../../api/getPublicKey';
+import type { Channel } from '../../../api/sendCode';
 
 export type Registered = components['schemas']['Registered'];
 

@@ -1,7 +1,7 @@
 // GET /api/usercenter/publickey: the key login passwords are sealed to (see ../sealPassword.ts).
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
-import type { SealingKey } from '../sealPassword';
+import { api, unwrap } from './client';
+import type { SealingKey } from '../lib/sealPassword';
 
 export function getPublicKey(): Promise<SealingKey> {
   // Quiet: only the login needs it, and the login dialog reports its failures.

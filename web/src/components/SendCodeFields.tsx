@@ -4,12 +4,13 @@
 // server refuses another code to the address within that time).
 import { useState } from 'react';
 import { App, Button, Form, Input } from 'antd';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/client';
-import { useSendCode, type Channel, type Purpose } from './api/sendCode';
-import { newCaptchaToken } from './captcha';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../api/client';
+import { useSendCode, type Channel, type Purpose } from '../api/sendCode';
+import { newCaptchaToken } from '../lib/captcha';
 import { CaptchaPicture } from './CaptchaPicture';
-import { codeRules } from './rules';
-import { useCountdown } from './useCountdown';
+import { codeRules } from '../lib/accountRules';
+import { useCountdown } from '../lib/useCountdown';
+import './SendCodeFields.css';
 
 /** Seconds before the server sends another code to the same address. */
 export const RESEND_SECONDS = 60;

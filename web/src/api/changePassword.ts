@@ -3,8 +3,8 @@
 // with the captcha token as associated data; the captcha is used up by every try, and failures
 // count like failed logins (429 after too many).
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
-import { sealPassword } from '../sealPassword';
+import { api, unwrap } from './client';
+import { sealPassword } from '../lib/sealPassword';
 import { publicKeyQueryOptions } from './getPublicKey';
 
 export interface ChangePasswordInput {

@@ -1,5 +1,5 @@
 // The captcha picture as a button: a click asks for a new picture (a new token, captcha.ts).
-import { captchaUrl } from './captcha';
+import { captchaUrl } from '../lib/captcha';
 import './CaptchaPicture.css';
 
 export function CaptchaPicture({

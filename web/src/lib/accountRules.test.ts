@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressRules, passwordProblem, usernameRules } from './rules';
+import { addressRules, passwordProblem, usernameRules } from './accountRules';
 
 /** The pattern of a rule list (the one rule that has one). */
 function pattern(rules: ReturnType<typeof addressRules>): RegExp {

@@ -1,6 +1,6 @@
 // A new password and its confirmation, with the rule shown under the first.
 import { Form, Input } from 'antd';
-import { PASSWORD_HINT, confirmRules, differentRule, newPasswordRules } from './rules';
+import { PASSWORD_HINT, confirmRules, differentRule, newPasswordRules } from '../lib/accountRules';
 
 export function NewPasswordFields({
   label,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { x25519 } from '@noble/curves/ed25519.js';
-import { SEAL_INFO as INFO, openSealed as open } from '../../test/seal';
+import { SEAL_INFO as INFO, openSealed as open } from '../test/seal';
 import { sealPassword, type SealingKey } from './sealPassword';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz012345';

@@ -1,10 +1,11 @@
 // POST /api/usercenter/send/{telephone|email}/{address}: sends a six-digit code for
-// registration or a password reset. The picture captcha is required and used up by every
+// registration, a password reset or a new contact address (purpose "change", refused with 409
+// when the address is taken). The picture captcha is required and used up by every
 // request. 429 within 60 s of the last code to the address; 503 when no mail server is set up.
 // On purpose "reset" the answer is 200 even for an address without account (it reveals none).
 import { useMutation } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
-import type { components } from '../../../api/schema';
+import { api, unwrap } from './client';
+import type { components } from './schema';
 
 export type Channel = components['schemas']['Channel'];
 export type Purpose = components['schemas']['Purpose'];

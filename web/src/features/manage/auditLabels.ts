@@ -1,0 +1,47 @@
+// The Chinese names of audit actions (the server writes codes such as user.disable), and a short
+// text of a row's before/after states for the table.
+
+/** Actions the administration pages write; other modules' actions show as their code. */
+export const AUDIT_ACTIONS: Record<string, string> = {
+  'user.create': '新建账号',
+  'user.disable': '禁用账号',
+  'user.enable': '启用账号',
+  'user.roles': '设置角色',
+  'user.permissions': '设置单独授予的权限',
+  'user.range.add': '添加权限范围',
+  'user.range.remove': '删除权限范围',
+};
+
+export function actionLabel(action: string): string {
+  return AUDIT_ACTIONS[action] ?? action;
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  status: '状态',
+  roles: '角色',
+  permissions: '权限',
+  regionId: '行政区',
+  username: '用户名',
+  accountType: '账号类型',
+  telephone: '手机号',
+  email: '邮箱',
+  id: '编号',
+};
+
+function valueText(key: string, value: unknown): string {
+  if (key === 'status') return value === 1 ? '已禁用' : '正常';
+  if (Array.isArray(value)) return value.length === 0 ? '无' : value.join('、');
+  if (value === null || value === undefined) return '—';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** '状态：正常' for {status: 0}; '—' for nothing. */
+export function stateText(state: unknown): string {
+  if (state === null || state === undefined) return '—';
+  if (typeof state !== 'object' || Array.isArray(state)) return valueText('', state);
+  const entries = Object.entries(state);
+  if (entries.length === 0) return '—';
+  return entries
+    .map(([key, value]) => `${FIELD_NAMES[key] ?? key}：${valueText(key, value)}`)
+    .join('；');
+}

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { beijingTime } from './beijingTime';
+
+describe('beijingTime', () => {
+  it('shows unix seconds in UTC+8, whatever the zone of the machine', () => {
+    expect(beijingTime(0)).toBe('1970-01-01 08:00:00');
+    expect(beijingTime(1_772_323_509)).toBe('2026-03-01 08:05:09');
+    // Midnight UTC is already the next morning in Beijing.
+    expect(beijingTime(1_767_225_600)).toBe('2026-01-01 08:00:00');
+  });
+});

@@ -1,0 +1,19 @@
+// Times as people in China read them: Beijing time (UTC+8), whatever the browser's zone.
+const formatter = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+/** '2026-03-01 08:05:09' for a moment given as unix seconds. */
+export function beijingTime(unixSeconds: number): string {
+  const parts = Object.fromEntries(
+    formatter.formatToParts(new Date(unixSeconds * 1000)).map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
