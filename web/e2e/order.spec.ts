@@ -51,6 +51,7 @@ test('hubei orders three scenes, the administrator delivers them, hubei download
 
   // when the administrator approves, produces and delivers it
   await app.logIn(demoUsers.admin);
+  await expect(app.personalCentreLink()).toBeVisible();
   await app.open('/manage/orders');
   await orders.openRecord(code);
   await expect(orders.recordStatus()).toHaveText('待审核');
@@ -61,10 +62,12 @@ test('hubei orders three scenes, the administrator delivers them, hubei download
   await orders.act('deliver');
   await expect(orders.recordStatus()).toHaveText('已完成');
   await page.screenshot({ path: testInfo.outputPath('delivered.png') });
+  await orders.closeRecord();
   await app.logOut();
 
   // then hubei finds it 已完成 in 我的订单
   await app.logIn(demoUsers.hubei);
+  await expect(app.personalCentreLink()).toBeVisible();
   await app.open('/personal/personalCenter/myOrder');
   await orders.openRecord(code);
   await expect(orders.recordStatus()).toHaveText('已完成');
@@ -84,6 +87,7 @@ test('hubei orders three scenes, the administrator delivers them, hubei download
   const scene = await page.request.get(href ?? '');
   expect(scene.status()).toBe(200);
   expect((await scene.body()).subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+  await orders.closeRecord();
   await app.logOut();
 
   // when person, without MOD_061, logs in: no cart

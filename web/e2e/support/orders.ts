@@ -84,6 +84,12 @@ export class OrdersDriver {
     await expect(this.page.getByTestId('record-code')).toHaveText(code);
   }
 
+  /** Closes the open record's drawer. */
+  async closeRecord(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await expect(this.page.getByTestId('record-facts')).toBeHidden();
+  }
+
   /** The status of the open record. */
   recordStatus() {
     return this.page.getByTestId('record-facts').getByTestId('record-status');
