@@ -12,11 +12,22 @@ export interface PurposeValues {
   delivery?: string;
 }
 
+/** A required choice among a dictionary's entries. */
+function DictField({ name, label, dict }: { name: string; label: string; dict: string }) {
+  const items = useDict(dict);
+  return (
+    <Form.Item name={name} label={label} rules={[{ required: true, message: `请选择${label}` }]}>
+      <Select
+        placeholder="请选择"
+        loading={items.isLoading}
+        options={(items.data ?? []).map((item) => ({ value: item.value, label: item.label }))}
+        data-testid={`${name}-select`}
+      />
+    </Form.Item>
+  );
+}
+
 export function PurposeFields({ delivery = false }: { delivery?: boolean }) {
-  const usages = useDict('ORDER_USAGE');
-  const deliveries = useDict('ORDER_DELIVERY');
-  const options = (items: typeof usages.data) =>
-    (items ?? []).map((item) => ({ value: item.value, label: item.label }));
   return (
     <>
       <Form.Item
@@ -35,32 +46,8 @@ export function PurposeFields({ delivery = false }: { delivery?: boolean }) {
           data-testid="purpose-input"
         />
       </Form.Item>
-      <Form.Item
-        name="usage"
-        label="使用方式"
-        rules={[{ required: true, message: '请选择使用方式' }]}
-      >
-        <Select
-          placeholder="请选择"
-          loading={usages.isLoading}
-          options={options(usages.data)}
-          data-testid="usage-select"
-        />
-      </Form.Item>
-      {delivery && (
-        <Form.Item
-          name="delivery"
-          label="交付方式"
-          rules={[{ required: true, message: '请选择交付方式' }]}
-        >
-          <Select
-            placeholder="请选择"
-            loading={deliveries.isLoading}
-            options={options(deliveries.data)}
-            data-testid="delivery-select"
-          />
-        </Form.Item>
-      )}
+      <DictField name="usage" label="使用方式" dict="ORDER_USAGE" />
+      {delivery && <DictField name="delivery" label="交付方式" dict="ORDER_DELIVERY" />}
     </>
   );
 }

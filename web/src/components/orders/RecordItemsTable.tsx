@@ -6,9 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { RecordKind } from '../../api/getRecordDetail';
 import { recordItemsQueryOptions, type RecordItem } from '../../api/getRecordItems';
 import { DEFAULT_PAGE, formatCloud, formatSize, formatTime } from './format';
+import { tablePagination, type Paging } from './paging';
 
 export function RecordItemsTable({ kind, id }: { kind: RecordKind; id: number }) {
-  const [page, setPage] = useState<{ pageNum: number; pageSize: number }>(DEFAULT_PAGE);
+  const [page, setPage] = useState<Paging>(DEFAULT_PAGE);
   const items = useQuery(recordItemsQueryOptions(kind, id, page));
   const anyLink = items.data?.list.some((item) => item.url) ?? false;
   return (
@@ -20,14 +21,8 @@ export function RecordItemsTable({ kind, id }: { kind: RecordKind; id: number })
       dataSource={items.data?.list ?? []}
       locale={{ emptyText: items.isError ? '影像列表加载失败' : '暂无影像' }}
       pagination={{
-        current: page.pageNum,
-        pageSize: page.pageSize,
-        total: items.data?.total ?? 0,
+        ...tablePagination(page, items.data?.total ?? 0, setPage, '景'),
         size: 'small',
-        showSizeChanger: true,
-        showTotal: (total) => `共 ${total} 景`,
-        onChange: (pageNum, pageSize) =>
-          setPage({ pageNum: pageSize === page.pageSize ? pageNum : 1, pageSize }),
       }}
       columns={[
         {

@@ -10,6 +10,7 @@ import type { OrderRecord, RecordKind } from '../../api/getRecordDetail';
 import { StatusTag } from './StatusTag';
 import { refilter, type RecordFilter } from './filters';
 import { KIND_NAME, STATUS_DICT, formatSize, formatTime } from './format';
+import { tablePagination } from './paging';
 
 const ALL = 'all';
 const DAY = 'YYYY-MM-DD';
@@ -110,14 +111,7 @@ export function RecordList({
           loading={loading}
           dataSource={page?.list ?? []}
           locale={{ emptyText: `暂无${name}` }}
-          pagination={{
-            current: filter.pageNum,
-            pageSize: filter.pageSize,
-            total: page?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => `共 ${total} 条`,
-            onChange: (pageNum, pageSize) => change({ pageNum, pageSize }),
-          }}
+          pagination={tablePagination(filter, page?.total ?? 0, change, '条')}
           columns={[
             {
               title: `${name}编号`,

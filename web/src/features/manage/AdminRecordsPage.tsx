@@ -5,12 +5,9 @@
 // the list and the detail are fetched again after every action.
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input, Modal } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import type { RecordAction, RecordDetail, RecordKind } from '../../api/getRecordDetail';
 import { PURPOSE_MAX } from '../../components/orders/PurposeFields';
-import { RecordDetailDrawer } from '../../components/orders/RecordDetailDrawer';
-import { RecordList } from '../../components/orders/RecordList';
-import { NO_FILTER, type RecordFilter } from '../../components/orders/filters';
+import { RecordsBrowser } from '../../components/orders/RecordsBrowser';
 import { useActOnRecord } from './api/actOnRecord';
 import { allRecordsQueryOptions } from './api/getAllRecords';
 import { adminActions, type ActionSpec } from './actions';
@@ -136,28 +133,12 @@ function AdminActions({ kind, detail }: { kind: RecordKind; detail: RecordDetail
 }
 
 export function AdminRecordsPage({ kind }: { kind: RecordKind }) {
-  const [filter, setFilter] = useState<RecordFilter>(NO_FILTER);
-  const [openId, setOpenId] = useState<number | null>(null);
-  const list = useQuery(allRecordsQueryOptions(kind, filter));
   return (
-    <>
-      <RecordList
-        kind={kind}
-        filter={filter}
-        onFilterChange={setFilter}
-        page={list.data}
-        loading={list.isFetching}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
-        onOpen={setOpenId}
-        showOwner
-      />
-      <RecordDetailDrawer
-        kind={kind}
-        id={openId}
-        onClose={() => setOpenId(null)}
-        actions={(detail) => <AdminActions kind={kind} detail={detail} />}
-      />
-    </>
+    <RecordsBrowser
+      kind={kind}
+      list={(filter) => allRecordsQueryOptions(kind, filter)}
+      showOwner
+      actions={(detail) => <AdminActions kind={kind} detail={detail} />}
+    />
   );
 }

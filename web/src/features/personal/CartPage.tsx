@@ -8,12 +8,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { OrderRecord } from '../../api/getRecordDetail';
 import { PurposeDialog } from '../../components/orders/PurposeDialog';
+import { tablePagination, type Paging } from '../../components/orders/paging';
 import { DEFAULT_PAGE, formatCloud, formatSize, formatTime } from '../../components/orders/format';
 import {
   availabilityOf,
   cartQueryOptions,
   type CartLine,
-  type CartPage as Paging,
   type LineAvailability,
 } from './api/getCart';
 import { getOrderableIds } from './api/getOrderableIds';
@@ -207,15 +207,7 @@ export default function CartPage() {
                 'aria-label': `选择 ${line.scene?.fileName ?? line.sceneId}`,
               }),
             }}
-            pagination={{
-              current: paging.pageNum,
-              pageSize: paging.pageSize,
-              total: page?.total ?? 0,
-              showSizeChanger: true,
-              showTotal: (total) => `共 ${total} 景`,
-              onChange: (pageNum, pageSize) =>
-                setPaging({ pageNum: pageSize === paging.pageSize ? pageNum : 1, pageSize }),
-            }}
+            pagination={tablePagination(paging, page?.total ?? 0, setPaging, '景')}
             columns={[
               {
                 title: '快视图',

@@ -6,9 +6,7 @@ import { App, Button, Popconfirm } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { RecordDetail, RecordKind } from '../../api/getRecordDetail';
-import { RecordDetailDrawer } from '../../components/orders/RecordDetailDrawer';
-import { RecordList } from '../../components/orders/RecordList';
-import { NO_FILTER, type RecordFilter } from '../../components/orders/filters';
+import { RecordsBrowser } from '../../components/orders/RecordsBrowser';
 import { KIND_NAME } from '../../components/orders/format';
 import { saveFile } from '../../lib/saveFile';
 import { useCancelRecord } from './api/cancelRecord';
@@ -86,29 +84,13 @@ function OwnerActions({ kind, detail }: { kind: RecordKind; detail: RecordDetail
 }
 
 export function OwnRecordsPage({ kind }: { kind: RecordKind }) {
-  const [filter, setFilter] = useState<RecordFilter>(NO_FILTER);
-  const [openId, setOpenId] = useState<number | null>(null);
-  const list = useQuery(ownRecordsQueryOptions(kind, filter));
   const counts = useQuery({ ...orderCountsQueryOptions(), enabled: kind === 'order' });
   return (
-    <>
-      <RecordList
-        kind={kind}
-        filter={filter}
-        onFilterChange={setFilter}
-        page={list.data}
-        loading={list.isFetching}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
-        onOpen={setOpenId}
-        counts={kind === 'order' ? counts.data : undefined}
-      />
-      <RecordDetailDrawer
-        kind={kind}
-        id={openId}
-        onClose={() => setOpenId(null)}
-        actions={(detail) => <OwnerActions kind={kind} detail={detail} />}
-      />
-    </>
+    <RecordsBrowser
+      kind={kind}
+      list={(filter) => ownRecordsQueryOptions(kind, filter)}
+      counts={kind === 'order' ? counts.data : undefined}
+      actions={(detail) => <OwnerActions kind={kind} detail={detail} />}
+    />
   );
 }

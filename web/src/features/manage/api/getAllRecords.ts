@@ -1,6 +1,6 @@
 // GET /api/order/v3/manage/order and /api/order/v3/manage/request: every user's orders or
 // data requests (administrators), by status, days and code or owner.
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import { recordsKey, type RecordKind } from '../../../api/getRecordDetail';
 import { listQuery, type RecordFilter } from '../../../components/orders/filters';
@@ -16,6 +16,5 @@ export function allRecordsQueryOptions(kind: RecordKind, filter: RecordFilter) {
   return queryOptions({
     queryKey: [...recordsKey(kind), 'all', filter],
     queryFn: () => getAllRecords(kind, filter),
-    placeholderData: keepPreviousData,
   });
 }

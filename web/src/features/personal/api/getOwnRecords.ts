@@ -1,6 +1,6 @@
 // GET /api/order/v3/own and /api/order/v3/request/own: a page of the user's orders or data
 // requests, newest first, by status, days and code.
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import { recordsKey, type RecordKind } from '../../../api/getRecordDetail';
 import { listQuery, type RecordFilter } from '../../../components/orders/filters';
@@ -16,6 +16,5 @@ export function ownRecordsQueryOptions(kind: RecordKind, filter: RecordFilter) {
   return queryOptions({
     queryKey: [...recordsKey(kind), 'own', filter],
     queryFn: () => getOwnRecords(kind, filter),
-    placeholderData: keepPreviousData,
   });
 }
