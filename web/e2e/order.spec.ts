@@ -38,6 +38,7 @@ test('hubei orders three scenes, the administrator delivers them, hubei download
   await expect(orders.cartLines()).toHaveCount(3);
   await orders.selectWholeCart();
   await expect(orders.selectedInCart()).toHaveText('3');
+  await page.screenshot({ path: testInfo.outputPath('cart.png') });
   const code = await orders.submitOrder({
     purpose: '湖北省耕地变化核查',
     usage: '国土调查',
@@ -72,6 +73,7 @@ test('hubei orders three scenes, the administrator delivers them, hubei download
   await orders.openRecord(code);
   await expect(orders.recordStatus()).toHaveText('已完成');
   await expect(orders.itemLinks()).toHaveCount(3);
+  await expect(orders.recordStatus()).toBeInViewport();
   await page.screenshot({ path: testInfo.outputPath('my-order.png') });
   // and downloads the link list: three links
   const download = await orders.exportLinks('txt');

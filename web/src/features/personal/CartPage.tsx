@@ -218,8 +218,13 @@ export default function CartPage() {
               {
                 title: '影像',
                 key: 'name',
+                ellipsis: true,
                 render: (_, line) => (
-                  <span data-testid="cart-line" data-id={line.sceneId}>
+                  <span
+                    data-testid="cart-line"
+                    data-id={line.sceneId}
+                    title={line.scene?.fileName ?? line.sceneId}
+                  >
                     {line.scene?.fileName ?? line.sceneId}
                   </span>
                 ),
@@ -227,23 +232,32 @@ export default function CartPage() {
               {
                 title: '卫星/传感器',
                 key: 'payload',
+                width: 110,
                 render: (_, line) =>
                   line.scene ? `${line.scene.satellite} / ${line.scene.sensor}` : '—',
               },
               {
                 title: '成像时间',
                 key: 'acquired',
+                width: 140,
                 render: (_, line) => formatTime(line.scene?.acquiredAt),
               },
               {
                 title: '云量',
                 key: 'cloud',
+                width: 70,
                 render: (_, line) => (line.scene ? formatCloud(line.scene.cloud) : '—'),
               },
-              { title: '大小', key: 'size', render: (_, line) => formatSize(line.scene?.sizeMb) },
+              {
+                title: '大小',
+                key: 'size',
+                width: 90,
+                render: (_, line) => formatSize(line.scene?.sizeMb),
+              },
               {
                 title: '状态',
                 key: 'availability',
+                width: 76,
                 render: (_, line) => {
                   const { label, colour } = AVAILABILITY[availabilityOf(line)];
                   return (
@@ -256,6 +270,7 @@ export default function CartPage() {
               {
                 title: '操作',
                 key: 'remove',
+                width: 70,
                 render: (_, line) => (
                   <Popconfirm
                     title="确定从购物车移除该影像？"
