@@ -257,6 +257,11 @@ export class AppDriver {
     return this.page.getByTestId('cart-link');
   }
 
+  /** The count on the header's cart icon. */
+  cartBadge() {
+    return this.page.getByTestId('cart-badge');
+  }
+
   /** The page's own refusal (403 state) in place of a page the user may not see. */
   accessRefusal() {
     return this.page.getByTestId('access-refused');

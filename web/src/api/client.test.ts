@@ -7,6 +7,7 @@ import {
   NETWORK_ERROR_MESSAGE,
   SESSION_EXPIRED_MESSAGE,
   api,
+  attachmentName,
   connectApiFeedback,
   createApi,
   unwrap,
@@ -170,5 +171,45 @@ describe('the app instance', () => {
     expect(feedback.goHome).toHaveBeenCalledOnce();
     expect(feedback.warning).toHaveBeenCalledWith(SESSION_EXPIRED_MESSAGE);
     expect(feedback.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('a named download', () => {
+  it('reads the file name of Content-Disposition, filename* first', () => {
+    expect(attachmentName('attachment; filename="DD20261126000001.sh"')).toBe(
+      'DD20261126000001.sh',
+    );
+    expect(attachmentName('attachment; filename=list.txt')).toBe('list.txt');
+    expect(
+      attachmentName(`attachment; filename="a.txt"; filename*=UTF-8''%E9%93%BE%E6%8E%A5.txt`),
+    ).toBe('链接.txt');
+    expect(attachmentName(null)).toBeUndefined();
+    expect(attachmentName('inline')).toBeUndefined();
+  });
+
+  it('gives the blob with the name the server gave it, or the fallback', async () => {
+    const answer = (headers: Record<string, string>) =>
+      new Response('http://a/1\n', { status: 200, headers });
+    for (const [headers, name] of [
+      [{ 'Content-Disposition': 'attachment; filename="DD1.txt"' }, 'DD1.txt'],
+      [{}, 'fallback.txt'],
+    ] as const) {
+      const { unwrapDownload, client } = createApi({
+        baseUrl: 'http://rscloud.test',
+        fetch: () => Promise.resolve(answer(headers)),
+        getToken: () => 't',
+        onUnauthorized: vi.fn(),
+        onError: vi.fn(),
+      });
+      const file = await unwrapDownload(
+        client.GET('/api/order/v3/exporturi/{id}', {
+          params: { path: { id: 1 } },
+          parseAs: 'blob',
+        }),
+        'fallback.txt',
+      );
+      expect(file.name).toBe(name);
+      expect(await file.blob.text()).toBe('http://a/1\n');
+    }
   });
 });

@@ -137,7 +137,53 @@ export function createApi(environment: ApiEnvironment) {
     );
   }
 
-  return { client, unwrap, unwrapFile };
+  /**
+   * Like unwrapFile, with the name the server gives the file (Content-Disposition), or
+   * `fallback` when it gives none.
+   */
+  function unwrapDownload(
+    call: Promise<{ data?: unknown; error?: unknown; response: Response }>,
+    fallback: string,
+    options: CallOptions = {},
+  ): Promise<NamedFile> {
+    return settle(
+      call,
+      (answer) =>
+        answer.data === undefined
+          ? undefined
+          : {
+              value: {
+                blob: answer.data as Blob,
+                name:
+                  attachmentName(answer.response.headers.get('Content-Disposition')) ?? fallback,
+              },
+            },
+      options,
+    );
+  }
+
+  return { client, unwrap, unwrapFile, unwrapDownload };
+}
+
+/** A file answer and the name to save it under. */
+export interface NamedFile {
+  blob: Blob;
+  name: string;
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename). */
+export function attachmentName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A broken encoding: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(header);
+  return plain?.[1] ?? plain?.[2] ?? undefined;
 }
 
 /** Lets the app's shell show toasts and navigate; connected by the layout once it is mounted. */
@@ -157,6 +203,7 @@ export const {
   client: api,
   unwrap,
   unwrapFile,
+  unwrapDownload,
 } = createApi({
   // Every call goes to the page's own origin (spec §7).
   baseUrl: window.location.origin,

@@ -36,5 +36,6 @@ export function accountRoutes({
     [`GET /api/usercenter/arearange/userid/${user.id}/0`]: () => envelope(ranges),
     'POST /api/usercenter/userinfo/logout': () => envelope(null),
     'POST /api/statistics-transaction/incr': () => envelope(null),
+    'GET /api/order/v3/ordercart/count': () => envelope(0),
   };
 }

@@ -9,6 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { LOGOUT_FAILED_MESSAGE, useLogout } from '../../api/logout';
 import { openLogin } from '../../lib/loginPrompt';
 import { canAdminister, canUseCart, viewerOf } from '../../lib/access';
+import { useCartCountLoader } from '../../lib/cartCount';
 import { isLoggedIn, useSession } from '../../lib/session';
 import { FALLBACK_PATH } from '../routes';
 import { PLATFORM_NAME, englishSiteUrl } from '../site';
@@ -31,7 +32,8 @@ function AnonymousActions() {
 function UserActions() {
   const navigate = useNavigate();
   const { message } = App.useApp();
-  // Stays 0 (no badge) until the order module fetches the count.
+  // Loaded for a user with the cart, kept in step by every change of the cart.
+  useCartCountLoader();
   const cartCount = useSession((state) => state.cartCount);
   const showCart = useSession((state) => canUseCart(viewerOf(state)));
   const showManage = useSession((state) => canAdminister(viewerOf(state)));
@@ -52,7 +54,7 @@ function UserActions() {
       {showCart && (
         <Tooltip title="购物车">
           <Link to="/personal/personalCenter/shopping" data-testid="cart-link">
-            <Badge count={cartCount} overflowCount={99} size="small">
+            <Badge count={cartCount} overflowCount={99} size="small" data-testid="cart-badge">
               <ShoppingCartOutlined className="app-header__icon" />
             </Badge>
           </Link>

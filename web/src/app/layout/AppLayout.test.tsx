@@ -5,7 +5,7 @@ import { dismissLogin } from '../../lib/loginPrompt';
 import { useSession } from '../../lib/session';
 import { accountRoutes } from '../../test/accounts';
 import { renderApp } from '../../test/renderApp';
-import { requestsTo, stubServer } from '../../test/server';
+import { envelope, requestsTo, stubServer } from '../../test/server';
 import { signIn, testUser } from '../../test/session';
 
 afterEach(() => {
@@ -13,6 +13,8 @@ afterEach(() => {
   useSession.getState().clear();
   dismissLogin();
 });
+
+const CART_COUNT = 'GET /api/order/v3/ordercart/count';
 
 describe('the app shell', () => {
   it('lands on /home from / and from an unknown path', async () => {
@@ -50,10 +52,15 @@ describe('the app shell', () => {
     expect(screen.queryByTestId('logout-button')).not.toBeInTheDocument();
   });
 
-  it('shows a logged-in user the cart (with MOD_061, capped at 99+), personal centre and logout', async () => {
-    signIn(['MOD_061'], 120);
+  it('shows a logged-in user the cart (with MOD_061, its count from the server, 99+ above 99), personal centre and logout', async () => {
+    const requests = stubServer({ [CART_COUNT]: () => envelope(120) });
+    signIn(['MOD_061']);
     renderApp('/normal');
-    expect(await screen.findByTestId('cart-link')).toHaveTextContent('99+');
+    await waitFor(() => expect(screen.getByTestId('cart-link')).toHaveTextContent('99+'));
+    expect(useSession.getState().cartCount).toBe(120);
+    expect(requestsTo(requests, '/api/order/v3/ordercart/count')[0]?.headers.get('token')).toBe(
+      'session-token',
+    );
     expect(screen.getByTestId('personal-link')).toHaveAttribute(
       'href',
       '/personal/personalCenter/info',
@@ -62,22 +69,39 @@ describe('the app shell', () => {
     expect(screen.queryByTestId('login-button')).not.toBeInTheDocument();
   });
 
-  it('shows the cart without a badge while there is no count', async () => {
+  it('shows the cart without a badge while the cart is empty', async () => {
+    stubServer({ [CART_COUNT]: () => envelope(0) });
     signIn(['MOD_061']);
     renderApp('/normal');
     const cart = await screen.findByTestId('cart-link');
     expect(cart.querySelector('.ant-badge-count')).toBeNull();
   });
 
-  it('shows no cart without MOD_061', async () => {
+  it('logs a failed cart count as 获取购物车数量异常 and shows no error', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubServer({
+      [CART_COUNT]: () => envelope(null, { code: 500, status: 500, message: '服务异常' }),
+    });
+    signIn(['MOD_061'], 4);
+    renderApp('/normal');
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith('获取购物车数量异常', expect.any(Error)),
+    );
+    expect(screen.getByTestId('cart-link')).toHaveTextContent('4');
+    expect(screen.queryByText('服务异常')).not.toBeInTheDocument();
+  });
+
+  it('shows no cart, and asks for no count, without MOD_061', async () => {
+    const requests = stubServer({ [CART_COUNT]: () => envelope(3) });
     signIn([]);
     renderApp('/home');
     expect(await screen.findByTestId('personal-link')).toBeInTheDocument();
     expect(screen.queryByTestId('cart-link')).not.toBeInTheDocument();
+    expect(requestsTo(requests, '/api/order/v3/ordercart/count')).toHaveLength(0);
   });
 
   it('logs out on the server, forgets the session and returns home', async () => {
-    const requests = stubServer(accountRoutes());
+    const requests = stubServer({ ...accountRoutes(), [CART_COUNT]: () => envelope(3) });
     signIn(['MOD_061'], 3);
     const { router } = renderApp('/normal');
     await userEvent.click(await screen.findByTestId('logout-button'));

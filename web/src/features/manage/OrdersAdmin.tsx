@@ -1,4 +1,6 @@
-// filled by the order module
+// 订单管理 (/manage/orders, administrators).
+import { AdminRecordsPage } from './AdminRecordsPage';
+
 export default function OrdersAdmin() {
-  return null;
+  return <AdminRecordsPage kind="order" />;
 }

@@ -1,4 +1,6 @@
-// filled by the order module
+// 申请管理 (/manage/requests, administrators): data requests for offline scenes.
+import { AdminRecordsPage } from './AdminRecordsPage';
+
 export default function RequestsAdmin() {
-  return null;
+  return <AdminRecordsPage kind="request" />;
 }

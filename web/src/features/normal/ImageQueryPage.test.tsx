@@ -52,8 +52,28 @@ function routes(list: SceneItem[] = [scene('GF1_1', 5), scene('GF1_2', 30)]) {
       envelope({ total: list.length, pageNum: 1, pageSize: 20, list }),
     'POST /api/normal/v5/allids': () =>
       envelope({ total: list.length, ids: list.map((item) => item.id) }),
+    // The badge's count: what the test's session starts with.
+    'GET /api/order/v3/ordercart/count': () => envelope(useSession.getState().cartCount),
   };
 }
+
+const CART = '/api/order/v3/ordercart';
+
+const RECORD = {
+  id: 1,
+  kind: 'request' as const,
+  code: 'SQ1',
+  username: 'hubei',
+  status: 0,
+  statusLabel: '待处理',
+  purpose: '耕地核查',
+  usage: '1',
+  delivery: '1',
+  createdAt: 1_790_000_000,
+  updatedAt: 1_790_000_000,
+  items: 1,
+  sizeMb: 10,
+};
 
 const UPLOADED_SHAPE: UploadedShape = {
   uploadId: 'up-1',
@@ -179,8 +199,8 @@ describe('影像查询 (/normal)', () => {
     await waitFor(() => expect(useLoginPrompt.getState().open).toBe(true));
   });
 
-  it('refuses 加入购物车 without MOD_061, and says the cart is to come with it', async () => {
-    stubServer(routes());
+  it('refuses 加入购物车 without MOD_061', async () => {
+    const requests = stubServer(routes());
     signIn(['MOD_056']);
     renderApp(HUBEI_RESULTS);
     const [first] = await screen.findAllByTestId('scene-check');
@@ -188,15 +208,116 @@ describe('影像查询 (/normal)', () => {
     await userEvent.click(first);
     await userEvent.click(screen.getByTestId('add-to-cart'));
     expect(await screen.findByTestId('cart-notice')).toHaveTextContent('无权限');
-    signIn(['MOD_061']);
+    expect(requestsTo(requests, CART)).toHaveLength(0);
+  });
+
+  it('adds the checked scenes to the cart, says so and sets the badge from the answer', async () => {
+    const requests = stubServer({
+      ...routes(),
+      [`POST ${CART}`]: () =>
+        envelope({ added: 1, already: 0, offline: [], missing: [], count: 8 }),
+    });
+    signIn(['MOD_061'], 7);
+    renderApp(HUBEI_RESULTS);
+    const [first] = await screen.findAllByTestId('scene-check');
+    if (!first) throw new Error('no row');
+    await userEvent.click(first);
     await userEvent.click(screen.getByTestId('add-to-cart'));
-    await waitFor(() =>
-      expect(
-        screen
-          .getAllByTestId('cart-notice')
-          .some((notice) => notice.textContent?.includes('购物车将随订单模块提供')),
-      ).toBe(true),
+    expect(await screen.findByTestId('cart-notice')).toHaveTextContent('已加入 1 景');
+    expect(await bodyOf(requestsTo(requests, CART)[0])).toEqual({ ids: ['GF1_1'] });
+    await waitFor(() => expect(useSession.getState().cartCount).toBe(8));
+    expect(screen.getByTestId('cart-link')).toHaveTextContent('8');
+    expect(screen.queryByTestId('request-dialog')).not.toBeInTheDocument();
+  });
+
+  it('adds every result after a confirmation when none is checked', async () => {
+    const requests = stubServer({
+      ...routes(),
+      [`POST ${CART}`]: () =>
+        envelope({ added: 1, already: 1, offline: [], missing: [], count: 2 }),
+    });
+    signIn(['MOD_061']);
+    renderApp(HUBEI_RESULTS);
+    await screen.findAllByTestId('scene-row');
+    await userEvent.click(screen.getByTestId('add-to-cart'));
+    expect((await screen.findAllByText('将全部 2 景加入购物车？')).length).toBeGreaterThan(0);
+    expect(requestsTo(requests, CART)).toHaveLength(0);
+    await userEvent.click(screen.getByTestId('add-all-ok'));
+    expect(await screen.findByTestId('cart-notice')).toHaveTextContent(
+      '已加入 1 景，1 景已在购物车中',
     );
+    expect(await bodyOf(requestsTo(requests, CART)[0])).toEqual({ ids: ['GF1_1', 'GF1_2'] });
+  });
+
+  it('adds nothing when adding every result is not confirmed', async () => {
+    const requests = stubServer(routes());
+    signIn(['MOD_061']);
+    renderApp(HUBEI_RESULTS);
+    await screen.findAllByTestId('scene-row');
+    await userEvent.click(screen.getByTestId('add-to-cart'));
+    await userEvent.click(await screen.findByRole('button', { name: '取 消' }));
+    await waitFor(() =>
+      expect(screen.queryByText('将全部 2 景加入购物车？')).not.toBeInTheDocument(),
+    );
+    expect(requestsTo(requests, CART)).toHaveLength(0);
+  });
+
+  it("shows the server's message when the cart is full", async () => {
+    stubServer({
+      ...routes(),
+      [`POST ${CART}`]: () =>
+        envelope(null, {
+          code: 400,
+          status: 400,
+          message: '购物车最多存放2000景影像，当前已有1999景',
+        }),
+    });
+    signIn(['MOD_061'], 1999);
+    renderApp(HUBEI_RESULTS);
+    const [first] = await screen.findAllByTestId('scene-check');
+    if (!first) throw new Error('no row');
+    await userEvent.click(first);
+    await userEvent.click(screen.getByTestId('add-to-cart'));
+    expect(await screen.findByText('购物车最多存放2000景影像，当前已有1999景')).toBeInTheDocument();
+    expect(useSession.getState().cartCount).toBe(1999);
+  });
+
+  it('offers a data request for offline scenes and submits it', async () => {
+    const requests = stubServer({
+      ...routes(),
+      [`POST ${CART}`]: () =>
+        envelope({ added: 1, already: 0, offline: ['GF1_2'], missing: [], count: 1 }),
+      'GET /api/dict/ORDER_USAGE': () => envelope([{ value: '1', label: '国土调查' }]),
+      'GET /api/dict/ORDER_DELIVERY': () => envelope([{ value: '1', label: '在线下载' }]),
+      'POST /api/order/v3/request': () => envelope({ ...RECORD, code: 'SQ20261126000001' }),
+    });
+    signIn(['MOD_061']);
+    renderApp(HUBEI_RESULTS);
+    await screen.findAllByTestId('scene-row');
+    await userEvent.click(screen.getByTestId('results-check-all'));
+    await waitFor(() => expect(screen.getByTestId('results-summary')).toHaveTextContent('已选 2'));
+    await userEvent.click(screen.getByTestId('add-to-cart'));
+    const dialog = await screen.findByTestId('request-dialog');
+    expect(dialog).toHaveTextContent('1 景为离线影像');
+    expect(within(dialog).getByRole('link', { name: '个人中心 › 我的申请' })).toHaveAttribute(
+      'href',
+      '/personal/personalCenter/myApply',
+    );
+    // the purpose is required
+    await userEvent.click(screen.getByTestId('request-dialog-ok'));
+    expect(await within(dialog).findByText('请填写用途说明')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByTestId('purpose-input'), '耕地核查');
+    await userEvent.click(within(dialog).getByRole('combobox'));
+    await userEvent.click(await screen.findByTitle('国土调查'));
+    await userEvent.click(screen.getByTestId('request-dialog-ok'));
+    expect(await screen.findByTestId('request-submitted')).toHaveTextContent(
+      '数据申请 SQ20261126000001 已提交',
+    );
+    expect(await bodyOf(requestsTo(requests, '/api/order/v3/request')[0])).toEqual({
+      ids: ['GF1_2'],
+      purpose: '耕地核查',
+      usage: '1',
+    });
   });
 
   it('shows the coverage of every result, applies the suggestion, and exports with its ids', async () => {

@@ -25,7 +25,9 @@ import { baseMapSettings } from '../../app/site';
 import { openLogin, whenLoggedIn } from '../../lib/loginPrompt';
 import { viewerOf } from '../../lib/access';
 import { useSession } from '../../lib/session';
-import { exportShapefile, saveFile, type ExportPart } from './api/exportShapefile';
+import { saveFile } from '../../lib/saveFile';
+import { exportShapefile, type ExportPart } from './api/exportShapefile';
+import { useAddToCart } from './api/addToCart';
 import { allIdsQueryOptions } from './api/getAllIds';
 import { useCoverage, type CoverageBasis } from './api/getCoverage';
 import { useFallFigures, FALL_FIGURE_LIMIT } from './api/getFallFigures';
@@ -33,7 +35,8 @@ import { useScenes } from './api/searchScenes';
 import { getUploadedList, getUploadedShape, useCurrentUpload } from './api/upload';
 import type { UploadedList, UploadedShape } from './api/types';
 import { AreaEditor } from './AreaEditor';
-import { cartAction } from './cart';
+import { addAllQuestion, addedSummary, cartAction } from './cart';
+import { DataRequestDialog } from './DataRequestDialog';
 import { CoveragePanel, type CoverageLayers } from './CoveragePanel';
 import { FilterForm } from './FilterForm';
 import { ResultPanel } from './ResultPanel';
@@ -112,7 +115,7 @@ function useKeyedIds(key: string) {
 }
 
 export default function ImageQueryPage({ title }: PageProps) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const baseLayers = useMemo(() => offeredBaseLayers(baseMapSettings, window.location.origin), []);
   const [baseLayer, setBaseLayer] = useState(baseLayers[0]);
@@ -216,10 +219,45 @@ export default function ImageQueryPage({ title }: PageProps) {
     setFigures(ids);
   };
 
+  const addScenes = useAddToCart();
+  const [offline, setOffline] = useState<readonly string[]>([]);
+
+  /** The checked scenes, or every result (after a confirmation) when none is checked. */
+  const scenesForCart = async (): Promise<string[] | null> => {
+    if (checked.size) return [...checked];
+    if (!search) return null;
+    const all = await queryClient.fetchQuery(allIdsQueryOptions(allResultsBody(search)));
+    if (!all.ids.length) return null;
+    const more =
+      all.total > all.ids.length ? `（共 ${all.total} 景，最多加入前 ${all.ids.length} 景）` : '';
+    const confirmed = await modal.confirm({
+      title: addAllQuestion(all.ids.length),
+      content: `未勾选影像时，加入本次查询的全部结果${more}。`,
+      okText: '加入',
+      cancelText: '取消',
+      okButtonProps: { 'data-testid': 'add-all-ok' },
+    });
+    return confirmed ? all.ids : null;
+  };
+
+  const addToCart = async () => {
+    try {
+      const ids = await scenesForCart();
+      if (!ids) return;
+      const answer = await addScenes.mutateAsync(ids);
+      const summary = addedSummary(answer);
+      void (answer.added ? message.success : message.info)({
+        content: <span data-testid="cart-notice">{summary}</span>,
+      });
+      if (answer.offline.length) setOffline(answer.offline);
+    } catch {
+      // The client has said why (the cap's message among them).
+    }
+  };
+
   const offerCart = () => {
     // Read at the time: after a login this runs with the new session.
     const viewer = viewerOf(useSession.getState());
-    const count = checked.size;
     switch (cartAction(viewer)) {
       case 'login':
         whenLoggedIn(offerCart);
@@ -234,14 +272,8 @@ export default function ImageQueryPage({ title }: PageProps) {
           ),
         });
         return;
-      case 'pending':
-        void message.info({
-          content: (
-            <span data-testid="cart-notice">
-              购物车将随订单模块提供，所选 {count} 景暂未加入购物车
-            </span>
-          ),
-        });
+      case 'add':
+        void addToCart();
         return;
     }
   };
@@ -377,6 +409,7 @@ export default function ImageQueryPage({ title }: PageProps) {
             go({ ...search, pageNum: pageSize === search.pageSize ? pageNum : 1, pageSize }, tab)
           }
           onAddToCart={offerCart}
+          addingToCart={addScenes.isPending}
         />
       ),
     },
@@ -459,6 +492,7 @@ export default function ImageQueryPage({ title }: PageProps) {
           />
         </MapView>
       </div>
+      <DataRequestDialog ids={offline} onClose={() => setOffline([])} />
     </div>
   );
 }

@@ -107,7 +107,9 @@ export interface ResultPanelProps {
   sort: Sort;
   onSortChange: (sort: Sort) => void;
   onPageChange: (pageNum: number, pageSize: number) => void;
+  /** Adds the checked scenes, or every result when none is checked. */
   onAddToCart: () => void;
+  addingToCart: boolean;
 }
 
 export function ResultPanel({
@@ -126,6 +128,7 @@ export function ResultPanel({
   onSortChange,
   onPageChange,
   onAddToCart,
+  addingToCart,
 }: ResultPanelProps) {
   const [checkingAll, setCheckingAll] = useState(false);
   if (error && !page) {
@@ -198,16 +201,19 @@ export function ResultPanel({
         >
           {pageShown ? '取消本页落图' : '本页落图'}
         </Button>
-        <Button
-          size="small"
-          type="primary"
-          icon={<ShoppingCartOutlined />}
-          disabled={checked.size === 0}
-          data-testid="add-to-cart"
-          onClick={onAddToCart}
-        >
-          加入购物车
-        </Button>
+        <Tooltip title={checked.size ? `加入所选 ${checked.size} 景` : '未勾选时加入全部结果'}>
+          <Button
+            size="small"
+            type="primary"
+            icon={<ShoppingCartOutlined />}
+            disabled={total === 0}
+            loading={addingToCart}
+            data-testid="add-to-cart"
+            onClick={onAddToCart}
+          >
+            加入购物车
+          </Button>
+        </Tooltip>
       </div>
       {total === 0 ? (
         <Empty description="暂无数据" data-testid="results-empty" />

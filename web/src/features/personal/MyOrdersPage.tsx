@@ -1,4 +1,6 @@
-// filled by the order module
+// 我的订单 (spec §2 /personal/personalCenter/myOrder).
+import { OwnRecordsPage } from './OwnRecordsPage';
+
 export default function MyOrdersPage() {
-  return null;
+  return <OwnRecordsPage kind="order" />;
 }

@@ -13,16 +13,3 @@ const ROUTES = {
 export function exportShapefile(part: ExportPart, body: CoverageByIds): Promise<Blob> {
   return unwrapFile(api.POST(ROUTES[part], { body, parseAs: 'blob' }));
 }
-
-/** Hands `blob` to the browser as a download named `name`. */
-export function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file; the address is not needed after this turn.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
