@@ -606,7 +606,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every scene id in the caller's cart, newest first ("select all"). */
-        get: operations["all_ids"];
+        get: operations["all_ids_in_cart"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1820,6 +1820,11 @@ export interface components {
             /** @description Offline scenes, not put in: they can be asked for by a data request. */
             offline: string[];
         };
+        /**
+         * @description Whether a cart line can be ordered.
+         * @enum {string}
+         */
+        CartAvailability: "online" | "offline" | "missing";
         /** @description One line of the cart. */
         CartLine: {
             /**
@@ -1828,7 +1833,7 @@ export interface components {
              */
             addedAt: number;
             /** @description Whether it can be ordered. */
-            availability: components["schemas"]["Availability"];
+            availability: components["schemas"]["CartAvailability"];
             scene?: null | components["schemas"]["CartScene"];
             /** @description Product id. */
             sceneId: string;
@@ -2422,7 +2427,7 @@ export interface components {
                      */
                     addedAt: number;
                     /** @description Whether it can be ordered. */
-                    availability: components["schemas"]["Availability"];
+                    availability: components["schemas"]["CartAvailability"];
                     scene?: null | components["schemas"]["CartScene"];
                     /** @description Product id. */
                     sceneId: string;
@@ -5769,7 +5774,7 @@ export interface operations {
             };
         };
     };
-    all_ids: {
+    all_ids_in_cart: {
         parameters: {
             query?: never;
             header?: never;

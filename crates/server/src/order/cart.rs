@@ -200,7 +200,7 @@ pub async fn remove(
 /// Whether a cart line can be ordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum Availability {
+pub enum CartAvailability {
     /// Online: can be ordered.
     Online,
     /// Went offline since it was added: ask for it by a data request.
@@ -240,7 +240,7 @@ pub struct CartLine {
     /// When it was put in, unix seconds.
     added_at: i64,
     /// Whether it can be ordered.
-    availability: Availability,
+    availability: CartAvailability,
     /// Its facts; absent when it left the catalogue.
     scene: Option<CartScene>,
 }
@@ -291,9 +291,9 @@ pub async fn own(
             let scene = scenes.iter().find(|s| s.scene_id == row.scene_id);
             CartLine {
                 availability: match scene {
-                    Some(s) if s.online => Availability::Online,
-                    Some(_) => Availability::Offline,
-                    None => Availability::Missing,
+                    Some(s) if s.online => CartAvailability::Online,
+                    Some(_) => CartAvailability::Offline,
+                    None => CartAvailability::Missing,
                 },
                 scene: scene.map(|s| CartScene {
                     file_name: s.file_name.clone(),
@@ -343,7 +343,10 @@ pub async fn count(State(state): State<AppState>, caller: Caller) -> ApiResult<i
         (status = 403, description = "Without MOD_061", body = ErrorEnvelope),
     )
 )]
-pub async fn all_ids(State(state): State<AppState>, caller: Caller) -> ApiResult<Vec<String>> {
+pub async fn all_ids_in_cart(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Vec<String>> {
     let user = caller.user_id;
     Ok(ok(state.db.call(move |c| store::cart_ids(c, user)).await?))
 }

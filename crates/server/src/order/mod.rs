@@ -28,7 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(cart::add, cart::remove))
         .routes(routes!(cart::own))
         .routes(routes!(cart::count))
-        .routes(routes!(cart::all_ids))
+        .routes(routes!(cart::all_ids_in_cart))
         .routes(routes!(records::create_order))
         .routes(routes!(records::own_orders))
         .routes(routes!(records::own_order_ids))

@@ -6,18 +6,12 @@ import type { components } from '../../../api/schema';
 
 export type CartLine = components['schemas']['CartLine'];
 
-/** Whether a line can be ordered now. */
-export type LineAvailability = 'online' | 'offline' | 'missing';
+/** Whether a line can be ordered now: 'online', 'offline' or 'missing'. */
+export type LineAvailability = components['schemas']['CartAvailability'];
 
-/**
- * A line's availability. The server sends 'online', 'offline' or 'missing'; the generated
- * schema names the wrong type for it (the image query's Availability object has the same
- * name), so the value is read as what it is rather than as what the schema says.
- */
+/** A line's availability. */
 export function availabilityOf(line: CartLine): LineAvailability {
-  const value: unknown = line.availability;
-  if (value === 'online' || value === 'offline') return value;
-  return 'missing';
+  return line.availability;
 }
 
 /** Every query about the cart starts with this key. */

@@ -1,7 +1,6 @@
 // 全选 of the cart: every line that can be ordered now (online), over all pages. The pages of
 // GET /api/order/v3/ordercart/own carry each line's availability, so they are read at the
-// largest size the server takes. (GET ordercart/allids would need a second call to sort the
-// ids, and its generated type is the image query's allids: both operations are `all_ids`.)
+// largest size the server takes (GET ordercart/allids answers ids without their availability).
 import { availabilityOf, getCart } from './getCart';
 
 /** The server's largest page. */
