@@ -7167,6 +7167,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Option_String"];
                 };
             };
+            /** @description Not a range id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not logged in */
             401: {
                 headers: {

@@ -765,6 +765,7 @@ pub async fn add_range(
     params(("id" = i64, Path, description = "The range")),
     responses(
         (status = 200, description = "Removed", body = Envelope<Option<String>>),
+        (status = 400, description = "Not a range id", body = ErrorEnvelope),
         (status = 401, description = "Not logged in", body = ErrorEnvelope),
         (status = 403, description = "Not an administrator", body = ErrorEnvelope),
         (status = 404, description = "No such range, or removed already", body = ErrorEnvelope),
