@@ -10,8 +10,8 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use ipnet::IpNet;
-use serde::Serialize;
-use utoipa::ToSchema;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::error::AppError;
 use crate::state::AppState;
@@ -82,6 +82,24 @@ impl Paging {
             page_size: self.size,
             list,
         }
+    }
+}
+
+/// The query of a list that takes only a page: `?pageNum=&pageSize=`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// Page from 1 (default 1).
+    page_num: Option<u32>,
+    /// Rows per page, 1–100 (default 20).
+    page_size: Option<u32>,
+}
+
+impl PageQuery {
+    /// The page asked for (400 outside the bounds).
+    pub fn paging(&self) -> Result<Paging, AppError> {
+        Paging::of(self.page_num, self.page_size)
     }
 }
 

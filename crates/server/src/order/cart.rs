@@ -9,10 +9,10 @@ use std::collections::HashSet;
 use axum::extract::State;
 use rusqlite::{Connection, TransactionBehavior};
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 use super::store;
-use crate::api::{ApiJson, ApiQuery, ApiResult, Envelope, Page, Paging, ok};
+use crate::api::{ApiJson, ApiQuery, ApiResult, Envelope, Page, PageQuery, ok};
 use crate::error::{AppError, ErrorEnvelope};
 use crate::normal::store::SceneRow;
 use crate::state::AppState;
@@ -245,17 +245,6 @@ pub struct CartLine {
     scene: Option<CartScene>,
 }
 
-/// Page of the cart.
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// Page from 1 (default 1).
-    page_num: Option<u32>,
-    /// Rows per page, 1–100 (default 20).
-    page_size: Option<u32>,
-}
-
 /// The caller's cart, newest first, with each scene's facts.
 #[utoipa::path(
     get,
@@ -274,7 +263,7 @@ pub async fn own(
     caller: Caller,
     ApiQuery(q): ApiQuery<PageQuery>,
 ) -> ApiResult<Page<CartLine>> {
-    let paging = Paging::of(q.page_num, q.page_size)?;
+    let paging = q.paging()?;
     let user = caller.user_id;
     let (rows, scenes, total) = state
         .db

@@ -17,7 +17,9 @@ use super::cart::{checked_ids, sort_scenes};
 use super::delivery::{self, Download, ListFormat};
 use super::machine::{self, Action, Actor, Kind, StepError, order};
 use super::store::{self, Event, Filter, ItemRow, NewRecord, RecordRow};
-use crate::api::{ApiJson, ApiPath, ApiQuery, ApiResult, Envelope, Origin, Page, Paging, ok};
+use crate::api::{
+    ApiJson, ApiPath, ApiQuery, ApiResult, Envelope, Origin, Page, PageQuery, Paging, ok,
+};
 use crate::audit;
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
@@ -540,23 +542,12 @@ pub async fn own_orders(
     list(&state, Kind::Order, q.filter(Some(caller.user_id))?, paging).await
 }
 
-/// Status and page of an own-orders list by status.
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct StatusPage {
-    /// Page from 1 (default 1).
-    page_num: Option<u32>,
-    /// Rows per page, 1–100 (default 20).
-    page_size: Option<u32>,
-}
-
 /// The caller's orders in one status, newest first.
 #[utoipa::path(
     get,
     path = "/api/order/v3/own/status/{status}",
     tag = "order",
-    params(("status" = i64, Path, description = "ORDER_STATUS value"), StatusPage),
+    params(("status" = i64, Path, description = "ORDER_STATUS value"), PageQuery),
     responses(
         (status = 200, description = "A page of the caller's orders in that status", body = Envelope<Page<Record>>),
         (status = 400, description = "Bad status or paging", body = ErrorEnvelope),
@@ -568,9 +559,9 @@ pub async fn own_orders_in_status(
     State(state): State<AppState>,
     caller: Caller,
     ApiPath(status): ApiPath<i64>,
-    ApiQuery(q): ApiQuery<StatusPage>,
+    ApiQuery(q): ApiQuery<PageQuery>,
 ) -> ApiResult<Page<Record>> {
-    let paging = Paging::of(q.page_num, q.page_size)?;
+    let paging = q.paging()?;
     let filter = Filter {
         user_id: Some(caller.user_id),
         status: Some(status),

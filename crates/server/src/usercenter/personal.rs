@@ -3,25 +3,14 @@
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 use super::session::Caller;
 use super::store;
 use super::verify::{self, Channel};
-use crate::api::{ApiJson, ApiQuery, ApiResult, Envelope, Page, Paging, ok};
+use crate::api::{ApiJson, ApiQuery, ApiResult, Envelope, Page, PageQuery, ok};
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
-
-/// Paging of the login history.
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct HistoryQuery {
-    /// Page from 1 (default 1).
-    page_num: Option<u32>,
-    /// Rows per page, 1–100 (default 20).
-    page_size: Option<u32>,
-}
 
 /// One login attempt.
 #[derive(Debug, Serialize, ToSchema)]
@@ -43,7 +32,7 @@ pub struct LoginEvent {
     get,
     path = "/api/usercenter/loginhistory",
     tag = "usercenter",
-    params(HistoryQuery),
+    params(PageQuery),
     responses(
         (status = 200, description = "A page of attempts, newest first", body = Envelope<Page<LoginEvent>>),
         (status = 400, description = "Bad paging", body = ErrorEnvelope),
@@ -53,9 +42,9 @@ pub struct LoginEvent {
 pub async fn login_history(
     State(state): State<AppState>,
     caller: Caller,
-    ApiQuery(q): ApiQuery<HistoryQuery>,
+    ApiQuery(q): ApiQuery<PageQuery>,
 ) -> ApiResult<Page<LoginEvent>> {
-    let paging = Paging::of(q.page_num, q.page_size)?;
+    let paging = q.paging()?;
     let user = caller.user_id;
     let (rows, total) = state
         .db
