@@ -1,6 +1,7 @@
 //! SQL of the cart, orders and data requests.
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::types::Value;
+use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 
 use super::machine::Kind;
 use crate::api::Paging;
@@ -192,6 +193,18 @@ fn containing(text: &str) -> String {
     format!("%{}%", crate::db::escape_like(text))
 }
 
+/// The values of `WHERE`'s ?1–?6 for records of `kind` matching `filter`.
+fn where_values(kind: Kind, filter: &Filter) -> Vec<Value> {
+    vec![
+        kind.code().into(),
+        filter.user_id.into(),
+        filter.status.into(),
+        filter.from.into(),
+        filter.to.into(),
+        filter.keyword.as_deref().map(containing).into(),
+    ]
+}
+
 /// A page of records of `kind`, newest first, with the total matching.
 pub fn page(
     conn: &Connection,
@@ -199,56 +212,26 @@ pub fn page(
     filter: &Filter,
     paging: Paging,
 ) -> rusqlite::Result<(Vec<RecordRow>, i64)> {
-    let keyword = filter.keyword.as_deref().map(containing);
-    let args = params![
-        kind.code(),
-        filter.user_id,
-        filter.status,
-        filter.from,
-        filter.to,
-        keyword
-    ];
+    let values = where_values(kind, filter);
     let total = conn
         .prepare_cached(&format!("SELECT count(*) FROM orders o {WHERE}"))?
-        .query_row(args, |r| r.get(0))?;
+        .query_row(params_from_iter(&values), |r| r.get(0))?;
+    let page = [paging.limit().into(), paging.offset().into()];
     let rows = conn
         .prepare_cached(&format!(
             "{RECORD} {WHERE} ORDER BY o.created_at DESC, o.id DESC LIMIT ?7 OFFSET ?8"
         ))?
-        .query_map(
-            params![
-                kind.code(),
-                filter.user_id,
-                filter.status,
-                filter.from,
-                filter.to,
-                keyword,
-                paging.limit(),
-                paging.offset()
-            ],
-            record,
-        )?
+        .query_map(params_from_iter(values.iter().chain(&page)), record)?
         .collect::<rusqlite::Result<_>>()?;
     Ok((rows, total))
 }
 
 /// The ids of every record matching, newest first.
 pub fn ids(conn: &Connection, kind: Kind, filter: &Filter) -> rusqlite::Result<Vec<i64>> {
-    let keyword = filter.keyword.as_deref().map(containing);
     conn.prepare_cached(&format!(
         "SELECT o.id FROM orders o {WHERE} ORDER BY o.created_at DESC, o.id DESC"
     ))?
-    .query_map(
-        params![
-            kind.code(),
-            filter.user_id,
-            filter.status,
-            filter.from,
-            filter.to,
-            keyword
-        ],
-        |r| r.get(0),
-    )?
+    .query_map(params_from_iter(&where_values(kind, filter)), |r| r.get(0))?
     .collect()
 }
 
