@@ -16,16 +16,8 @@ fn drawn(coordinates: Value) -> Value {
 }
 
 async fn post_from(s: &TestServer, path: &str, client: &str, body: &Value) -> (u16, Value) {
-    let r = s
-        .client
-        .post(s.url(path))
-        .header("x-forwarded-for", client)
-        .json(body)
-        .send()
-        .await
-        .expect("request");
-    let status = r.status().as_u16();
-    (status, r.json().await.expect("json body"))
+    let req = s.client.post(s.url(path)).header("x-forwarded-for", client);
+    common::answer(req.json(body)).await
 }
 
 #[tokio::test]

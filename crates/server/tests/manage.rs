@@ -26,8 +26,7 @@ async fn send(
     if let Some(b) = body {
         req = req.json(&b);
     }
-    let r = req.send().await.expect("request");
-    (r.status().as_u16(), r.json().await.expect("json body"))
+    common::answer(req).await
 }
 
 async fn put(s: &TestServer, path: &str, token: &str, body: Value) -> (u16, Value) {

@@ -123,14 +123,7 @@ impl TestServer {
 
     /// GET a path; returns the status and the JSON body.
     pub async fn get_json(&self, path: &str) -> (u16, Value) {
-        let r = self
-            .client
-            .get(self.url(path))
-            .send()
-            .await
-            .expect("request");
-        let status = r.status().as_u16();
-        (status, r.json().await.expect("json body"))
+        answer(self.client.get(self.url(path))).await
     }
 
     /// POST a raw body with a content type; returns the status and the JSON body.
@@ -140,16 +133,8 @@ impl TestServer {
         content_type: &str,
         body: impl Into<reqwest::Body>,
     ) -> (u16, Value) {
-        let r = self
-            .client
-            .post(self.url(path))
-            .header("content-type", content_type)
-            .body(body)
-            .send()
-            .await
-            .expect("request");
-        let status = r.status().as_u16();
-        (status, r.json().await.expect("json body"))
+        let req = self.client.post(self.url(path));
+        answer(req.header("content-type", content_type).body(body)).await
     }
 
     /// POST a JSON value with an optional session token; returns the status and the JSON body.
@@ -158,36 +143,18 @@ impl TestServer {
         if let Some(t) = token {
             req = req.header("token", t);
         }
-        let r = req.send().await.expect("request");
-        let status = r.status().as_u16();
-        (status, r.json().await.expect("json body"))
+        answer(req).await
     }
 
     /// DELETE with a JSON body and a session token; returns the status and the JSON body.
     pub async fn delete_json(&self, path: &str, token: &str, body: &Value) -> (u16, Value) {
-        let r = self
-            .client
-            .delete(self.url(path))
-            .header("token", token)
-            .json(body)
-            .send()
-            .await
-            .expect("request");
-        let status = r.status().as_u16();
-        (status, r.json().await.expect("json body"))
+        let req = self.client.delete(self.url(path)).header("token", token);
+        answer(req.json(body)).await
     }
 
     /// GET with a session token; returns the status and the JSON body.
     pub async fn get_as(&self, path: &str, token: &str) -> (u16, Value) {
-        let r = self
-            .client
-            .get(self.url(path))
-            .header("token", token)
-            .send()
-            .await
-            .expect("request");
-        let status = r.status().as_u16();
-        (status, r.json().await.expect("json body"))
+        answer(self.client.get(self.url(path)).header("token", token)).await
     }
 
     /// A captcha shown for a fresh token, as the page does before any form that needs one;
@@ -240,6 +207,14 @@ impl Drop for TestServer {
             let _ = tx.send(());
         }
     }
+}
+
+/// Sends a request; answers its status and JSON body, failing the test when
+/// there is no answer or the body is not JSON.
+pub async fn answer(req: reqwest::RequestBuilder) -> (u16, Value) {
+    let r = req.send().await.expect("request");
+    let status = r.status().as_u16();
+    (status, r.json().await.expect("json body"))
 }
 
 /// Runs `rscloud import …` into a data folder, failing the test on error.
