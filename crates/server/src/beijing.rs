@@ -28,6 +28,14 @@ pub fn iso(d: Date) -> String {
     format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
 }
 
+/// An instant (unix seconds) as `YYYY-MM-DD HH:MM` in Beijing; empty if out of range.
+pub fn minute(unix: i64) -> String {
+    OffsetDateTime::from_unix_timestamp(unix)
+        .map(|t| t.to_offset(OFFSET))
+        .map(|t| format!("{} {:02}:{:02}", iso(t.date()), t.hour(), t.minute()))
+        .unwrap_or_default()
+}
+
 /// A day (`YYYY-MM-DD`, Beijing) or an RFC 3339 instant as unix seconds; for
 /// a day, `end` takes its last second. 400 with what to type otherwise.
 pub fn instant(text: &str, end: bool) -> Result<i64, AppError> {
@@ -65,6 +73,10 @@ mod tests {
             1_795_651_200
         );
         assert!(instant("26/11/2026", false).is_err());
+        assert_eq!(
+            minute(1_795_622_400 + 8 * 3600 + 5 * 60),
+            "2026-11-26 08:05"
+        );
         let d = Date::from_calendar_date(2026, time::Month::March, 5).expect("date");
         assert_eq!(
             (compact(d), iso(d)),

@@ -1268,17 +1268,7 @@ pub async fn export_uri(
             url: state.delivery.link(&origin, row.id, i.id, expires),
         })
         .collect();
-    let until = time::OffsetDateTime::from_unix_timestamp(expires)
-        .map(|t| t.to_offset(crate::beijing::OFFSET))
-        .map(|t| {
-            format!(
-                "{} {:02}:{:02}",
-                crate::beijing::iso(t.date()),
-                t.hour(),
-                t.minute()
-            )
-        })
-        .unwrap_or_default();
+    let until = crate::beijing::minute(expires);
     let header_line = format!(
         "订单 {}：{} 个文件，链接有效期至 {until}（北京时间）",
         row.code,
