@@ -3,6 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Download, type Page } from './harness';
 
+/** The classes antd gives an element while it animates in or out (a dialog, a select's list). */
+const MOTION = /\bant-[\w-]+-(enter|appear|leave)\b/;
+
 /** An administrator's action on an order (the button `action-<name>`). */
 export type OrderAction = 'approve' | 'reject' | 'process' | 'deliver' | 'withdraw';
 
@@ -56,18 +59,24 @@ export class OrdersDriver {
     return this.page.getByTestId('cart-selected');
   }
 
-  /** Picks an entry of an open select by its label. */
+  /**
+   * Picks an entry of a select by its label, and waits for its list to close: a list still
+   * closing lies over the next field and takes the next click.
+   */
   private async choose(selectTestId: string, label: string): Promise<void> {
     await this.page.getByTestId(selectTestId).click();
-    await this.page
-      .locator('.ant-select-dropdown:visible')
-      .getByTitle(label, { exact: true })
-      .click();
+    const list = this.page.locator('.ant-select-dropdown:visible');
+    // A click on a list still sliding open lands where the option was, not where it is.
+    await expect(list).not.toHaveClass(MOTION);
+    await list.getByTitle(label, { exact: true }).click();
+    await expect(list).toHaveCount(0);
   }
 
   /** 提交订单 with the checked lines; resolves with the new order's code. */
   async submitOrder({ purpose, usage, delivery }: OrderForm): Promise<string> {
     await this.page.getByTestId('cart-submit-order').click();
+    // Its fields move while the dialog zooms open.
+    await expect(this.page.locator('.ant-modal:visible')).not.toHaveClass(MOTION);
     const dialog = this.page.getByTestId('order-dialog');
     await dialog.getByTestId('purpose-input').fill(purpose);
     await this.choose('usage-select', usage);
@@ -86,7 +95,11 @@ export class OrdersDriver {
 
   /** Closes the open record's drawer. */
   async closeRecord(): Promise<void> {
-    await this.page.keyboard.press('Escape');
+    // Its close button, not Escape: a key reaches the drawer only while it holds the focus.
+    await this.page
+      .locator('.ant-drawer:visible')
+      .getByRole('button', { name: '关闭', exact: true })
+      .click();
     await expect(this.page.getByTestId('record-facts')).toBeHidden();
   }
 
