@@ -2,6 +2,7 @@
 // data-testid.
 import { expect, type Page } from './harness';
 import type { Credentials } from './driver';
+import { untilOverlayStill } from './motion';
 import { chooseRegion } from './regionPicker';
 
 export class ManageDriver {
@@ -15,6 +16,7 @@ export class ManageDriver {
   /** Creates an account through the dialog and waits until the table lists it. */
   async createAccount({ username, password }: Credentials): Promise<void> {
     await this.page.getByTestId('users-create').click();
+    await untilOverlayStill(this.page, 'create-account-form');
     await this.page.getByTestId('create-username').fill(username);
     await this.page.getByTestId('create-password').fill(password);
     await this.page.getByTestId('create-confirm').fill(password);
@@ -39,6 +41,7 @@ export class ManageDriver {
   /** Grants a permission of the account's own, e.g. 'MOD_061'. */
   async grantPermission(username: string, code: string): Promise<void> {
     await this.page.getByTestId(`users-access-${username}`).click();
+    await untilOverlayStill(this.page, 'access-save');
     await this.page.getByTestId(`access-permission-${code}`).click();
     await this.page.getByTestId('access-save').click();
     await expect(this.page.getByTestId('access-save')).toBeHidden();
@@ -47,6 +50,7 @@ export class ManageDriver {
   /** Adds an area range chosen in the region picker by names, e.g. '湖北省'. */
   async addRange(username: string, ...names: string[]): Promise<void> {
     await this.page.getByTestId(`users-ranges-${username}`).click();
+    await untilOverlayStill(this.page, 'ranges-title');
     await chooseRegion(this.page, ...names);
     // A province has children: closing the menu (a click beside it) keeps it as the choice.
     await this.page.getByTestId('ranges-title').click();
@@ -66,6 +70,7 @@ export class ManageDriver {
   /** Disables an account, confirming the question. */
   async disable(username: string): Promise<void> {
     await this.page.getByTestId(`users-toggle-${username}`).click();
+    await untilOverlayStill(this.page, 'users-toggle-confirm');
     await this.page.getByTestId('users-toggle-confirm').click();
   }
 

@@ -2,9 +2,7 @@
 // own words: on 影像查询's results, 购物车, 我的订单 and 订单管理. Elements by data-testid.
 import { readFileSync } from 'node:fs';
 import { expect, type Download, type Page } from './harness';
-
-/** The classes antd gives an element while it animates in or out (a dialog, a select's list). */
-const MOTION = /\bant-[\w-]+-(enter|appear|leave)\b/;
+import { untilOverlayStill, untilStill } from './motion';
 
 /** An administrator's action on an order (the button `action-<name>`). */
 export type OrderAction = 'approve' | 'reject' | 'process' | 'deliver' | 'withdraw';
@@ -66,8 +64,7 @@ export class OrdersDriver {
   private async choose(selectTestId: string, label: string): Promise<void> {
     await this.page.getByTestId(selectTestId).click();
     const list = this.page.locator('.ant-select-dropdown:visible');
-    // A click on a list still sliding open lands where the option was, not where it is.
-    await expect(list).not.toHaveClass(MOTION);
+    await untilStill(list);
     await list.getByTitle(label, { exact: true }).click();
     await expect(list).toHaveCount(0);
   }
@@ -75,8 +72,7 @@ export class OrdersDriver {
   /** 提交订单 with the checked lines; resolves with the new order's code. */
   async submitOrder({ purpose, usage, delivery }: OrderForm): Promise<string> {
     await this.page.getByTestId('cart-submit-order').click();
-    // Its fields move while the dialog zooms open.
-    await expect(this.page.locator('.ant-modal:visible')).not.toHaveClass(MOTION);
+    await untilOverlayStill(this.page, 'order-dialog');
     const dialog = this.page.getByTestId('order-dialog');
     await dialog.getByTestId('purpose-input').fill(purpose);
     await this.choose('usage-select', usage);
@@ -111,7 +107,10 @@ export class OrdersDriver {
   /** Takes an action on the open order; 交付 is confirmed. */
   async act(action: OrderAction): Promise<void> {
     await this.page.getByTestId(`action-${action}`).click();
-    if (action === 'deliver') await this.page.getByTestId('action-confirm-ok').click();
+    if (action === 'deliver') {
+      await untilOverlayStill(this.page, 'action-confirm-ok');
+      await this.page.getByTestId('action-confirm-ok').click();
+    }
   }
 
   /** Saves a link list of the open (delivered) order: txt, aria2 or sh. */

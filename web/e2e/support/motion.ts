@@ -1,0 +1,17 @@
+// antd animates dialogs, pop-ups and drop-down lists as they open and close. While one moves,
+// a click lands where its target was, not where it is, and a list still closing lies over the
+// next field; so drivers wait for the motion to end before they click into one.
+import { expect, type Locator, type Page } from './harness';
+
+/** The classes antd gives an element while it animates in or out. */
+const MOTION = /\bant-[\w-]+-(enter|appear|leave)\b/;
+
+/** Resolves once the element has stopped animating in or out. */
+export async function untilStill(element: Locator): Promise<void> {
+  await expect(element).not.toHaveClass(MOTION);
+}
+
+/** Resolves once the dialog or pop-up holding the element with this test id stands still. */
+export async function untilOverlayStill(page: Page, testId: string): Promise<void> {
+  await untilStill(page.locator('.ant-modal, .ant-popover', { has: page.getByTestId(testId) }));
+}
