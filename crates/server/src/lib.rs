@@ -17,6 +17,7 @@ pub mod normal;
 pub mod order;
 pub mod ows;
 pub mod region;
+pub mod spot;
 pub mod stac;
 pub mod state;
 pub mod statistics;
@@ -59,6 +60,7 @@ use crate::telemetry::Metrics;
         (name = "catalogue", description = "The satellite catalogue: satellites, sensors and orbital facts"),
         (name = "normal", description = "Image query: scenes over an area of interest"),
         (name = "order", description = "Cart, orders and data requests, their administration and delivery"),
+        (name = "spot", description = "Monitoring themes: change spots, their statistics, details, images and exports"),
         (name = "meta", description = "This document"),
     ),
     // Not in any answer's type (permission lists are strings), but the web app's
@@ -79,6 +81,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(catalogue::router())
         .merge(normal::router())
         .merge(order::router())
+        .merge(spot::router())
 }
 
 /// The OpenAPI 3.1 document of every `/api` route.

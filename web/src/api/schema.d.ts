@@ -1114,6 +1114,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/spot/v2/themes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The themes the caller may open, with their configuration. */
+        get: operations["themes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spot/v2/{theme}/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A theme's batches, newest first. */
+        get: operations["batches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spot/v2/{theme}/export/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered spots as an Excel workbook (.xlsx, Chinese headers, one row per spot). */
+        get: operations["export_excel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spot/v2/{theme}/export/shp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered spots as a zipped shapefile (.shp, .shx, .dbf, .prj, .cpg). */
+        get: operations["export_shp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spot/v2/{theme}/lastest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A theme's latest batch (spec §7 `lastest`), or null before any. */
+        get: operations["lastest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spot/v2/{theme}/spot/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One spot with its outline and image links; 404 for a spot outside the caller's ranges. */
+        get: operations["spot_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spot/v2/{theme}/spot/{id}/image/{when}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A spot's image before or after the change (PNG or JPEG). */
+        get: operations["spot_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spot/v2/{theme}/spotmeta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered spots, a page at a time (DETAIL mode). */
+        get: operations["spot_meta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spot/v2/{theme}/spotstatistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count and area per region one level down, per type, per stage and per change category. */
+        get: operations["spot_statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/statistics-transaction/incr": {
         parameters: {
             query?: never;
@@ -1767,6 +1920,59 @@ export interface components {
             /** @description Vertices in the area. */
             vertices: number;
         };
+        /**
+         * @description An attribute only some themes carry (a column of `spot`, NULL for the others).
+         * @enum {string}
+         */
+        Attr: "name" | "capacityMw" | "turbines" | "panelAreaM2" | "capacityKt" | "route" | "rateMm" | "crop" | "classFrom" | "classTo";
+        /** @description One of a theme's own attributes. */
+        AttrInfo: {
+            /** @description Key in `Attrs`. */
+            key: components["schemas"]["Attr"];
+            /** @description Column header. */
+            label: string;
+        };
+        /**
+         * @description The attributes only some themes carry; a theme fills those its configuration lists
+         *     (`Theme::attrs`) and leaves the rest empty.
+         */
+        Attrs: {
+            /**
+             * Format: double
+             * @description 产能（千吨/年）.
+             */
+            capacityKt?: number | null;
+            /**
+             * Format: double
+             * @description 装机容量（MW）.
+             */
+            capacityMw?: number | null;
+            /** @description 变化前地类. */
+            classFrom?: string | null;
+            /** @description 变化后地类. */
+            classTo?: string | null;
+            /** @description 作物. */
+            crop?: string | null;
+            /** @description 名称: the site's name. */
+            name?: string | null;
+            /**
+             * Format: double
+             * @description 光伏板面积（m²）.
+             */
+            panelAreaM2?: number | null;
+            /**
+             * Format: double
+             * @description 形变速率（mm/年）; negative is subsidence.
+             */
+            rateMm?: number | null;
+            /** @description 生产工艺. */
+            route?: string | null;
+            /**
+             * Format: int64
+             * @description 风机数量.
+             */
+            turbines?: number | null;
+        };
         /** @description One recorded change. */
         AuditRow: {
             /** @description What was done, e.g. `user.disable`. */
@@ -1803,6 +2009,13 @@ export interface components {
             offline: string[];
             /** @description Available for immediate delivery. */
             online: string[];
+        };
+        /** @description A batch (spec §3: id, typeName). */
+        Batch: {
+            /** @description `2024Q3` or `20240615`. */
+            id: string;
+            /** @description 2024年第三季度 or 2024年06月15日. */
+            typeName: string;
         };
         /** @description What adding to the cart did. */
         CartAdded: {
@@ -2273,6 +2486,25 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Option_Batch: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: null | {
+                /** @description `2024Q3` or `20240615`. */
+                id: string;
+                /** @description 2024年第三季度 or 2024年06月15日. */
+                typeName: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Option_String: {
             /**
              * Format: int32
@@ -2660,6 +2892,81 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Page_SpotSummary: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: {
+                    /**
+                     * Format: double
+                     * @description Area, m².
+                     */
+                    areaM2: number;
+                    /** @description The theme's own attributes. */
+                    attrs: components["schemas"]["Attrs"];
+                    /** @description Batch id. */
+                    batch: string;
+                    /** @description Batch name. */
+                    batchName: string;
+                    /** @description The spot's box: [west, south, east, north]. */
+                    bbox: number[];
+                    /**
+                     * Format: int32
+                     * @description 0 不变, 1 扩张, 2 拆除, 3 部分拆除.
+                     */
+                    change: number;
+                    /** @description Its label. */
+                    changeLabel: string;
+                    /** @description Generated demo data. */
+                    demo: boolean;
+                    /** @description Delivery file. */
+                    fileName: string;
+                    /**
+                     * Format: int64
+                     * @description Spot id.
+                     */
+                    id: number;
+                    /** @description 省 市 县 names, e.g. 湖北省武汉市洪山区. */
+                    regionName: string;
+                    /** @description Stage value and label. */
+                    stage: string;
+                    /** @description Stage label. */
+                    stageLabel: string;
+                    /** @description Spot type and label. */
+                    tblx?: string | null;
+                    /** @description Spot type label. */
+                    tblxLabel?: string | null;
+                    /** @description County code. */
+                    xzqdm: string;
+                }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Position: {
             /**
              * Format: int32
@@ -2883,6 +3190,64 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_SpotDetail: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One spot with its outline and images (the spot detail). */
+            data: components["schemas"]["SpotSummary"] & {
+                /** @description The image after the change. */
+                afterImage?: string | null;
+                /** @description The image before the change: a link to `…/spot/{id}/image/before`, or null. */
+                beforeImage?: string | null;
+                /** @description Its outline. */
+                geometry: components["schemas"]["MultiPolygon"];
+                /** @description Attribution of the data. */
+                source?: string | null;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Statistics: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description Statistics of a theme's batch over a region (STATISTICS mode). */
+            data: {
+                batch?: null | components["schemas"]["Batch"];
+                /** @description By change category. */
+                byChange: components["schemas"]["ValueTally"][];
+                /** @description By stage. */
+                byStage: components["schemas"]["ValueTally"][];
+                /** @description By spot type (empty for a theme without types). */
+                byType: components["schemas"]["ValueTally"][];
+                /** @description Its name. */
+                name: string;
+                /** @description The region counted (after clipping to the caller's ranges). */
+                regionId: string;
+                /**
+                 * @description The regions one level down inside the caller's ranges, with zero rows for those
+                 *     without spots.
+                 */
+                regions: components["schemas"]["RegionTally"][];
+                /** @description Every spot counted. */
+                total: components["schemas"]["Tally"];
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_String: {
             /**
              * Format: int32
@@ -3006,6 +3371,25 @@ export interface components {
                 status: number;
                 /** @description `regionId` grants the region. */
                 type: string;
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_Batch: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description `2024Q3` or `20240615`. */
+                id: string;
+                /** @description 2024年第三季度 or 2024年06月15日. */
+                typeName: string;
             }[];
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -3209,6 +3593,35 @@ export interface components {
              */
             code: number;
             data: string[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_ThemeInfo: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description Its own attributes, in table order. */
+                attrs: components["schemas"]["AttrInfo"][];
+                /** @description The map layer of its spots (`/ows/cloudPlatform` tiles and WFS). */
+                layer: string;
+                /** @description Route name. */
+                name: components["schemas"]["ThemeName"];
+                /** @description Its choropleth's colours. */
+                ramp: components["schemas"]["Ramp"];
+                /** @description The dictionary naming its stage values. */
+                stageDict: string;
+                /** @description Page title, e.g. 风电设施监测. */
+                title: string;
+                /** @description The dictionary naming its spot types, if it types its spots. */
+                typeDict?: string | null;
+            }[];
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
         };
@@ -3581,6 +3994,11 @@ export interface components {
             /** @description Region the node serves. */
             regionId: string;
         };
+        /**
+         * @description The colour ramp of a theme's choropleth (spec §9).
+         * @enum {string}
+         */
+        Ramp: "green" | "yellowRed";
         /** @description An order or a data request as lists and details show it. */
         Record: {
             /** @description DD… / SQ… */
@@ -3712,6 +4130,15 @@ export interface components {
             isLeaf: boolean;
             /** @description Full name. */
             name: string;
+        };
+        /** @description A region's row of the statistics. */
+        RegionTally: components["schemas"]["Tally"] & {
+            /** @description Whether it has regions below it to drill into. */
+            hasChildren: boolean;
+            /** @description Its name. */
+            name: string;
+            /** @description Region code. */
+            regionId: string;
         };
         /** @description A new account. */
         RegisterForm: {
@@ -4031,6 +4458,82 @@ export interface components {
          * @enum {string}
          */
         Sort: "time" | "cloud";
+        /** @description One spot with its outline and images (the spot detail). */
+        SpotDetail: components["schemas"]["SpotSummary"] & {
+            /** @description The image after the change. */
+            afterImage?: string | null;
+            /** @description The image before the change: a link to `…/spot/{id}/image/before`, or null. */
+            beforeImage?: string | null;
+            /** @description Its outline. */
+            geometry: components["schemas"]["MultiPolygon"];
+            /** @description Attribution of the data. */
+            source?: string | null;
+        };
+        /** @description A spot in a list. */
+        SpotSummary: {
+            /**
+             * Format: double
+             * @description Area, m².
+             */
+            areaM2: number;
+            /** @description The theme's own attributes. */
+            attrs: components["schemas"]["Attrs"];
+            /** @description Batch id. */
+            batch: string;
+            /** @description Batch name. */
+            batchName: string;
+            /** @description The spot's box: [west, south, east, north]. */
+            bbox: number[];
+            /**
+             * Format: int32
+             * @description 0 不变, 1 扩张, 2 拆除, 3 部分拆除.
+             */
+            change: number;
+            /** @description Its label. */
+            changeLabel: string;
+            /** @description Generated demo data. */
+            demo: boolean;
+            /** @description Delivery file. */
+            fileName: string;
+            /**
+             * Format: int64
+             * @description Spot id.
+             */
+            id: number;
+            /** @description 省 市 县 names, e.g. 湖北省武汉市洪山区. */
+            regionName: string;
+            /** @description Stage value and label. */
+            stage: string;
+            /** @description Stage label. */
+            stageLabel: string;
+            /** @description Spot type and label. */
+            tblx?: string | null;
+            /** @description Spot type label. */
+            tblxLabel?: string | null;
+            /** @description County code. */
+            xzqdm: string;
+        };
+        /** @description Statistics of a theme's batch over a region (STATISTICS mode). */
+        Statistics: {
+            batch?: null | components["schemas"]["Batch"];
+            /** @description By change category. */
+            byChange: components["schemas"]["ValueTally"][];
+            /** @description By stage. */
+            byStage: components["schemas"]["ValueTally"][];
+            /** @description By spot type (empty for a theme without types). */
+            byType: components["schemas"]["ValueTally"][];
+            /** @description Its name. */
+            name: string;
+            /** @description The region counted (after clipping to the caller's ranges). */
+            regionId: string;
+            /**
+             * @description The regions one level down inside the caller's ranges, with zero rows for those
+             *     without spots.
+             */
+            regions: components["schemas"]["RegionTally"][];
+            /** @description Every spot counted. */
+            total: components["schemas"]["Tally"];
+        };
         /** @description How many of the caller's orders are in one status. */
         StatusCount: {
             /**
@@ -4066,6 +4569,41 @@ export interface components {
              */
             ratio: number;
         };
+        /** @description Count and area of a set of spots. */
+        Tally: {
+            /**
+             * Format: double
+             * @description Their area, m².
+             */
+            areaM2: number;
+            /**
+             * Format: int64
+             * @description Spots.
+             */
+            count: number;
+        };
+        /** @description A theme as its page is built from it. */
+        ThemeInfo: {
+            /** @description Its own attributes, in table order. */
+            attrs: components["schemas"]["AttrInfo"][];
+            /** @description The map layer of its spots (`/ows/cloudPlatform` tiles and WFS). */
+            layer: string;
+            /** @description Route name. */
+            name: components["schemas"]["ThemeName"];
+            /** @description Its choropleth's colours. */
+            ramp: components["schemas"]["Ramp"];
+            /** @description The dictionary naming its stage values. */
+            stageDict: string;
+            /** @description Page title, e.g. 风电设施监测. */
+            title: string;
+            /** @description The dictionary naming its spot types, if it types its spots. */
+            typeDict?: string | null;
+        };
+        /**
+         * @description A monitoring theme, by its route name (spec §2: /monitor/<name>).
+         * @enum {string}
+         */
+        ThemeName: "landcover" | "surfaceDeform" | "road" | "nonagricultural" | "plantingstructure" | "pvland" | "windmill" | "steelplant";
         /** @description The union area of scenes. */
         UnionArea: {
             /**
@@ -4100,6 +4638,13 @@ export interface components {
             token: string;
             /** @description Login name. */
             username: string;
+        };
+        /** @description A dictionary value's row of the statistics. */
+        ValueTally: components["schemas"]["Tally"] & {
+            /** @description Its label. */
+            label: string;
+            /** @description The value. */
+            value: string;
         };
         /** @description One visit to count. */
         Visit: {
@@ -7104,6 +7649,553 @@ export interface operations {
             };
             /** @description Not a longitude/latitude */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    themes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The themes the caller holds the permission of */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ThemeInfo"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Theme */
+                theme: components["schemas"]["ThemeName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Batches, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_Batch"];
+                };
+            };
+            /** @description No such theme */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No permission for the theme, or no area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    export_excel: {
+        parameters: {
+            query?: {
+                /** @description Batch id; default the latest batch. */
+                batch?: string;
+                /**
+                 * @description Area: a province, city or county code, or 100000; default the caller's whole range.
+                 *     Always clipped to the caller's ranges.
+                 */
+                xzqdm?: string;
+                /** @description A stage value of the theme's stage dictionary. */
+                stage?: string;
+                /** @description A spot type of the theme's type dictionary. */
+                tblx?: string;
+                /** @description Delivery file names containing this. */
+                filename?: string;
+                /** @description What the legend classifies by; default `all`. */
+                termChoose?: "all" | "tblx" | "stage" | "change";
+                /** @description The legend values checked, comma separated (of `termChoose`); ignored for `all`. */
+                termData?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Theme */
+                theme: components["schemas"]["ThemeName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description No such theme, a malformed filter, or too many spots */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No permission for the theme, or no area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many exports at once */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    export_shp: {
+        parameters: {
+            query?: {
+                /** @description Batch id; default the latest batch. */
+                batch?: string;
+                /**
+                 * @description Area: a province, city or county code, or 100000; default the caller's whole range.
+                 *     Always clipped to the caller's ranges.
+                 */
+                xzqdm?: string;
+                /** @description A stage value of the theme's stage dictionary. */
+                stage?: string;
+                /** @description A spot type of the theme's type dictionary. */
+                tblx?: string;
+                /** @description Delivery file names containing this. */
+                filename?: string;
+                /** @description What the legend classifies by; default `all`. */
+                termChoose?: "all" | "tblx" | "stage" | "change";
+                /** @description The legend values checked, comma separated (of `termChoose`); ignored for `all`. */
+                termData?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Theme */
+                theme: components["schemas"]["ThemeName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zipped shapefile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": unknown;
+                };
+            };
+            /** @description No such theme, a malformed filter, or too many spots */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No permission for the theme, or no area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many exports at once */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    lastest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Theme */
+                theme: components["schemas"]["ThemeName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_Batch"];
+                };
+            };
+            /** @description No such theme */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No permission for the theme, or no area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    spot_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Theme */
+                theme: components["schemas"]["ThemeName"];
+                /** @description Spot id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpotDetail"];
+                };
+            };
+            /** @description No such theme or a malformed id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No permission for the theme, or no area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such spot of the theme in the caller's ranges */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    spot_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Theme */
+                theme: components["schemas"]["ThemeName"];
+                /** @description Spot id */
+                id: number;
+                /** @description before or after */
+                when: "before" | "after";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            /** @description No such theme or a malformed id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No permission for the theme, or no area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such spot in the caller's ranges, or it has no such image */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    spot_meta: {
+        parameters: {
+            query?: {
+                /** @description Batch id; default the latest batch. */
+                batch?: string;
+                /**
+                 * @description Area: a province, city or county code, or 100000; default the caller's whole range.
+                 *     Always clipped to the caller's ranges.
+                 */
+                xzqdm?: string;
+                /** @description A stage value of the theme's stage dictionary. */
+                stage?: string;
+                /** @description A spot type of the theme's type dictionary. */
+                tblx?: string;
+                /** @description Delivery file names containing this. */
+                filename?: string;
+                /** @description What the legend classifies by; default `all`. */
+                termChoose?: "all" | "tblx" | "stage" | "change";
+                /** @description The legend values checked, comma separated (of `termChoose`); ignored for `all`. */
+                termData?: string;
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Theme */
+                theme: components["schemas"]["ThemeName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of spots */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_SpotSummary"];
+                };
+            };
+            /** @description No such theme, a malformed filter or page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No permission for the theme, or no area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    spot_statistics: {
+        parameters: {
+            query?: {
+                /** @description Batch id; default the latest batch. */
+                batch?: string;
+                /**
+                 * @description Area: a province, city or county code, or 100000; default the caller's whole range.
+                 *     Always clipped to the caller's ranges.
+                 */
+                xzqdm?: string;
+                /** @description A stage value of the theme's stage dictionary. */
+                stage?: string;
+                /** @description A spot type of the theme's type dictionary. */
+                tblx?: string;
+                /** @description Delivery file names containing this. */
+                filename?: string;
+                /** @description What the legend classifies by; default `all`. */
+                termChoose?: "all" | "tblx" | "stage" | "change";
+                /** @description The legend values checked, comma separated (of `termChoose`); ignored for `all`. */
+                termData?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Theme */
+                theme: components["schemas"]["ThemeName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Statistics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Statistics"];
+                };
+            };
+            /** @description No such theme or a malformed filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No permission for the theme, or no area range */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -121,6 +121,18 @@ const MIGRATIONS: &[Migration] = &[
         sql: sql_file!("0010_orders.sql"),
         spatial: &[],
     },
+    Migration {
+        version: 11,
+        name: "spots",
+        sql: sql_file!("0011_spots.sql"),
+        spatial: &[SpatialTable {
+            table: "spot",
+            column: "geom",
+            geometry_type: "MULTIPOLYGON",
+            srs_id: 4326,
+            description: "监测图斑（八个专题）",
+        }],
+    },
 ];
 
 /// FNV-1a: a stable checksum of a migration's text (not for security).

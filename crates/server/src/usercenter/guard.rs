@@ -29,33 +29,47 @@ pub const NO_PERMISSION: &str = "无查看信息权限，请联系管理员";
 pub const NOT_ADMIN: &str = "仅系统管理员可以进行此操作";
 
 /// What a route needs of its caller.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 enum Need {
     Login,
     Authority(Perm),
     AuthorityInRange(Perm),
+    /// The permission the request's path names (a theme's), and an area range.
+    AuthorityInRangeOf(fn(&str) -> Option<Perm>),
     Admin,
 }
 
 impl Need {
-    fn check(self, caller: Option<&Caller>) -> Result<(), AppError> {
+    fn check(self, caller: Option<&Caller>, path: &str) -> Result<(), AppError> {
         let caller = caller.ok_or(AppError::Unauthorized)?;
         match self {
             Need::Login => Ok(()),
             Need::Admin if caller.is_admin() => Ok(()),
             Need::Admin => Err(AppError::Forbidden(NOT_ADMIN.into())),
-            Need::Authority(perm) if caller.has(perm.code) => Ok(()),
-            Need::AuthorityInRange(perm) if caller.has(perm.code) => {
-                if caller.regions.is_empty() {
-                    Err(AppError::Forbidden(NO_RANGE.into()))
-                } else {
-                    Ok(())
-                }
-            }
-            Need::Authority(_) | Need::AuthorityInRange(_) => {
-                Err(AppError::Forbidden(NO_PERMISSION.into()))
+            Need::Authority(perm) => holds(caller, perm),
+            Need::AuthorityInRange(perm) => in_range(caller, perm),
+            // A path naming nothing the resolver knows is the handler's to refuse (400).
+            Need::AuthorityInRangeOf(resolve) => {
+                resolve(path).map_or(Ok(()), |perm| in_range(caller, perm))
             }
         }
+    }
+}
+
+fn holds(caller: &Caller, perm: Perm) -> Result<(), AppError> {
+    if caller.has(perm.code) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden(NO_PERMISSION.into()))
+    }
+}
+
+fn in_range(caller: &Caller, perm: Perm) -> Result<(), AppError> {
+    holds(caller, perm)?;
+    if caller.regions.is_empty() {
+        Err(AppError::Forbidden(NO_RANGE.into()))
+    } else {
+        Ok(())
     }
 }
 
@@ -77,6 +91,12 @@ impl Require {
     /// A caller holding `perm` and at least one `regionId` area range (spec §4, §6).
     pub fn authority_in_range(perm: Perm) -> Self {
         Self(Need::AuthorityInRange(perm))
+    }
+
+    /// A caller holding the permission `resolve` finds in the request's path (a monitoring
+    /// theme's, say) and at least one area range; a path it finds nothing in needs a login.
+    pub fn authority_in_range_of(resolve: fn(&str) -> Option<Perm>) -> Self {
+        Self(Need::AuthorityInRangeOf(resolve))
     }
 
     /// An administrator: the `admin` role (403 仅系统管理员 otherwise).
@@ -118,7 +138,10 @@ where
     }
 
     fn call(&mut self, req: Request) -> Self::Future {
-        match self.need.check(req.extensions().get::<Caller>()) {
+        match self
+            .need
+            .check(req.extensions().get::<Caller>(), req.uri().path())
+        {
             Ok(()) => Box::pin(self.inner.call(req)),
             Err(e) => Box::pin(std::future::ready(Ok(e.into_response()))),
         }
@@ -152,6 +175,12 @@ fn covers(range: &str, region: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Need {
+        fn check_at(self, caller: Option<&Caller>) -> Result<(), AppError> {
+            self.check(caller, "/")
+        }
+    }
     use crate::usercenter::perm::{MOD_056, MOD_061};
     use std::collections::BTreeSet;
 
@@ -194,17 +223,17 @@ mod tests {
     #[test]
     fn needs_answer_401_or_the_spec_403_messages() {
         assert!(matches!(
-            Need::Login.check(None),
+            Need::Login.check_at(None),
             Err(AppError::Unauthorized)
         ));
-        assert!(Need::Login.check(Some(&caller(&[], &[]))).is_ok());
-        let no_perm = Need::Authority(MOD_061).check(Some(&caller(&[], &["420000"])));
+        assert!(Need::Login.check_at(Some(&caller(&[], &[]))).is_ok());
+        let no_perm = Need::Authority(MOD_061).check_at(Some(&caller(&[], &["420000"])));
         assert_eq!(no_perm.expect_err("403").to_string(), NO_PERMISSION);
-        let no_range = Need::AuthorityInRange(MOD_056).check(Some(&caller(&[MOD_056], &[])));
+        let no_range = Need::AuthorityInRange(MOD_056).check_at(Some(&caller(&[MOD_056], &[])));
         assert_eq!(no_range.expect_err("403").to_string(), NO_RANGE);
         assert!(
             Need::AuthorityInRange(MOD_056)
-                .check(Some(&caller(&[MOD_056], &["420000"])))
+                .check_at(Some(&caller(&[MOD_056], &["420000"])))
                 .is_ok()
         );
     }

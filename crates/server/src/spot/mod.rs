@@ -1,0 +1,454 @@
+//! The spot engine (`/api/spot/v2/{theme}/…`): monitoring spots of the eight themes (spec §2,
+//! §3, §7), stored once, counted, listed, drawn and exported by one engine that each theme
+//! configures (`theme.rs`). Every route needs the theme's permission and an area range, and
+//! answers only what lies inside the caller's ranges.
+
+pub mod model;
+pub mod store;
+pub mod theme;
+
+use axum::extract::State;
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use self::model::Attrs;
+use self::theme::{Attr, Ramp, ThemeName};
+use crate::api::{ApiPath, ApiQuery, ApiResult, Envelope, Page};
+use crate::error::ErrorEnvelope;
+use crate::state::AppState;
+use crate::usercenter::guard::Require;
+use crate::usercenter::perm::Perm;
+use crate::usercenter::session::Caller;
+use crate::vector::schema::MultiPolygon;
+
+/// The spot routes, each behind its theme's permission and an area range.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(themes))
+        .routes(routes!(batches))
+        .routes(routes!(lastest))
+        .routes(routes!(spot_statistics))
+        .routes(routes!(spot_meta))
+        .routes(routes!(spot_detail))
+        .routes(routes!(spot_image))
+        .routes(routes!(export_excel))
+        .routes(routes!(export_shp))
+        .route_layer(Require::authority_in_range_of(theme_perm))
+}
+
+/// The permission of the theme a `/api/spot/v2/{theme}/…` path names.
+fn theme_perm(path: &str) -> Option<Perm> {
+    let theme = path.strip_prefix("/api/spot/v2/")?.split('/').next()?;
+    ThemeName::parse(theme).map(|t| t.theme().perm)
+}
+
+/// A theme as its page is built from it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ThemeInfo {
+    /// Route name.
+    pub name: ThemeName,
+    /// Page title, e.g. 风电设施监测.
+    pub title: String,
+    /// The map layer of its spots (`/ows/cloudPlatform` tiles and WFS).
+    pub layer: String,
+    /// The dictionary naming its stage values.
+    pub stage_dict: String,
+    /// The dictionary naming its spot types, if it types its spots.
+    pub type_dict: Option<String>,
+    /// Its own attributes, in table order.
+    pub attrs: Vec<AttrInfo>,
+    /// Its choropleth's colours.
+    pub ramp: Ramp,
+}
+
+/// One of a theme's own attributes.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AttrInfo {
+    /// Key in `Attrs`.
+    pub key: Attr,
+    /// Column header.
+    pub label: String,
+}
+
+/// A batch (spec §3: id, typeName).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Batch {
+    /// `2024Q3` or `20240615`.
+    pub id: String,
+    /// 2024年第三季度 or 2024年06月15日.
+    pub type_name: String,
+}
+
+/// What the legend classifies spots by (spec §3 termChoose).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum TermChoose {
+    /// No classification: every spot (the legend's 全部).
+    #[default]
+    All,
+    /// By spot type.
+    Tblx,
+    /// By stage.
+    Stage,
+    /// By change category.
+    Change,
+}
+
+/// The filters every spot route takes (spec §3 monitor/spot filters).
+#[derive(Debug, Clone, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SpotFilter {
+    /// Batch id; default the latest batch.
+    pub batch: Option<String>,
+    /// Area: a province, city or county code, or 100000; default the caller's whole range.
+    /// Always clipped to the caller's ranges.
+    pub xzqdm: Option<String>,
+    /// A stage value of the theme's stage dictionary.
+    pub stage: Option<String>,
+    /// A spot type of the theme's type dictionary.
+    pub tblx: Option<String>,
+    /// Delivery file names containing this.
+    pub filename: Option<String>,
+    /// What the legend classifies by; default `all`.
+    #[param(inline)]
+    pub term_choose: Option<TermChoose>,
+    /// The legend values checked, comma separated (of `termChoose`); ignored for `all`.
+    pub term_data: Option<String>,
+}
+
+/// Count and area of a set of spots.
+#[derive(Debug, Clone, Copy, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Tally {
+    /// Spots.
+    pub count: u64,
+    /// Their area, m².
+    pub area_m2: f64,
+}
+
+/// A region's row of the statistics.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RegionTally {
+    /// Region code.
+    pub region_id: String,
+    /// Its name.
+    pub name: String,
+    /// Whether it has regions below it to drill into.
+    pub has_children: bool,
+    /// Its spots.
+    #[serde(flatten)]
+    pub tally: Tally,
+}
+
+/// A dictionary value's row of the statistics.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ValueTally {
+    /// The value.
+    pub value: String,
+    /// Its label.
+    pub label: String,
+    /// Its spots.
+    #[serde(flatten)]
+    pub tally: Tally,
+}
+
+/// Statistics of a theme's batch over a region (STATISTICS mode).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Statistics {
+    /// The batch counted.
+    pub batch: Option<Batch>,
+    /// The region counted (after clipping to the caller's ranges).
+    pub region_id: String,
+    /// Its name.
+    pub name: String,
+    /// Every spot counted.
+    pub total: Tally,
+    /// The regions one level down inside the caller's ranges, with zero rows for those
+    /// without spots.
+    pub regions: Vec<RegionTally>,
+    /// By spot type (empty for a theme without types).
+    pub by_type: Vec<ValueTally>,
+    /// By stage.
+    pub by_stage: Vec<ValueTally>,
+    /// By change category.
+    pub by_change: Vec<ValueTally>,
+}
+
+/// A spot in a list.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SpotSummary {
+    /// Spot id.
+    pub id: i64,
+    /// Batch id.
+    pub batch: String,
+    /// Batch name.
+    pub batch_name: String,
+    /// Stage value and label.
+    pub stage: String,
+    /// Stage label.
+    pub stage_label: String,
+    /// Spot type and label.
+    pub tblx: Option<String>,
+    /// Spot type label.
+    pub tblx_label: Option<String>,
+    /// County code.
+    pub xzqdm: String,
+    /// 省 市 县 names, e.g. 湖北省武汉市洪山区.
+    pub region_name: String,
+    /// Delivery file.
+    pub file_name: String,
+    /// Area, m².
+    pub area_m2: f64,
+    /// 0 不变, 1 扩张, 2 拆除, 3 部分拆除.
+    pub change: u8,
+    /// Its label.
+    pub change_label: String,
+    /// The spot's box: [west, south, east, north].
+    pub bbox: [f64; 4],
+    /// The theme's own attributes.
+    pub attrs: Attrs,
+    /// Generated demo data.
+    pub demo: bool,
+}
+
+/// One spot with its outline and images (the spot detail).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SpotDetail {
+    /// What the list shows.
+    #[serde(flatten)]
+    pub summary: SpotSummary,
+    /// Its outline.
+    #[schema(value_type = MultiPolygon)]
+    pub geometry: geojson::Geometry,
+    /// The image before the change: a link to `…/spot/{id}/image/before`, or null.
+    pub before_image: Option<String>,
+    /// The image after the change.
+    pub after_image: Option<String>,
+    /// Attribution of the data.
+    pub source: Option<String>,
+}
+
+/// Before or after the change.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum When {
+    /// The image before.
+    Before,
+    /// The image after.
+    After,
+}
+
+/// The themes the caller may open, with their configuration.
+#[utoipa::path(
+    get,
+    path = "/api/spot/v2/themes",
+    tag = "spot",
+    responses(
+        (status = 200, description = "The themes the caller holds the permission of", body = Envelope<Vec<ThemeInfo>>),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+    )
+)]
+async fn themes(caller: Caller) -> ApiResult<Vec<ThemeInfo>> {
+    todo!("{caller:?}")
+}
+
+/// A theme's batches, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/spot/v2/{theme}/batch",
+    tag = "spot",
+    params(("theme" = ThemeName, Path, description = "Theme")),
+    responses(
+        (status = 200, description = "Batches, newest first", body = Envelope<Vec<Batch>>),
+        (status = 400, description = "No such theme", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "No permission for the theme, or no area range", body = ErrorEnvelope),
+    )
+)]
+async fn batches(
+    State(state): State<AppState>,
+    ApiPath(theme): ApiPath<ThemeName>,
+) -> ApiResult<Vec<Batch>> {
+    todo!("{:?}{theme:?}", state.config)
+}
+
+/// A theme's latest batch (spec §7 `lastest`), or null before any.
+#[utoipa::path(
+    get,
+    path = "/api/spot/v2/{theme}/lastest",
+    tag = "spot",
+    params(("theme" = ThemeName, Path, description = "Theme")),
+    responses(
+        (status = 200, description = "The latest batch", body = Envelope<Option<Batch>>),
+        (status = 400, description = "No such theme", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "No permission for the theme, or no area range", body = ErrorEnvelope),
+    )
+)]
+async fn lastest(
+    State(state): State<AppState>,
+    ApiPath(theme): ApiPath<ThemeName>,
+) -> ApiResult<Option<Batch>> {
+    todo!("{:?}{theme:?}", state.config)
+}
+
+/// Count and area per region one level down, per type, per stage and per change category.
+#[utoipa::path(
+    get,
+    path = "/api/spot/v2/{theme}/spotstatistics",
+    tag = "spot",
+    params(("theme" = ThemeName, Path, description = "Theme"), SpotFilter),
+    responses(
+        (status = 200, description = "Statistics", body = Envelope<Statistics>),
+        (status = 400, description = "No such theme or a malformed filter", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "No permission for the theme, or no area range", body = ErrorEnvelope),
+    )
+)]
+async fn spot_statistics(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(theme): ApiPath<ThemeName>,
+    ApiQuery(filter): ApiQuery<SpotFilter>,
+) -> ApiResult<Statistics> {
+    todo!("{:?}{caller:?}{theme:?}{filter:?}", state.config)
+}
+
+/// Paging of [`spot_meta`].
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PageParams {
+    /// Page from 1 (default 1).
+    pub page_num: Option<u32>,
+    /// Rows per page, 1–100 (default 20).
+    pub page_size: Option<u32>,
+}
+
+/// The filtered spots, a page at a time (DETAIL mode).
+#[utoipa::path(
+    get,
+    path = "/api/spot/v2/{theme}/spotmeta",
+    tag = "spot",
+    params(("theme" = ThemeName, Path, description = "Theme"), SpotFilter, PageParams),
+    responses(
+        (status = 200, description = "A page of spots", body = Envelope<Page<SpotSummary>>),
+        (status = 400, description = "No such theme, a malformed filter or page", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "No permission for the theme, or no area range", body = ErrorEnvelope),
+    )
+)]
+async fn spot_meta(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(theme): ApiPath<ThemeName>,
+    ApiQuery(filter): ApiQuery<SpotFilter>,
+    ApiQuery(page): ApiQuery<PageParams>,
+) -> ApiResult<Page<SpotSummary>> {
+    todo!("{:?}{caller:?}{theme:?}{filter:?}{page:?}", state.config)
+}
+
+/// One spot with its outline and image links; 404 for a spot outside the caller's ranges.
+#[utoipa::path(
+    get,
+    path = "/api/spot/v2/{theme}/spot/{id}",
+    tag = "spot",
+    params(("theme" = ThemeName, Path, description = "Theme"), ("id" = i64, Path, description = "Spot id")),
+    responses(
+        (status = 200, description = "The spot", body = Envelope<SpotDetail>),
+        (status = 400, description = "No such theme or a malformed id", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "No permission for the theme, or no area range", body = ErrorEnvelope),
+        (status = 404, description = "No such spot of the theme in the caller's ranges", body = ErrorEnvelope),
+    )
+)]
+async fn spot_detail(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath((theme, id)): ApiPath<(ThemeName, i64)>,
+) -> ApiResult<SpotDetail> {
+    todo!("{:?}{caller:?}{theme:?}{id}", state.config)
+}
+
+/// A spot's image before or after the change (PNG or JPEG).
+#[utoipa::path(
+    get,
+    path = "/api/spot/v2/{theme}/spot/{id}/image/{when}",
+    tag = "spot",
+    params(
+        ("theme" = ThemeName, Path, description = "Theme"),
+        ("id" = i64, Path, description = "Spot id"),
+        ("when" = inline(When), Path, description = "before or after"),
+    ),
+    responses(
+        (status = 200, description = "The image", content_type = "image/png"),
+        (status = 400, description = "No such theme or a malformed id", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "No permission for the theme, or no area range", body = ErrorEnvelope),
+        (status = 404, description = "No such spot in the caller's ranges, or it has no such image", body = ErrorEnvelope),
+    )
+)]
+async fn spot_image(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath((theme, id, when)): ApiPath<(ThemeName, i64, When)>,
+) -> Response {
+    todo!("{:?}{caller:?}{theme:?}{id}{when:?}", state.config)
+}
+
+/// The filtered spots as an Excel workbook (.xlsx, Chinese headers, one row per spot).
+#[utoipa::path(
+    get,
+    path = "/api/spot/v2/{theme}/export/excel",
+    tag = "spot",
+    params(("theme" = ThemeName, Path, description = "Theme"), SpotFilter),
+    responses(
+        (status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        (status = 400, description = "No such theme, a malformed filter, or too many spots", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "No permission for the theme, or no area range", body = ErrorEnvelope),
+        (status = 429, description = "Too many exports at once", body = ErrorEnvelope),
+    )
+)]
+async fn export_excel(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(theme): ApiPath<ThemeName>,
+    ApiQuery(filter): ApiQuery<SpotFilter>,
+) -> Response {
+    todo!("{:?}{caller:?}{theme:?}{filter:?}", state.config)
+}
+
+/// The filtered spots as a zipped shapefile (.shp, .shx, .dbf, .prj, .cpg).
+#[utoipa::path(
+    get,
+    path = "/api/spot/v2/{theme}/export/shp",
+    tag = "spot",
+    params(("theme" = ThemeName, Path, description = "Theme"), SpotFilter),
+    responses(
+        (status = 200, description = "The zipped shapefile", content_type = "application/zip"),
+        (status = 400, description = "No such theme, a malformed filter, or too many spots", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "No permission for the theme, or no area range", body = ErrorEnvelope),
+        (status = 429, description = "Too many exports at once", body = ErrorEnvelope),
+    )
+)]
+async fn export_shp(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(theme): ApiPath<ThemeName>,
+    ApiQuery(filter): ApiQuery<SpotFilter>,
+) -> Response {
+    todo!("{:?}{caller:?}{theme:?}{filter:?}", state.config)
+}
