@@ -327,6 +327,11 @@ impl Config {
             .unwrap_or_else(|| self.data_dir.join("delivery"))
     }
 
+    /// Where the before and after images of imported spots are kept.
+    pub fn spot_image_path(&self) -> PathBuf {
+        self.data_dir.join("spot_images")
+    }
+
     /// The database file inside the data folder.
     pub fn database_path(&self) -> PathBuf {
         self.data_dir.join("rscloud.gpkg")

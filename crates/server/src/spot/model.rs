@@ -107,3 +107,26 @@ pub struct SpotRecord {
     /// Generated demo data.
     pub demo: bool,
 }
+
+/// The image reference of generated (demo) spots: their before and after images are drawn on
+/// request from the spot itself rather than stored.
+pub const DRAWN: &str = "drawn";
+
+/// What a drawn spot image shows.
+#[derive(Debug, Clone, Copy)]
+pub struct ImageSubject<'a> {
+    /// The spot's theme.
+    pub theme: ThemeName,
+    /// The spot's id (seeds the picture, so one spot always looks the same).
+    pub id: i64,
+    /// The spot's outline.
+    pub geom: &'a MultiPolygon<f64>,
+    /// Its change category.
+    pub change: u8,
+    /// The image after the change (else before it).
+    pub after: bool,
+}
+
+/// Draws a generated spot's image as PNG: the demo module's drawing, handed over at start-up
+/// so that `spot` does not depend on `demo`.
+pub type DrawSpotImage = fn(&ImageSubject<'_>) -> Vec<u8>;
