@@ -3,6 +3,7 @@
 //! configures (`theme.rs`). Every route needs the theme's permission and an area range, and
 //! answers only what lies inside the caller's ranges.
 
+pub mod export;
 pub mod model;
 pub mod store;
 pub mod theme;
