@@ -27,6 +27,7 @@ use crate::api::{ApiJson, ApiResult, ClientIp, Envelope, ok};
 use crate::budget::heavy;
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
+use crate::vector::shp::WGS84_PRJ;
 
 /// Vertices at most in each geometry of an answer.
 const DRAWN_VERTICES: usize = 4_000;
@@ -439,9 +440,6 @@ async fn not_cover_shp(
 ) -> Result<Response, AppError> {
     export(state, ip, q, Part::NotCovered).await
 }
-
-/// WGS84 in the ESRI form GIS programs expect in a .prj.
-const WGS84_PRJ: &str = r#"GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]"#;
 
 /// A zip of `<name>.shp/.shx/.dbf/.prj/.cpg` with one polygon feature per part.
 fn zipped_shapefile(name: &str, mp: &MultiPolygon<f64>) -> anyhow::Result<ZipFile> {

@@ -23,6 +23,7 @@ use crate::api::{ApiJson, ApiPath, ApiResult, ClientIp, Envelope, ok};
 use crate::budget::heavy;
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
+use crate::vector::shp::WGS84_PRJ;
 
 /// Side of a generated quick-look, pixels (the world files of exports assume it).
 pub const SIZE: u32 = 256;
@@ -158,9 +159,6 @@ async fn fall_figure(
         .collect();
     Ok(ok(figures))
 }
-
-/// The WKT of WGS84, for the `.prj` beside each image.
-const WGS84_PRJ: &str = r#"GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]"#;
 
 /// A zip of the quick-looks of scenes, each with a world file and a `.prj`.
 #[utoipa::path(

@@ -36,6 +36,7 @@ use super::SpotSummary;
 use super::model::AttrValue;
 use super::theme::{Attr, Theme};
 use crate::error::AppError;
+use crate::vector::shp::WGS84_PRJ;
 
 /// Most spots one export holds: a workbook or shapefile a land office can still open, written
 /// in well under the heavy-work time limit.
@@ -49,9 +50,6 @@ const DBF_TEXT_BYTES: usize = 254;
 
 /// Longest text an Excel cell holds (32,767 characters; counted here in bytes, which is safe).
 const EXCEL_TEXT_BYTES: usize = 32_767;
-
-/// WGS 84 as ESRI writes it in a `.prj`.
-const WGS84_PRJ: &str = r#"GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]"#;
 
 /// One spot to export: what the list shows, its outline and its attribution.
 #[derive(Debug)]

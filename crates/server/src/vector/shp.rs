@@ -32,6 +32,10 @@ pub struct Limits {
     pub attributes: bool,
 }
 
+/// WGS 84 as ESRI writes it in a `.prj`: what every shapefile and image the server writes
+/// carries.
+pub const WGS84_PRJ: &str = r#"GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]"#;
+
 /// Most bytes a `.prj` or `.cpg` may hold: real ones are a few hundred.
 const MAX_SIDE_FILE: u64 = 64 << 10;
 
