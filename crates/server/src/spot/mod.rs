@@ -3,7 +3,9 @@
 //! configures (`theme.rs`). Every route needs the theme's permission and an area range, and
 //! answers only what lies inside the caller's ranges.
 
+pub mod import;
 pub mod model;
+pub mod sites;
 pub mod store;
 pub mod theme;
 
