@@ -625,7 +625,7 @@ fn county(
 }
 
 /// Whether a code is one a spot may lie in: a county, or a city without counties.
-fn is_county(code: &str) -> bool {
+pub fn is_county(code: &str) -> bool {
     match tree::level_of(code) {
         Level::County => true,
         Level::City => tree::LEAF_CITIES.contains(&code),
