@@ -1034,26 +1034,10 @@ impl Database {
     }
 }
 
-fn scene_properties(u: &mut Unstructured) -> Result<Value> {
+/// Properties drawn from `fields`: each present 9 times in 10 with a value of its list, as
+/// the JSON it spells 3 times in 4 (a number rather than its text).
+fn properties(u: &mut Unstructured, fields: &[(&str, &[&str])]) -> Result<Value> {
     let mut props = serde_json::Map::new();
-    let fields: [(&str, &[&str]); 8] = [
-        ("sceneId", &["GF1_A", "GF1_B", "", " "]),
-        ("satellite", &["GF1", "GF2", "GF6", "NOPE"]),
-        ("sensor", &["PMS1", "PMS", "WFV", "X"]),
-        (
-            "acquiredAt",
-            &[
-                "2025-03-01T03:00:00Z",
-                "2025-03-01T03:00:00+08:00",
-                "2025-13-01T00:00:00Z",
-                "yesterday",
-            ],
-        ),
-        ("cloud", &["12.5", "0", "100", "-1", "101", "cloudy"]),
-        ("path", &["612", "1.5", "-3", "x"]),
-        ("row", &["88", "99999999999999999999"]),
-        ("online", &["true", "0", "yes", "maybe"]),
-    ];
     for (name, values) in fields {
         if u.ratio(9, 10)? {
             let v = *u.choose(values)?;
@@ -1061,10 +1045,70 @@ fn scene_properties(u: &mut Unstructured) -> Result<Value> {
                 Ok(n) if u.ratio(3, 4)? => n,
                 _ => Value::from(v),
             };
-            props.insert(name.to_owned(), value);
+            props.insert((*name).to_owned(), value);
         }
     }
     Ok(Value::Object(props))
+}
+
+/// A CSV text of up to four records of `properties`: the header keeps each of `columns` 9 times
+/// in 10 and puts the `geometry` column anywhere, whose cells are `square` or generated WKT.
+fn csv_text(
+    u: &mut Unstructured,
+    columns: &[&str],
+    geometry: &str,
+    square: &str,
+    properties: impl Fn(&mut Unstructured) -> Result<Value>,
+) -> Result<Vec<u8>> {
+    let mut header: Vec<&str> = columns
+        .iter()
+        .copied()
+        .filter(|_| u.ratio(9, 10).unwrap_or(true))
+        .collect();
+    let at = u.choose_index(header.len() + 1)?;
+    header.insert(at, geometry);
+    let mut text = format!("{}\n", header.join(","));
+    for _ in 0..u.int_in_range(0..=4)? {
+        let props = properties(u)?;
+        let mut cells = Vec::new();
+        for column in &header {
+            cells.push(match *column {
+                c if c == geometry && u.ratio(1, 2)? => format!("\"{square}\""),
+                c if c == geometry => format!("\"{}\"", wkt(u, 0)?),
+                c => match &props[c] {
+                    Value::String(s) => s.clone(),
+                    Value::Null => String::new(),
+                    v => v.to_string(),
+                },
+            });
+        }
+        text.push_str(&cells.join(","));
+        text.push('\n');
+    }
+    Ok(text.into_bytes())
+}
+
+const SCENE_FIELDS: [(&str, &[&str]); 8] = [
+    ("sceneId", &["GF1_A", "GF1_B", "", " "]),
+    ("satellite", &["GF1", "GF2", "GF6", "NOPE"]),
+    ("sensor", &["PMS1", "PMS", "WFV", "X"]),
+    (
+        "acquiredAt",
+        &[
+            "2025-03-01T03:00:00Z",
+            "2025-03-01T03:00:00+08:00",
+            "2025-13-01T00:00:00Z",
+            "yesterday",
+        ],
+    ),
+    ("cloud", &["12.5", "0", "100", "-1", "101", "cloudy"]),
+    ("path", &["612", "1.5", "-3", "x"]),
+    ("row", &["88", "99999999999999999999"]),
+    ("online", &["true", "0", "yes", "maybe"]),
+];
+
+fn scene_properties(u: &mut Unstructured) -> Result<Value> {
+    properties(u, &SCENE_FIELDS)
 }
 
 const SQUARE: &str = "POLYGON((114 30,115 30,115 31,114 31,114 30))";
@@ -1084,42 +1128,8 @@ fn make_scenes_csv(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
             &[",", "\"", "\n", "\r", "POLYGON((", "GEOMETRYCOLLECTION("],
         );
     }
-    let columns = [
-        "sceneId",
-        "satellite",
-        "sensor",
-        "acquiredAt",
-        "cloud",
-        "path",
-        "row",
-        "online",
-    ];
-    let mut header: Vec<&str> = columns
-        .iter()
-        .copied()
-        .filter(|_| u.ratio(9, 10).unwrap_or(true))
-        .collect();
-    let at = u.choose_index(header.len() + 1)?;
-    header.insert(at, "footprint");
-    let mut text = format!("{}\n", header.join(","));
-    for _ in 0..u.int_in_range(0..=4)? {
-        let props = scene_properties(u)?;
-        let mut cells = Vec::new();
-        for column in &header {
-            cells.push(match *column {
-                "footprint" if u.ratio(1, 2)? => format!("\"{SQUARE}\""),
-                "footprint" => format!("\"{}\"", wkt(u, 0)?),
-                c => match &props[c] {
-                    Value::String(s) => s.clone(),
-                    Value::Null => String::new(),
-                    v => v.to_string(),
-                },
-            });
-        }
-        text.push_str(&cells.join(","));
-        text.push('\n');
-    }
-    Ok(text.into_bytes())
+    let columns = SCENE_FIELDS.map(|f| f.0);
+    csv_text(u, &columns, "footprint", SQUARE, scene_properties)
 }
 
 #[test]
@@ -1231,53 +1241,44 @@ impl Database {
     }
 }
 
+const SPOT_FIELDS: [(&str, &[&str]); 10] = [
+    (
+        "batch",
+        &["2024Q3", "2024Q5", "20240615", "20240230", "", "2024"],
+    ),
+    ("tblx", &["1", "5", "9", "新增建设用地", ""]),
+    (
+        "xzqdm",
+        &["420115", "420100", "420116", "42011", "abcdef", "156000000"],
+    ),
+    ("change", &["0", "3", "4", "扩张", "-1", "x"]),
+    ("capacityMw", &["49.5", "-1", "1e309", "NaN", "x"]),
+    ("turbines", &["25", "2.5", "1e12", "-3"]),
+    ("rate_mm", &["-35.5", "fast"]),
+    (
+        "beforeImage",
+        &[
+            "a.png",
+            "../a.png",
+            "https://example.cn/a.jpg",
+            "http:// x",
+            "/etc/passwd",
+            "",
+        ],
+    ),
+    ("AFTER_IMG", &["b.jpg", "."]),
+    ("name", &["江夏风电场", ""]),
+];
+
+/// A 200 m square in 江夏区 (420115).
+const JIANGXIA: &str = "POLYGON((114.310 30.245,114.312 30.245,114.312 30.247,114.310 30.245))";
+
 fn spot_properties(u: &mut Unstructured) -> Result<Value> {
-    let mut props = serde_json::Map::new();
-    let fields: [(&str, &[&str]); 10] = [
-        (
-            "batch",
-            &["2024Q3", "2024Q5", "20240615", "20240230", "", "2024"],
-        ),
-        ("tblx", &["1", "5", "9", "新增建设用地", ""]),
-        (
-            "xzqdm",
-            &["420115", "420100", "420116", "42011", "abcdef", "156000000"],
-        ),
-        ("change", &["0", "3", "4", "扩张", "-1", "x"]),
-        ("capacityMw", &["49.5", "-1", "1e309", "NaN", "x"]),
-        ("turbines", &["25", "2.5", "1e12", "-3"]),
-        ("rate_mm", &["-35.5", "fast"]),
-        (
-            "beforeImage",
-            &[
-                "a.png",
-                "../a.png",
-                "https://example.cn/a.jpg",
-                "http:// x",
-                "/etc/passwd",
-                "",
-            ],
-        ),
-        ("AFTER_IMG", &["b.jpg", "."]),
-        ("name", &["江夏风电场", ""]),
-    ];
-    for (name, values) in fields {
-        if u.ratio(3, 4)? {
-            let v = *u.choose(values)?;
-            let value = match serde_json::from_str::<Value>(v) {
-                Ok(n) if u.ratio(1, 2)? => n,
-                _ => Value::from(v),
-            };
-            props.insert(name.to_owned(), value);
-        }
-    }
+    let mut props = properties(u, &SPOT_FIELDS)?;
     if u.ratio(1, 10)? {
-        props.insert(
-            "source".into(),
-            Value::from("长".repeat(u.int_in_range(0..=300)?)),
-        );
+        props["source"] = Value::from("长".repeat(u.int_in_range(0..=300)?));
     }
-    Ok(Value::Object(props))
+    Ok(props)
 }
 
 fn make_spots_geojson(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
@@ -1304,37 +1305,9 @@ fn make_spots_csv(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
             ],
         );
     }
-    let columns = ["batch", "tblx", "xzqdm", "change", "beforeImage"];
-    let mut header: Vec<&str> = columns
-        .iter()
-        .copied()
-        .filter(|_| u.ratio(9, 10).unwrap_or(true))
-        .collect();
-    let at = u.choose_index(header.len() + 1)?;
-    header.insert(at, *u.choose(&["wkt", "WKT", "geometry", "footprint"])?);
-    let mut text = format!("{}\n", header.join(","));
-    for _ in 0..u.int_in_range(0..=4)? {
-        let props = spot_properties(u)?;
-        let mut cells = Vec::new();
-        for column in &header {
-            cells.push(match props.get(*column) {
-                _ if column.eq_ignore_ascii_case("wkt") || *column == "geometry" => {
-                    if u.ratio(1, 2)? {
-                        "\"POLYGON((114.310 30.245,114.312 30.245,114.312 30.247,114.310 30.245))\""
-                            .to_owned()
-                    } else {
-                        format!("\"{}\"", wkt(u, 0)?)
-                    }
-                }
-                Some(Value::String(s)) => s.clone(),
-                Some(v) => v.to_string(),
-                None => String::new(),
-            });
-        }
-        text.push_str(&cells.join(","));
-        text.push('\n');
-    }
-    Ok(text.into_bytes())
+    let columns = SPOT_FIELDS.map(|f| f.0);
+    let geometry = *u.choose(&["wkt", "WKT", "geometry", "footprint"])?;
+    csv_text(u, &columns, geometry, JIANGXIA, spot_properties)
 }
 
 #[test]

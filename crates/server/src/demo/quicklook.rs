@@ -122,18 +122,20 @@ pub(super) fn encode(rgb: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The RGB pixels of a drawn picture, checked to be SIZE × SIZE (for the tests).
+#[cfg(test)]
+pub(super) fn pixels(png_bytes: &[u8]) -> Vec<u8> {
+    let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    let mut reader = decoder.read_info().expect("png header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut buf).expect("frame");
+    assert_eq!((info.width, info.height), (SIZE, SIZE));
+    buf
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pixels(png_bytes: &[u8]) -> Vec<u8> {
-        let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
-        let mut reader = decoder.read_info().expect("png header");
-        let mut buf = vec![0; reader.output_buffer_size().expect("size")];
-        let info = reader.next_frame(&mut buf).expect("frame");
-        assert_eq!((info.width, info.height), (SIZE, SIZE));
-        buf
-    }
 
     fn white_share(rgb: &[u8]) -> f64 {
         let white = rgb.chunks(3).filter(|p| p.iter().all(|&v| v > 200)).count();

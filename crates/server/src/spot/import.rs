@@ -169,16 +169,7 @@ struct Raw {
 /// Reads and checks every spot of a file, told by its extension.
 pub fn read(path: &Path, ctx: &Context<'_>) -> Result<Imported, SpotImportError> {
     let whole = |m: String| SpotImportError::file(path, m);
-    let size = std::fs::metadata(path)
-        .map_err(|e| whole(format!("无法读取：{e}")))?
-        .len();
-    if size > MAX_FILE_BYTES {
-        return Err(whole(format!(
-            "文件超过 {} MB，已拒绝；请拆分后导入",
-            MAX_FILE_BYTES >> 20
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| whole(format!("无法读取：{e}")))?;
+    let bytes = read_bounded(path)?;
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
@@ -211,6 +202,21 @@ pub fn read(path: &Path, ctx: &Context<'_>) -> Result<Imported, SpotImportError>
         spots,
         images: images.list,
     })
+}
+
+/// A file's bytes, refused beyond [`MAX_FILE_BYTES`] before reading.
+pub fn read_bounded(path: &Path) -> Result<Vec<u8>, SpotImportError> {
+    let whole = |m: String| SpotImportError::file(path, m);
+    let size = std::fs::metadata(path)
+        .map_err(|e| whole(format!("无法读取：{e}")))?
+        .len();
+    if size > MAX_FILE_BYTES {
+        return Err(whole(format!(
+            "文件超过 {} MB，已拒绝；请拆分后导入",
+            MAX_FILE_BYTES >> 20
+        )));
+    }
+    std::fs::read(path).map_err(|e| whole(format!("无法读取：{e}")))
 }
 
 /// Copies the images of an import into `dir` (the spot image folder), creating it.

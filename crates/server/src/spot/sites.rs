@@ -16,7 +16,7 @@ use std::path::Path;
 use geo::GeodesicArea;
 use geo_types::{Coord, LineString, MultiPolygon, Polygon};
 
-use super::import::{MAX_FILE_BYTES, SpotImportError, county_at};
+use super::import::{MAX_SPOTS, SpotImportError, county_at, read_bounded};
 use super::model::{Attrs, SpotRecord};
 use super::theme::ThemeName;
 use crate::region::index::RegionIndex;
@@ -231,11 +231,8 @@ pub fn read_sites(theme: ThemeName, file: &Path, bytes: &[u8]) -> Result<Sites, 
     for record in reader.records() {
         let record = record.map_err(|e| whole(format!("CSV 无法解析：{e}")))?;
         let at = format!("第 {} 行", record.position().map_or(0, csv::Position::line));
-        if out.sites.len() + out.skipped.len() >= super::import::MAX_SPOTS {
-            return Err(whole(format!(
-                "超过 {} 行，已拒绝",
-                super::import::MAX_SPOTS
-            )));
+        if out.sites.len() + out.skipped.len() >= MAX_SPOTS {
+            return Err(whole(format!("超过 {} 行，已拒绝", MAX_SPOTS)));
         }
         let get = |i: Option<usize>| i.and_then(|i| record.get(i)).unwrap_or_default();
         let bad = |m: String| SpotImportError::record(file, &at, m);
@@ -372,16 +369,7 @@ pub fn read(
     regions: &RegionIndex,
 ) -> Result<SiteSpots, SpotImportError> {
     let whole = |m: String| SpotImportError::file(path, m);
-    let size = std::fs::metadata(path)
-        .map_err(|e| whole(format!("无法读取：{e}")))?
-        .len();
-    if size > MAX_FILE_BYTES {
-        return Err(whole(format!(
-            "文件超过 {} MB，已拒绝",
-            MAX_FILE_BYTES >> 20
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| whole(format!("无法读取：{e}")))?;
+    let bytes = read_bounded(path)?;
     let table = read_sites(theme, path, &bytes)?;
     let batch = batch.unwrap_or(table.source.default_batch());
     let kind = theme.theme().batches;

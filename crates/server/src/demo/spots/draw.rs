@@ -362,18 +362,10 @@ fn paint(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::demo::quicklook::pixels;
     use crate::demo::spots::{Places, SpotPlan, generate};
     use crate::region::index::RegionIndex;
     use crate::spot::theme::THEMES;
-
-    fn pixels(png_bytes: &[u8]) -> Vec<u8> {
-        let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
-        let mut reader = decoder.read_info().expect("png header");
-        let mut buf = vec![0; reader.output_buffer_size().expect("size")];
-        let info = reader.next_frame(&mut buf).expect("frame");
-        assert_eq!((info.width, info.height), (SIZE, SIZE));
-        buf
-    }
 
     #[test]
     fn before_and_after_differ_inside_the_spot_and_agree_outside_it() {
