@@ -51,7 +51,8 @@ impl Source {
         }
     }
 
-    /// The theme a table's rows of `fuel` feed (WRI), or that GEM feeds.
+    /// Whether the table's plants belong to `theme`: GEM's to steel, WRI's (by fuel) to wind
+    /// and PV.
     fn feeds(self, theme: ThemeName) -> bool {
         matches!(
             (self, theme),
