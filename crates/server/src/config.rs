@@ -25,6 +25,9 @@ pub struct Config {
     /// With `demo`: how many demo scenes to generate when the database has none
     /// (`RSCLOUD_DEMO_SCENES`); 0 generates none.
     pub demo_scenes: usize,
+    /// With `demo`: how many demo spots (over the eight monitoring themes) to generate when
+    /// the database has none (`RSCLOUD_DEMO_SPOTS`); 0 generates none.
+    pub demo_spots: usize,
     /// How often the database is checked for scenes imported by another
     /// process, in milliseconds (`RSCLOUD_SCENE_WATCH_MS`).
     pub scene_watch_ms: u64,
@@ -204,6 +207,7 @@ impl Default for Config {
             web_dir: PathBuf::from("web/dist"),
             demo: false,
             demo_scenes: crate::demo::DEMO_SCENES,
+            demo_spots: crate::demo::spots::DEMO_SPOTS,
             scene_watch_ms: 2_000,
             log_format: LogFormat::Pretty,
             db_pool_size: 4,

@@ -169,7 +169,7 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         }
     }
     let accounts = usercenter::Accounts::load(&db, &config).await?;
-    let regions = db.call(|c| region::index::RegionIndex::load(c)).await?;
+    let regions = Arc::new(db.call(|c| region::index::RegionIndex::load(c)).await?);
     tracing::info!(
         regions = regions.len(),
         countries = regions.countries.len(),
@@ -191,6 +191,22 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
             "demo catalogue generated"
         );
     }
+    if config.demo && config.demo_spots > 0 && !db.call(|c| spot::store::has_demo(c)).await? {
+        let plan = demo::spots::SpotPlan {
+            count: config.demo_spots,
+            ..demo::spots::SpotPlan::demo()
+        };
+        let started = std::time::Instant::now();
+        let regions = Arc::clone(&regions);
+        let made = db
+            .call(move |c| demo::spots::store(c, &plan, &regions))
+            .await?;
+        tracing::info!(
+            spots = made,
+            seconds = started.elapsed().as_secs_f64(),
+            "demo spots generated"
+        );
+    }
     let started = std::time::Instant::now();
     let scenes = db.call(|c| normal::store::load_index(c)).await?;
     tracing::info!(
@@ -203,7 +219,6 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         .context("cannot start watching the image catalogue")?;
     let heavy = Arc::new(budget::Budget::new(&config));
     let delivery = Arc::new(order::delivery::Signer::load(&db).await?);
-    let regions = Arc::new(regions);
     let mut layers = ows::layers::Layers::default();
     region::layers::register(&mut layers, &regions);
     Ok(AppState {

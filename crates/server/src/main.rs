@@ -85,6 +85,16 @@ enum DemoKind {
         #[arg(long, default_value_t = 5)]
         seed: u64,
     },
+    /// Replace the demo spots with COUNT new ones, shared by the eight themes, over eight
+    /// batches, inside the imported counties (around the provincial capitals without them).
+    Spots {
+        /// How many spots, over all themes.
+        #[arg(long, default_value_t = rscloud::demo::spots::DEMO_SPOTS)]
+        count: usize,
+        /// Varies everything; the same seed gives the same spots.
+        #[arg(long, default_value_t = rscloud::demo::spots::SpotPlan::demo().seed)]
+        seed: u64,
+    },
 }
 
 #[derive(Subcommand)]
@@ -108,6 +118,40 @@ enum ImportKind {
         /// The file.
         file: PathBuf,
     },
+    /// A monitoring theme's spots (landcover, surfaceDeform, road, nonagricultural,
+    /// plantingstructure, pvland, windmill, steelplant): GeoJSON, zipped shapefile or CSV with a
+    /// WKT column; fields batch, tblx, xzqdm, change, the theme's own attributes, beforeImage,
+    /// afterImage, source. Importing a file again replaces the spots it brought.
+    Spots {
+        /// The theme.
+        #[arg(value_parser = theme)]
+        theme: rscloud::spot::theme::ThemeName,
+        /// The file.
+        file: PathBuf,
+    },
+    /// Real plants as sites: the GEM Global Iron and Steel Tracker CSV (steelplant) or the WRI
+    /// Global Power Plant Database China CSV (windmill: wind, pvland: solar), each point a
+    /// square sized by capacity. Importing a file again replaces the sites it brought.
+    Sites {
+        /// The theme: steelplant, windmill or pvland.
+        #[arg(value_parser = theme)]
+        theme: rscloud::spot::theme::ThemeName,
+        /// The file.
+        file: PathBuf,
+        /// The batch the sites belong to (default: the GEM file's date 20250325, or 2020Q1
+        /// for WRI, the quarter its China table was last changed).
+        #[arg(long)]
+        batch: Option<String>,
+    },
+}
+
+/// A theme by its route name.
+fn theme(name: &str) -> Result<rscloud::spot::theme::ThemeName, String> {
+    use rscloud::spot::theme::{THEMES, ThemeName};
+    ThemeName::parse(name).ok_or_else(|| {
+        let names: Vec<&str> = THEMES.iter().map(|t| t.name.as_str()).collect();
+        format!("no theme {name}; one of {}", names.join(", "))
+    })
 }
 
 #[derive(Subcommand)]
@@ -310,6 +354,53 @@ fn import(config: &Config, kind: ImportKind) -> Result<(), Failure> {
             rscloud::normal::store::insert(&mut conn, &scenes).map_err(anyhow::Error::from)?;
             println!("imported {} scenes", scenes.len());
         }
+        ImportKind::Spots { theme, file } => {
+            use rscloud::spot::import;
+            let regions =
+                rscloud::region::index::RegionIndex::load(&conn).map_err(anyhow::Error::from)?;
+            let types = match theme.theme().types {
+                Some(dict) => {
+                    rscloud::dict::store::items(&conn, dict).map_err(anyhow::Error::from)?
+                }
+                None => Vec::new(),
+            };
+            let ctx = import::Context {
+                theme,
+                regions: &regions,
+                types: &types,
+            };
+            let imported = import::read(&file, &ctx).map_err(|e| Failure::Usage(e.to_string()))?;
+            import::copy_images(&imported.images, &config.spot_image_path())
+                .map_err(|e| anyhow::anyhow!("cannot copy the spot images: {e}"))?;
+            let name = file_name(&file);
+            let n = rscloud::spot::store::replace_file(&mut conn, theme, &name, &imported.spots)
+                .map_err(anyhow::Error::from)?;
+            println!(
+                "imported {n} {} spots from {name} ({} images)",
+                theme.as_str(),
+                imported.images.len()
+            );
+        }
+        ImportKind::Sites { theme, file, batch } => {
+            let regions =
+                rscloud::region::index::RegionIndex::load(&conn).map_err(anyhow::Error::from)?;
+            let read = rscloud::spot::sites::read(&file, theme, batch.as_deref(), &regions)
+                .map_err(|e| Failure::Usage(e.to_string()))?;
+            let name = file_name(&file);
+            let n = rscloud::spot::store::replace_file(&mut conn, theme, &name, &read.spots)
+                .map_err(anyhow::Error::from)?;
+            println!("imported {n} {} sites from {name}", theme.as_str());
+            let mut reasons: Vec<(&str, usize)> = Vec::new();
+            for (_, why) in &read.skipped {
+                match reasons.iter_mut().find(|(r, _)| r == why) {
+                    Some((_, count)) => *count += 1,
+                    None => reasons.push((why, 1)),
+                }
+            }
+            for (why, count) in reasons {
+                println!("  skipped {count}: {why}");
+            }
+        }
         ImportKind::World { file } => {
             let countries = imp::read_geojson_countries(&file).map_err(usage)?;
             rscloud::region::store::replace_countries(&mut conn, &countries)
@@ -320,10 +411,35 @@ fn import(config: &Config, kind: ImportKind) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The name of a file, as spots record where they came from.
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
 fn demo(config: &Config, kind: DemoKind) -> Result<(), Failure> {
-    use rscloud::{demo, normal::store};
-    let DemoKind::Scenes { count, seed } = kind;
     let mut conn = open_db(config)?;
+    match kind {
+        DemoKind::Scenes { count, seed } => demo_scenes(&mut conn, count, seed),
+        DemoKind::Spots { count, seed } => {
+            let regions =
+                rscloud::region::index::RegionIndex::load(&conn).map_err(anyhow::Error::from)?;
+            let started = std::time::Instant::now();
+            let plan = rscloud::demo::spots::SpotPlan { seed, count };
+            let made = rscloud::demo::spots::store(&mut conn, &plan, &regions)
+                .map_err(anyhow::Error::from)?;
+            println!(
+                "generated {made} demo spots of 8 themes in {:.1} s",
+                started.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+    }
+}
+
+fn demo_scenes(conn: &mut rusqlite::Connection, count: usize, seed: u64) -> Result<(), Failure> {
+    use rscloud::{demo, normal::store};
     let now = time::OffsetDateTime::now_utc().unix_timestamp();
     let plan = if count <= 100_000 {
         demo::Plan {
@@ -338,7 +454,7 @@ fn demo(config: &Config, kind: DemoKind) -> Result<(), Failure> {
         }
     };
     // The national outline when regions are imported, else a rough one.
-    let china = rscloud::region::index::RegionIndex::load(&conn)
+    let china = rscloud::region::index::RegionIndex::load(conn)
         .ok()
         .and_then(|r| {
             r.shape(rscloud::region::tree::COUNTRY)
@@ -346,8 +462,8 @@ fn demo(config: &Config, kind: DemoKind) -> Result<(), Failure> {
         })
         .unwrap_or_else(demo::rough_china);
     let started = std::time::Instant::now();
-    let removed = store::delete_demo(&conn).map_err(anyhow::Error::from)?;
-    let made = demo::store(&mut conn, &plan, &china).map_err(anyhow::Error::from)?;
+    let removed = store::delete_demo(conn).map_err(anyhow::Error::from)?;
+    let made = demo::store(conn, &plan, &china).map_err(anyhow::Error::from)?;
     println!(
         "generated {made} demo scenes of {} satellites in {:.1} s (replacing {removed})",
         plan.satellites.len(),

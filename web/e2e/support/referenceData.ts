@@ -49,8 +49,10 @@ export default function importReferenceData(): () => void {
   try {
     run(['import', 'regions', wheel]);
     run(['import', 'world', world]);
-    // The demo catalogue too, so that no server started from the copy generates its own.
+    // The demo catalogue and monitoring spots too, so that no server started from the copy
+    // generates its own.
     run(['demo', 'scenes']);
+    run(['demo', 'spots']);
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
     throw error;

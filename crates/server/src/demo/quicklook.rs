@@ -2,7 +2,8 @@
 //! cover, so they need no storage and are the same every time. The quick-look
 //! route (`normal::quicklook`) gets this drawing from start-up
 //! (`AppState::draw_quicklook`), so `normal` does not depend on
-//! the demo.
+//! the demo. The ground (noise, fields, hills, rivers) and the PNG encoding are
+//! shared with the pictures of demo spots (`spots.rs`).
 
 use crate::normal::quicklook::SIZE;
 
@@ -14,7 +15,7 @@ fn seed_of(text: &str) -> u64 {
 }
 
 /// A lattice value in [0, 1) for integer coordinates.
-fn lattice(seed: u64, x: i64, y: i64) -> f64 {
+pub(super) fn lattice(seed: u64, x: i64, y: i64) -> f64 {
     let mut h = seed
         ^ (x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
         ^ (y as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
@@ -35,7 +36,7 @@ fn noise(seed: u64, x: f64, y: f64) -> f64 {
 }
 
 /// Four octaves of value noise, in [0, 1).
-fn fbm(seed: u64, x: f64, y: f64) -> f64 {
+pub(super) fn fbm(seed: u64, x: f64, y: f64) -> f64 {
     let mut sum = 0.0;
     let mut amplitude = 0.5;
     let mut frequency = 1.0;
@@ -45,6 +46,28 @@ fn fbm(seed: u64, x: f64, y: f64) -> f64 {
         frequency *= 2.0;
     }
     sum / 0.9375
+}
+
+/// Farmland in fields of 14 × 10 pixels at pixel (`x`, `y`).
+pub(super) fn field(seed: u64, x: f64, y: f64) -> [f64; 3] {
+    let field = lattice(seed ^ 0xF1E1, (x / 14.0) as i64, (y / 10.0) as i64) - 0.5;
+    [
+        85.0 + 40.0 * field,
+        120.0 + 35.0 * field,
+        70.0 + 20.0 * field,
+    ]
+}
+
+/// The ground at pixel (`x`, `y`): lowlands in fields, higher ground brown hills, and a river.
+pub(super) fn land(seed: u64, x: f64, y: f64) -> [f64; 3] {
+    if (fbm(seed ^ 0x21E5, x / 96.0, y / 96.0) - 0.5).abs() < 0.012 {
+        return [55.0, 85.0, 120.0];
+    }
+    let relief = fbm(seed, x / 64.0, y / 64.0);
+    let low = field(seed, x, y);
+    let high = [140.0, 125.0, 95.0];
+    let t = ((relief - 0.45) * 4.0).clamp(0.0, 1.0);
+    [0, 1, 2].map(|k| low[k] * (1.0 - t) + high[k] * t)
 }
 
 /// Draws a quick-look: land with fields and a river under clouds covering
@@ -67,27 +90,13 @@ pub fn draw(id: &str, cloud: f64, radar: bool) -> Vec<u8> {
     };
     for (i, &c) in clouds.iter().enumerate() {
         let (x, y) = ((i % n) as f64, (i / n) as f64);
-        let relief = fbm(seed, x / 64.0, y / 64.0);
         let pixel = if radar {
+            let relief = fbm(seed, x / 64.0, y / 64.0);
             let speckle = lattice(seed ^ 0x5EC1, x as i64, y as i64) - 0.5;
             let grey = (50.0 + 150.0 * relief + 60.0 * speckle).clamp(0.0, 255.0);
             [grey; 3]
         } else {
-            let river = (fbm(seed ^ 0x21E5, x / 96.0, y / 96.0) - 0.5).abs() < 0.012;
-            let land = if river {
-                [55.0, 85.0, 120.0]
-            } else {
-                // Lowlands are farmland in fields; higher ground is brown hills.
-                let field = lattice(seed ^ 0xF1E1, (x / 14.0) as i64, (y / 10.0) as i64) - 0.5;
-                let low = [
-                    85.0 + 40.0 * field,
-                    120.0 + 35.0 * field,
-                    70.0 + 20.0 * field,
-                ];
-                let high = [140.0, 125.0, 95.0];
-                let t = ((relief - 0.45) * 4.0).clamp(0.0, 1.0);
-                [0, 1, 2].map(|k| low[k] * (1.0 - t) + high[k] * t)
-            };
+            let land = land(seed, x, y);
             let alpha = if c >= threshold {
                 ((c - threshold) / 0.04 + 0.6).min(1.0)
             } else {
@@ -101,7 +110,7 @@ pub fn draw(id: &str, cloud: f64, radar: bool) -> Vec<u8> {
 }
 
 /// PNG bytes of a SIZE × SIZE RGB raster.
-fn encode(rgb: &[u8]) -> Vec<u8> {
+pub(super) fn encode(rgb: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, SIZE, SIZE);
     encoder.set_color(png::ColorType::Rgb);
@@ -113,18 +122,20 @@ fn encode(rgb: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The RGB pixels of a drawn picture, checked to be SIZE × SIZE (for the tests).
+#[cfg(test)]
+pub(super) fn pixels(png_bytes: &[u8]) -> Vec<u8> {
+    let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    let mut reader = decoder.read_info().expect("png header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut buf).expect("frame");
+    assert_eq!((info.width, info.height), (SIZE, SIZE));
+    buf
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pixels(png_bytes: &[u8]) -> Vec<u8> {
-        let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
-        let mut reader = decoder.read_info().expect("png header");
-        let mut buf = vec![0; reader.output_buffer_size().expect("size")];
-        let info = reader.next_frame(&mut buf).expect("frame");
-        assert_eq!((info.width, info.height), (SIZE, SIZE));
-        buf
-    }
 
     fn white_share(rgb: &[u8]) -> f64 {
         let white = rgb.chunks(3).filter(|p| p.iter().all(|&v| v > 200)).count();

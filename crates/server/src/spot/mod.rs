@@ -4,7 +4,9 @@
 //! answers only what lies inside the caller's ranges.
 
 pub mod export;
+pub mod import;
 pub mod model;
+pub mod sites;
 pub mod store;
 pub mod theme;
 

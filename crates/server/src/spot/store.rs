@@ -1,5 +1,7 @@
 //! SQL of the spot engine: the `spot` GeoPackage table and the batches.
 
+use std::borrow::Borrow;
+
 use geo_types::Geometry;
 use rusqlite::{Connection, Transaction, params};
 
@@ -29,11 +31,12 @@ pub fn replace_file(
     Ok(written)
 }
 
-/// Replaces every demo spot with `spots` (an iterator, so a generator need not hold a
-/// million), in one transaction. Answers how many were written.
-pub fn replace_demo<'a>(
+/// Replaces every demo spot with `spots` (an iterator of records or references to them,
+/// so a generator need not hold a million), in one transaction. Answers how many were
+/// written.
+pub fn replace_demo(
     conn: &mut Connection,
-    spots: impl Iterator<Item = &'a SpotRecord>,
+    spots: impl Iterator<Item = impl Borrow<SpotRecord>>,
 ) -> rusqlite::Result<usize> {
     let tx = conn.transaction()?;
     tx.execute("DELETE FROM spot WHERE demo = 1", [])?;
@@ -51,9 +54,9 @@ pub fn has_demo(conn: &Connection) -> rusqlite::Result<bool> {
     )
 }
 
-fn insert_rows<'a>(
+fn insert_rows(
     tx: &Transaction<'_>,
-    spots: impl Iterator<Item = &'a SpotRecord>,
+    spots: impl Iterator<Item = impl Borrow<SpotRecord>>,
 ) -> rusqlite::Result<usize> {
     let bulk = spots.size_hint().0 >= BULK;
     let since: i64 = tx.query_row("SELECT coalesce(max(fid), 0) FROM spot", [], |r| r.get(0))?;
@@ -73,8 +76,9 @@ fn insert_rows<'a>(
             "INSERT INTO spot_batch (theme, id, type_name) VALUES (?1, ?2, ?3)
              ON CONFLICT (theme, id) DO NOTHING",
         )?;
-        let mut last_batch: Option<(ThemeName, &str)> = None;
+        let mut last_batch: Option<(ThemeName, String)> = None;
         for s in spots {
+            let s = s.borrow();
             let blob = geo_kit::gpkg::encode(&Geometry::MultiPolygon(s.geom.clone()), 4326);
             let a = &s.attrs;
             insert.execute(params![
@@ -101,11 +105,14 @@ fn insert_rows<'a>(
                 s.source,
                 s.demo,
             ])?;
-            if last_batch != Some((s.theme, s.batch.as_str())) {
+            if last_batch
+                .as_ref()
+                .is_none_or(|(theme, id)| *theme != s.theme || *id != s.batch)
+            {
                 let kind = s.theme.theme().batches;
                 let name = kind.type_name(&s.batch).unwrap_or_else(|| s.batch.clone());
                 batch.execute(params![s.theme.as_str(), s.batch, name])?;
-                last_batch = Some((s.theme, s.batch.as_str()));
+                last_batch = Some((s.theme, s.batch.clone()));
             }
             written += 1;
         }

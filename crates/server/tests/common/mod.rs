@@ -74,6 +74,7 @@ impl TestServer {
             demo: true,
             // Generating the demo catalogue is for the tests that ask for it.
             demo_scenes: 0,
+            demo_spots: 0,
             captcha_fixed: Some(CAPTCHA.into()),
             ..Config::default()
         };

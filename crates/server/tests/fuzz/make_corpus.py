@@ -127,6 +127,11 @@ def main():
     put("frykit", "huge-count.bin", struct.pack("<I", 0xFFFFFFFF))
     # Region import: GeoJSON regions.
     put("regions", "regions.geojson", '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"adcode":420000,"name":"湖北省","short_name":"湖北"},"geometry":{"type":"Polygon","coordinates":[' + ring + "]}}]}")
+    # Spot import: a wind farm in 江夏区 as GeoJSON, land-cover spots as CSV, a nest of WKT.
+    spot = "[[114.310,30.245],[114.312,30.245],[114.312,30.247],[114.310,30.247],[114.310,30.245]]"
+    put("spots-geojson", "spots.geojson", '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"batch":"2024Q3","change":1,"name":"江夏风电场","capacityMw":49.5,"turbines":25,"xzqdm":"420115"},"geometry":{"type":"Polygon","coordinates":[' + spot + "]}}]}")
+    put("spots-csv", "spots.csv", "batch,tblx,change,xzqdm,wkt\n2024Q3,1,0,420115,\"POLYGON((114.310 30.245,114.312 30.245,114.312 30.247,114.310 30.245))\"\n2024Q3,水域变化,扩张,,\"MULTIPOLYGON(((114.310 30.245,114.312 30.245,114.312 30.247,114.310 30.245)))\"\n")
+    put("spots-csv", "deep.csv", "batch,tblx,wkt\n2024Q3,1,\"" + "GEOMETRYCOLLECTION(" * 2000 + ")" * 2000 + "\"\n")
 
 
 if __name__ == "__main__":
