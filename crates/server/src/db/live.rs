@@ -28,7 +28,7 @@ pub trait Loaded: Sized + Send + Sync + 'static {
     /// The stamp of the rows stored now.
     fn stored_stamp(conn: &Connection) -> rusqlite::Result<Self::Stamp>;
     /// How many rows it holds, for the logs.
-    fn len(&self) -> usize;
+    fn rows(&self) -> usize;
 }
 
 /// SQLite's `data_version`: changes when another connection commits.
@@ -72,7 +72,7 @@ impl<T: Loaded> Shared<T> {
         let started = std::time::Instant::now();
         let index = T::load(conn)?;
         tracing::info!(
-            rows = index.len(),
+            rows = index.rows(),
             ms = started.elapsed().as_millis() as u64,
             "{} changed in the database: index rebuilt",
             T::WHAT

@@ -19,6 +19,7 @@ mod clouds;
 mod mission;
 mod names;
 pub mod quicklook;
+pub mod spots;
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};

@@ -31,8 +31,8 @@ impl Loaded for SceneIndex {
         store::stamp(conn)
     }
 
-    fn len(&self) -> usize {
-        SceneIndex::len(self)
+    fn rows(&self) -> usize {
+        self.len()
     }
 }
 

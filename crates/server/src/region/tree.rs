@@ -6,6 +6,8 @@
 pub const COUNTRY: &str = "100000";
 /// The China root as some data names it.
 pub const COUNTRY_ALIAS: &str = "156000000";
+/// What a malformed region code is told (400).
+pub const BAD_CODE: &str = "行政区代码须为6位数字（全国为100000）";
 /// Prefecture-level cities with no county level: choosing one is a complete choice
 /// (中山, 东莞, 儋州, 三沙, 嘉峪关).
 pub const LEAF_CITIES: [&str; 5] = ["442000", "441900", "460400", "460300", "620200"];

@@ -327,7 +327,7 @@ mod tests {
         for theme in THEMES {
             assert_eq!(theme.name.theme().title, theme.title);
             assert_eq!(ThemeName::parse(theme.name.as_str()), Some(theme.name));
-            let json = serde_json::to_string(&theme.name).unwrap();
+            let json = serde_json::to_string(&theme.name).expect("json");
             assert_eq!(json, format!("\"{}\"", theme.name.as_str()));
         }
         let layers: std::collections::HashSet<_> = THEMES.iter().map(|t| t.layer).collect();
