@@ -153,19 +153,24 @@ async fn data(s: &TestServer, token: &str, path: &str) -> Value {
     body["data"].clone()
 }
 
-/// Region id → spot count of a statistics answer's rows.
-fn rows(stats: &Value) -> Vec<(String, u64)> {
-    stats["regions"]
+/// The rows of a statistics answer's list `list` as (the row's `key`, its spot count).
+fn counts(stats: &Value, list: &str, key: &str) -> Vec<(String, u64)> {
+    stats[list]
         .as_array()
-        .expect("regions")
+        .expect("rows")
         .iter()
         .map(|r| {
             (
-                r["regionId"].as_str().expect("id").to_owned(),
+                r[key].as_str().expect("key").to_owned(),
                 r["count"].as_u64().expect("count"),
             )
         })
         .collect()
+}
+
+/// Region id → spot count of a statistics answer's regions.
+fn rows(stats: &Value) -> Vec<(String, u64)> {
+    counts(stats, "regions", "regionId")
 }
 
 const STATS: &str = "/api/spot/v2/windmill/spotstatistics";
@@ -218,24 +223,12 @@ async fn counties_add_up_to_their_province_and_provinces_to_the_country() {
     // The older batch, and the per-category rows that sum to the total.
     let older = data(&s, &admin, &format!("{STATS}?batch=2024Q2")).await;
     assert_eq!(older["total"]["count"], 10);
-    let changes: u64 = older["byChange"]
-        .as_array()
-        .expect("by change")
+    let changes: u64 = counts(&older, "byChange", "label")
         .iter()
-        .map(|r| r["count"].as_u64().expect("count"))
+        .map(|r| r.1)
         .sum();
     assert_eq!(changes, 10);
-    let stages: Vec<(String, u64)> = older["byStage"]
-        .as_array()
-        .expect("by stage")
-        .iter()
-        .map(|r| {
-            (
-                r["label"].as_str().expect("label").into(),
-                r["count"].as_u64().expect("n"),
-            )
-        })
-        .collect();
+    let stages = counts(&older, "byStage", "label");
     assert_eq!(stages[1], ("第二季度".into(), 10));
     assert_eq!(older["byType"], json!([]), "windmills have no types");
 }
@@ -314,17 +307,22 @@ async fn a_hubei_user_never_receives_anything_of_guangdong() {
     );
 }
 
+/// The answer to a GET, as whoever holds `token` (`None`: anonymous).
+async fn get(s: &TestServer, path: &str, token: Option<&str>) -> reqwest::Response {
+    let mut req = s.client.get(s.url(path));
+    if let Some(t) = token {
+        req = req.header("token", t);
+    }
+    req.send().await.expect("answer")
+}
+
 /// The features of a tile, as (id, batch, xzqdm).
 async fn tile(
     s: &TestServer,
     path: &str,
     token: Option<&str>,
 ) -> (u16, Vec<(u64, String, String)>) {
-    let mut req = s.client.get(s.url(path));
-    if let Some(t) = token {
-        req = req.header("token", t);
-    }
-    let r = req.send().await.expect("tile");
+    let r = get(s, path, token).await;
     let status = r.status().as_u16();
     let bytes = r.bytes().await.expect("bytes");
     if status != 200 {
@@ -348,13 +346,7 @@ async fn tile(
 }
 
 async fn wfs_json(s: &TestServer, path: &str, token: &str) -> Value {
-    let r = s
-        .client
-        .get(s.url(path))
-        .header("token", token)
-        .send()
-        .await
-        .expect("wfs");
+    let r = get(s, path, Some(token)).await;
     assert_eq!(r.status(), 200);
     r.json().await.expect("GeoJSON")
 }
@@ -482,24 +474,12 @@ async fn a_spot_of_another_theme_is_not_found_and_a_detail_carries_its_outline_a
         format!("/api/spot/v2/pvland/spot/{id}/image/before")
     );
     // The before image is a file of the spot image folder; the after image a link elsewhere.
-    let r = s
-        .client
-        .get(s.url(before))
-        .header("token", &hubei)
-        .send()
-        .await
-        .expect("image");
+    let r = get(&s, before, Some(&hubei)).await;
     assert_eq!(r.status(), 200);
     assert_eq!(r.headers()["content-type"], "image/png");
     assert_eq!(r.bytes().await.expect("bytes").as_ref(), b"\x89PNG fixture");
     let after = detail["afterImage"].as_str().expect("after link");
-    let r = s
-        .client
-        .get(s.url(after))
-        .header("token", &hubei)
-        .send()
-        .await
-        .expect("image");
+    let r = get(&s, after, Some(&hubei)).await;
     assert_eq!(r.status(), 302);
     assert_eq!(r.headers()["location"], "https://example.com/pv_after.jpg");
     // A reference out of the folder, or to a missing file: not found.

@@ -184,13 +184,9 @@ enum Cell {
     Text(u32),
 }
 
-/// One batch of one theme's spots, by position: sorted by county code, then id.
-#[derive(Debug)]
-pub struct Block {
-    /// The batch.
-    pub batch: Batch,
-    /// Its stage, for a theme staged by time (the quarter or half year of the batch).
-    pub stage: Option<u8>,
+/// A batch's spots, a column per field.
+#[derive(Debug, Default)]
+struct Columns {
     county: Vec<u32>,
     id: Vec<i64>,
     area: Vec<f64>,
@@ -201,6 +197,44 @@ pub struct Block {
     /// The theme's own attributes, `Theme::attrs.len()` cells a spot.
     attrs: Vec<Cell>,
     outlines: Outlines,
+}
+
+impl Columns {
+    /// The columns with their spots in `order`; `width` attribute cells a spot.
+    fn permuted(&self, order: &[u32], width: usize) -> Self {
+        fn pick<T: Copy>(column: &[T], order: &[u32]) -> Vec<T> {
+            order.iter().map(|&i| column[i as usize]).collect()
+        }
+        let mut outlines = Outlines::default();
+        for &i in order {
+            outlines.push_from(&self.outlines, i as usize);
+        }
+        Self {
+            county: pick(&self.county, order),
+            id: pick(&self.id, order),
+            area: pick(&self.area, order),
+            tblx: pick(&self.tblx, order),
+            change: pick(&self.change, order),
+            file: pick(&self.file, order),
+            demo: pick(&self.demo, order),
+            attrs: order
+                .iter()
+                .flat_map(|&i| &self.attrs[i as usize * width..(i as usize + 1) * width])
+                .copied()
+                .collect(),
+            outlines,
+        }
+    }
+}
+
+/// One batch of one theme's spots, by position: sorted by county code, then id.
+#[derive(Debug)]
+pub struct Block {
+    /// The batch.
+    pub batch: Batch,
+    /// Its stage, for a theme staged by time (the quarter or half year of the batch).
+    pub stage: Option<u8>,
+    cols: Columns,
     /// Positions by area, largest first (then by id): the list's order.
     by_area: Vec<u32>,
     /// The R-tree over the spots' boxes in its leaf order ("slots").
@@ -218,12 +252,12 @@ const GATHER: usize = 8192;
 impl Block {
     /// How many spots it holds.
     pub fn len(&self) -> usize {
-        self.id.len()
+        self.cols.id.len()
     }
 
     /// Whether it holds no spot.
     pub fn is_empty(&self) -> bool {
-        self.id.is_empty()
+        self.cols.id.is_empty()
     }
 
     /// The runs of positions of the spots whose county is in `scope`.
@@ -232,23 +266,23 @@ impl Block {
             .intervals()
             .iter()
             .map(|&(lo, hi)| {
-                let start = self.county.partition_point(|&c| c < lo);
-                start..start + self.county[start..].partition_point(|&c| c <= hi)
+                let start = self.cols.county.partition_point(|&c| c < lo);
+                start..start + self.cols.county[start..].partition_point(|&c| c <= hi)
             })
             .filter(|r| !r.is_empty())
             .collect()
     }
 
     fn keeps(&self, pred: &Predicate, pos: usize) -> bool {
-        pred.changes & (1 << self.change[pos]) != 0
+        pred.changes & (1 << self.cols.change[pos]) != 0
             && pred
                 .types
                 .as_ref()
-                .is_none_or(|t| t.get(self.tblx[pos] as usize) == Some(&true))
+                .is_none_or(|t| t.get(self.cols.tblx[pos] as usize) == Some(&true))
             && pred
                 .files
                 .as_ref()
-                .is_none_or(|f| f.get(self.file[pos] as usize) == Some(&true))
+                .is_none_or(|f| f.get(self.cols.file[pos] as usize) == Some(&true))
     }
 
     /// Whether `pred` keeps the block's stage.
@@ -280,12 +314,12 @@ impl Block {
             ..Tallies::default()
         };
         self.each(runs, pred, |pos| {
-            let area = self.area[pos];
+            let area = self.cols.area[pos];
             out.total.add(area);
-            if let Some(t) = out.by_type.get_mut(self.tblx[pos] as usize) {
+            if let Some(t) = out.by_type.get_mut(self.cols.tblx[pos] as usize) {
                 t.add(area);
             }
-            if let Some(t) = out.by_change.get_mut(self.change[pos] as usize) {
+            if let Some(t) = out.by_change.get_mut(self.cols.change[pos] as usize) {
                 t.add(area);
             }
         });
@@ -295,7 +329,7 @@ impl Block {
     /// Count and area of the spots in `runs` that `pred` keeps.
     pub fn tally(&self, runs: &[Range<usize>], pred: &Predicate) -> Tally {
         let mut out = Tally::default();
-        self.each(runs, pred, |pos| out.add(self.area[pos]));
+        self.each(runs, pred, |pos| out.add(self.cols.area[pos]));
         out
     }
 
@@ -314,9 +348,9 @@ impl Block {
             return (Vec::new(), total);
         }
         let order = |&a: &usize, &b: &usize| {
-            self.area[b]
-                .total_cmp(&self.area[a])
-                .then(self.id[a].cmp(&self.id[b]))
+            self.cols.area[b]
+                .total_cmp(&self.cols.area[a])
+                .then(self.cols.id[a].cmp(&self.cols.id[b]))
         };
         if total <= GATHER {
             let mut found = Vec::with_capacity(total);
@@ -343,9 +377,9 @@ impl Block {
 
     /// The position of spot `id` of county `county`.
     pub fn locate(&self, county: u32, id: i64) -> Option<usize> {
-        let start = self.county.partition_point(|&c| c < county);
-        let end = start + self.county[start..].partition_point(|&c| c <= county);
-        let ids = &self.id[start..end];
+        let start = self.cols.county.partition_point(|&c| c < county);
+        let end = start + self.cols.county[start..].partition_point(|&c| c <= county);
+        let ids = &self.cols.id[start..end];
         ids.binary_search(&id).ok().map(|i| start + i)
     }
 
@@ -386,42 +420,42 @@ impl Block {
 
     /// The spot id at a position.
     pub fn id(&self, pos: usize) -> i64 {
-        self.id[pos]
+        self.cols.id[pos]
     }
 
     /// The county code at a position.
     pub fn county(&self, pos: usize) -> u32 {
-        self.county[pos]
+        self.cols.county[pos]
     }
 
     /// The area at a position, m².
     pub fn area(&self, pos: usize) -> f64 {
-        self.area[pos]
+        self.cols.area[pos]
     }
 
     /// The type code at a position (0: no type).
     pub fn tblx(&self, pos: usize) -> u16 {
-        self.tblx[pos]
+        self.cols.tblx[pos]
     }
 
     /// The change category at a position.
     pub fn change(&self, pos: usize) -> u8 {
-        self.change[pos]
+        self.cols.change[pos]
     }
 
     /// Whether the spot at a position is demo data.
     pub fn demo(&self, pos: usize) -> bool {
-        self.demo[pos]
+        self.cols.demo[pos]
     }
 
     /// The outline at a position.
     pub fn outline(&self, pos: usize) -> MultiPolygon<f64> {
-        self.outlines.get(pos)
+        self.cols.outlines.get(pos)
     }
 
     /// The box of the outline at a position.
     pub fn envelope(&self, pos: usize) -> Option<Envelope> {
-        self.outlines.envelope(pos)
+        self.cols.outlines.envelope(pos)
     }
 }
 
@@ -464,7 +498,7 @@ impl ThemeSpots {
 
     /// The delivery file of the spot at a position.
     pub fn file_name(&self, block: &Block, pos: usize) -> &str {
-        &self.files[block.file[pos] as usize]
+        &self.files[block.cols.file[pos] as usize]
     }
 
     /// The type code of a type value.
@@ -482,7 +516,7 @@ impl ThemeSpots {
     pub fn attrs(&self, block: &Block, pos: usize) -> Attrs {
         let n = self.theme.attrs.len();
         let mut attrs = Attrs::default();
-        for (&attr, cell) in self.theme.attrs.iter().zip(&block.attrs[pos * n..]) {
+        for (&attr, cell) in self.theme.attrs.iter().zip(&block.cols.attrs[pos * n..]) {
             let value = match *cell {
                 Cell::Empty => continue,
                 Cell::Real(v) => AttrValue::Real(v),
@@ -602,21 +636,8 @@ struct ThemeBuilder {
     types: Interner,
     files: Interner,
     texts: Interner,
-    blocks: HashMap<String, BlockBuilder>,
-}
-
-/// A batch's spots in the order read.
-#[derive(Default)]
-struct BlockBuilder {
-    county: Vec<u32>,
-    id: Vec<i64>,
-    area: Vec<f64>,
-    tblx: Vec<u16>,
-    change: Vec<u8>,
-    file: Vec<u32>,
-    demo: Vec<bool>,
-    attrs: Vec<Cell>,
-    outlines: Outlines,
+    /// Each batch's spots in the order read.
+    blocks: HashMap<String, Columns>,
 }
 
 impl ThemeBuilder {
@@ -689,7 +710,7 @@ impl ThemeBuilder {
         let mut blocks: Vec<Block> = self
             .blocks
             .into_iter()
-            .map(|(batch, b)| b.finish(theme, batch))
+            .map(|(batch, cols)| Block::new(theme, batch, &cols))
             .collect();
         blocks.sort_by(|a, b| b.batch.id.cmp(&a.batch.id));
         ThemeSpots {
@@ -703,24 +724,19 @@ impl ThemeBuilder {
     }
 }
 
-impl BlockBuilder {
-    /// The block in position order, with its list order and its R-tree.
-    fn finish(self, theme: &Theme, batch: String) -> Block {
-        let n = self.id.len();
+impl Block {
+    /// The block of a batch's spots read: sorted, with its list order and its R-tree.
+    fn new(theme: &Theme, batch: String, read: &Columns) -> Self {
+        let n = read.id.len();
         let mut order: Vec<u32> = (0..n as u32).collect();
-        order.sort_unstable_by_key(|&i| (self.county[i as usize], self.id[i as usize]));
-        let pick = |i: &u32| *i as usize;
-        let width = theme.attrs.len();
-        let mut outlines = Outlines::default();
-        for &i in &order {
-            outlines.push_from(&self.outlines, i as usize);
-        }
-        let area: Vec<f64> = order.iter().map(|i| self.area[pick(i)]).collect();
-        let id: Vec<i64> = order.iter().map(|i| self.id[pick(i)]).collect();
+        order.sort_unstable_by_key(|&i| (read.county[i as usize], read.id[i as usize]));
+        let cols = read.permuted(&order, theme.attrs.len());
         let mut by_area: Vec<u32> = (0..n as u32).collect();
         by_area.sort_unstable_by(|&a, &b| {
             let (a, b) = (a as usize, b as usize);
-            area[b].total_cmp(&area[a]).then(id[a].cmp(&id[b]))
+            cols.area[b]
+                .total_cmp(&cols.area[a])
+                .then(cols.id[a].cmp(&cols.id[b]))
         });
         // An empty outline (never stored: imports refuse it) gets an empty box far away.
         let nowhere = Envelope {
@@ -730,7 +746,7 @@ impl BlockBuilder {
             max_y: f64::MAX,
         };
         let boxes: Vec<Envelope> = (0..n)
-            .map(|pos| outlines.envelope(pos).unwrap_or(nowhere))
+            .map(|pos| cols.outlines.envelope(pos).unwrap_or(nowhere))
             .collect();
         let slots = PackedRTree::order(&boxes);
         let slot_boxes: Vec<Envelope> = slots.iter().map(|&p| boxes[p as usize]).collect();
@@ -742,25 +758,13 @@ impl BlockBuilder {
             .batches
             .type_name(&batch)
             .unwrap_or_else(|| batch.clone());
-        Block {
+        Self {
             batch: Batch {
                 id: batch,
                 type_name,
             },
             stage,
-            county: order.iter().map(|i| self.county[pick(i)]).collect(),
-            tblx: order.iter().map(|i| self.tblx[pick(i)]).collect(),
-            change: order.iter().map(|i| self.change[pick(i)]).collect(),
-            file: order.iter().map(|i| self.file[pick(i)]).collect(),
-            demo: order.iter().map(|i| self.demo[pick(i)]).collect(),
-            attrs: order
-                .iter()
-                .flat_map(|i| &self.attrs[pick(i) * width..(pick(i) + 1) * width])
-                .copied()
-                .collect(),
-            area,
-            id,
-            outlines,
+            cols,
             by_area,
             tree: PackedRTree::new(&slot_boxes),
             slots,

@@ -243,6 +243,32 @@ fn a_callers_home_region_is_the_country_the_range_or_their_lowest_common_region(
     assert_eq!(home(&[]), "100000");
 }
 
+/// The filter of a region.
+fn in_region(code: &str) -> SpotFilter {
+    SpotFilter {
+        xzqdm: Some(code.into()),
+        ..SpotFilter::default()
+    }
+}
+
+/// A statistics answer's rows: region, count, whether it has regions below.
+fn rows(stats: &super::Statistics) -> Vec<(&str, u64, bool)> {
+    stats
+        .regions
+        .iter()
+        .map(|r| (r.region_id.as_str(), r.tally.count, r.has_children))
+        .collect()
+}
+
+/// A statistics answer's stage rows: label, count.
+fn stages(stats: &super::Statistics) -> Vec<(&str, u64)> {
+    stats
+        .by_stage
+        .iter()
+        .map(|s| (s.label.as_str(), s.tally.count))
+        .collect()
+}
+
 fn select_stats(
     conn: &Connection,
     regions: &RegionIndex,
@@ -273,12 +299,7 @@ fn statistics_count_the_regions_below_inside_the_callers_ranges_with_zero_rows()
         (all.region_id.as_str(), all.name.as_str()),
         ("100000", "全国")
     );
-    let rows: Vec<(&str, u64, bool)> = all
-        .regions
-        .iter()
-        .map(|r| (r.region_id.as_str(), r.tally.count, r.has_children))
-        .collect();
-    assert_eq!(rows, [("420000", 6, true), ("440000", 4, true)]);
+    assert_eq!(rows(&all), [("420000", 6, true), ("440000", 4, true)]);
     assert_eq!(all.total.count, 10);
     assert_eq!(all.batch.as_ref().map(|b| b.id.as_str()), Some("2024Q3"));
     // 湖北 below: 武汉 and 仙桃 (a county under the province), 仙桃 a leaf.
@@ -287,40 +308,25 @@ fn statistics_count_the_regions_below_inside_the_callers_ranges_with_zero_rows()
         &regions,
         ThemeName::Windmill,
         &["100000"],
-        SpotFilter {
-            xzqdm: Some("420000".into()),
-            ..SpotFilter::default()
-        },
+        in_region("420000"),
     );
-    let rows: Vec<(&str, u64, bool)> = hubei
-        .regions
-        .iter()
-        .map(|r| (r.region_id.as_str(), r.tally.count, r.has_children))
-        .collect();
-    assert_eq!(rows, [("420100", 4, true), ("429004", 2, false)]);
+    assert_eq!(rows(&hubei), [("420100", 4, true), ("429004", 2, false)]);
     // A 湖北 user asking for the country gets 湖北 only; asking for 广东 gets nothing.
     let mine = select_stats(
         &conn,
         &regions,
         ThemeName::Windmill,
         &["420000"],
-        SpotFilter {
-            xzqdm: Some("100000".into()),
-            ..SpotFilter::default()
-        },
+        in_region("100000"),
     );
-    let rows: Vec<&str> = mine.regions.iter().map(|r| r.region_id.as_str()).collect();
-    assert_eq!(rows, ["420000"]);
+    assert_eq!(rows(&mine), [("420000", 6, true)]);
     assert_eq!(mine.total.count, 6);
     let theirs = select_stats(
         &conn,
         &regions,
         ThemeName::Windmill,
         &["420000"],
-        SpotFilter {
-            xzqdm: Some("440000".into()),
-            ..SpotFilter::default()
-        },
+        in_region("440000"),
     );
     assert_eq!(theirs.total.count, 0);
     assert!(theirs.regions.is_empty());
@@ -341,20 +347,10 @@ fn statistics_count_the_regions_below_inside_the_callers_ranges_with_zero_rows()
         SpotFilter::default(),
     );
     assert_eq!(road.region_id, "420100", "one range: that region");
-    let rows: Vec<(&str, u64)> = road
-        .regions
-        .iter()
-        .map(|r| (r.region_id.as_str(), r.tally.count))
-        .collect();
-    assert_eq!(rows, [("420102", 1), ("420111", 0)]);
+    assert_eq!(rows(&road), [("420102", 1, false), ("420111", 0, false)]);
     // The time stage of the batch gets the total; road types are all labelled, zero or not.
-    let stages: Vec<(&str, u64)> = road
-        .by_stage
-        .iter()
-        .map(|s| (s.label.as_str(), s.tally.count))
-        .collect();
     assert_eq!(
-        stages,
+        stages(&road),
         [
             ("第一季度", 1),
             ("第二季度", 0),
@@ -473,10 +469,7 @@ fn filters_keep_what_they_name_and_unknown_values_are_refused_in_chinese() {
         ..SpotFilter::default()
     };
     assert_eq!(refused(land, long), "文件名过长（上限100个字符）");
-    let bad_code = SpotFilter {
-        xzqdm: Some("4200".into()),
-        ..SpotFilter::default()
-    };
+    let bad_code = in_region("4200");
     assert_eq!(refused(land, bad_code), tree::BAD_CODE);
 }
 
@@ -516,13 +509,8 @@ fn the_steel_stage_is_the_change_category() {
         &["100000"],
         SpotFilter::default(),
     );
-    let stages: Vec<(&str, u64)> = all
-        .by_stage
-        .iter()
-        .map(|s| (s.label.as_str(), s.tally.count))
-        .collect();
     assert_eq!(
-        stages,
+        stages(&all),
         [("不变", 1), ("扩张", 1), ("拆除", 1), ("部分拆除", 1)]
     );
     assert_eq!(
