@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use geo_kit::Envelope;
 use geo_kit::tile::{TileId, tile_range};
-use rscloud::ows::layers::Layers;
+use rscloud::ows::layers::{Layers, ViewParams};
 use rscloud::ows::tiles::render;
 use rscloud::region::index::RegionIndex;
 
@@ -44,7 +44,10 @@ fn main() {
         let mut bytes = 0usize;
         for _ in 0..5 {
             let start = Instant::now();
-            bytes = tiles.iter().map(|t| render(region, *t, None).len()).sum();
+            bytes = tiles
+                .iter()
+                .map(|t| render(region, *t, None, &ViewParams::default()).len())
+                .sum();
             rates.push(tiles.len() as f64 / start.elapsed().as_secs_f64());
         }
         rates.sort_by(f64::total_cmp);

@@ -28,8 +28,8 @@ pub struct Config {
     /// With `demo`: how many demo spots (over the eight monitoring themes) to generate when
     /// the database has none (`RSCLOUD_DEMO_SPOTS`); 0 generates none.
     pub demo_spots: usize,
-    /// How often the database is checked for scenes imported by another
-    /// process, in milliseconds (`RSCLOUD_SCENE_WATCH_MS`).
+    /// How often the database is checked for scenes and spots imported by
+    /// another process, in milliseconds (`RSCLOUD_SCENE_WATCH_MS`).
     pub scene_watch_ms: u64,
     /// Log format: `pretty` for people, `json` for log collectors (`RSCLOUD_LOG_FORMAT`).
     pub log_format: LogFormat,

@@ -217,10 +217,22 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
     let every = std::time::Duration::from_millis(config.scene_watch_ms);
     let scenes = normal::live::LiveIndex::watched(scenes, &path, every)
         .context("cannot start watching the image catalogue")?;
+    let started = std::time::Instant::now();
+    let spots = db.call(|c| spot::engine::SpotIndex::load(c)).await?;
+    tracing::info!(
+        spots = db::live::Loaded::rows(&spots),
+        ms = started.elapsed().as_millis() as u64,
+        "monitoring spots loaded"
+    );
+    let spots = Arc::new(
+        spot::engine::LiveSpots::watched(spots, &path, every)
+            .context("cannot start watching the monitoring spots")?,
+    );
     let heavy = Arc::new(budget::Budget::new(&config));
     let delivery = Arc::new(order::delivery::Signer::load(&db).await?);
     let mut layers = ows::layers::Layers::default();
     region::layers::register(&mut layers, &regions);
+    spot::layers::register(&mut layers, &spots);
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -229,10 +241,12 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         regions,
         layers: Arc::new(layers),
         scenes: Arc::new(scenes),
+        spots,
         uploads: Arc::new(usercenter::ratelimit::Limiter::new(
             usercenter::ratelimit::MAX_ADDRESS_UPLOADS,
         )),
         draw_quicklook: demo::quicklook::draw,
+        draw_spot_image: demo::spots::draw_image,
         delivery,
         heavy,
     })

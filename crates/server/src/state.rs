@@ -29,11 +29,17 @@ pub struct AppState {
     pub layers: Arc<Layers>,
     /// The image catalogue, in memory for searches, kept current with the database.
     pub scenes: Arc<LiveIndex>,
+    /// The monitoring spots, in memory for statistics, lists and layers, kept current with
+    /// the database.
+    pub spots: Arc<crate::spot::engine::LiveSpots>,
     /// Uploads per client address: they are open to anonymous visitors.
     pub uploads: Arc<Limiter<IpAddr>>,
     /// How generated (demo) scenes' quick-looks are drawn: the demo module's
     /// drawing, handed over at start-up so `normal` does not depend on it.
     pub draw_quicklook: crate::normal::quicklook::DrawQuickLook,
+    /// How generated (demo) spots' before and after images are drawn: the demo module's
+    /// drawing, handed over at start-up so `spot` does not depend on it.
+    pub draw_spot_image: crate::spot::model::DrawSpotImage,
     /// Signs and checks the download links of delivered orders.
     pub delivery: Arc<crate::order::delivery::Signer>,
     /// Runs of CPU-heavy work (coverage, exports) per client address and in total.

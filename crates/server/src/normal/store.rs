@@ -346,11 +346,6 @@ pub fn stamp(conn: &Connection) -> rusqlite::Result<(usize, i64)> {
     )
 }
 
-/// SQLite's `data_version`: changes when another connection commits.
-pub fn data_version(conn: &Connection) -> rusqlite::Result<i64> {
-    conn.query_row("PRAGMA data_version", [], |r| r.get(0))
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;

@@ -20,7 +20,13 @@
 //!         const ATTRIBUTES: &[Attribute] = &[Attribute::text("region"), Attribute::text("time")];
 //!         ATTRIBUTES
 //!     }
-//!     fn features<'a>(&'a self, bbox: &Envelope, _: Detail, caller: Option<&Caller>) -> Vec<Feature<'a>> {
+//!     fn features<'a>(
+//!         &'a self,
+//!         bbox: &Envelope,
+//!         _: Detail,
+//!         caller: Option<&Caller>,
+//!         _: &ViewParams,
+//!     ) -> Vec<Feature<'a>> {
 //!         // Anonymous callers see nothing; others only points in their area ranges.
 //!         let Some(caller) = caller else { return Vec::new() };
 //!         self.0
@@ -97,6 +103,52 @@ impl Attribute {
             name,
             kind: AttributeKind::Integer,
         }
+    }
+
+    /// A real-number attribute.
+    pub const fn real(name: &'static str) -> Self {
+        Self {
+            name,
+            kind: AttributeKind::Real,
+        }
+    }
+}
+
+/// Vendor parameters of a tile or WFS request, in GeoServer's form
+/// `viewparams=key:value;key:value`: what a layer's features may depend on besides the box
+/// and the caller (a monitoring theme's batch). A layer ignores the keys it does not know.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ViewParams(Vec<(String, String)>);
+
+/// Longest `viewparams` read, in bytes.
+pub const MAX_VIEW_PARAMS: usize = 256;
+
+impl ViewParams {
+    /// Parses `key:value;key:value` (keys of ASCII letters, digits and `_`; values without
+    /// `;`); `None` for anything else or longer than [`MAX_VIEW_PARAMS`].
+    pub fn parse(text: &str) -> Option<Self> {
+        if text.len() > MAX_VIEW_PARAMS {
+            return None;
+        }
+        let key_ok =
+            |k: &str| !k.is_empty() && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        text.split(';')
+            .filter(|pair| !pair.trim().is_empty())
+            .map(|pair| {
+                let (k, v) = pair.split_once(':')?;
+                let k = k.trim();
+                key_ok(k).then(|| (k.to_owned(), v.trim().to_owned()))
+            })
+            .collect::<Option<Vec<_>>>()
+            .map(Self)
+    }
+
+    /// The value given for a key (case-insensitive), if any.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -188,13 +240,15 @@ pub trait MapLayer: Send + Sync {
     /// Its attributes, in the order of [`Feature::properties`].
     fn attributes(&self) -> &'static [Attribute];
     /// The features the caller (`None`: anonymous) may see whose geometry may
-    /// meet `bbox`, in a stable order. A coarse answer (by bounding boxes) is
-    /// enough: ows clips tiles and tests WFS features against the box exactly.
+    /// meet `bbox`, in a stable order, as the request's `params` narrow them. A
+    /// coarse answer (by bounding boxes) is enough: ows clips tiles and tests WFS
+    /// features against the box exactly.
     fn features<'a>(
         &'a self,
         bbox: &Envelope,
         detail: Detail,
         caller: Option<&Caller>,
+        params: &ViewParams,
     ) -> Vec<Feature<'a>>;
 }
 
@@ -222,5 +276,22 @@ impl Layers {
     /// Every layer, in registration order.
     pub fn iter(&self) -> impl Iterator<Item = &dyn MapLayer> {
         self.0.iter().map(Box::as_ref)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn view_params_are_key_value_pairs_and_anything_else_is_refused() {
+        let p = ViewParams::parse("batch:2024Q3; other : x").expect("pairs");
+        assert_eq!(p.get("BATCH"), Some("2024Q3"));
+        assert_eq!(p.get("other"), Some("x"));
+        assert_eq!(p.get("none"), None);
+        assert_eq!(ViewParams::parse(""), Some(ViewParams::default()));
+        for bad in ["batch", "ba tch:1", ":1", "a:1;b", &"a:1;".repeat(100)] {
+            assert_eq!(ViewParams::parse(bad), None, "{bad}");
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! request from the features the layer gives for the tile's box, and the WMTS
 //! capabilities document listing them.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use geo_kit::mvt::{Layer as MvtLayer, Tile};
@@ -10,21 +10,24 @@ use geo_kit::tile::{DEFAULT_BUFFER, DEFAULT_EXTENT, TileId, TileTransform};
 use geo_types::{Geometry, Point};
 use serde::Deserialize;
 
-use super::layers::{Detail, Layers, MAX_ZOOM, MapLayer};
+use super::layers::{Detail, Layers, MAX_ZOOM, MapLayer, ViewParams};
 use crate::api::Origin;
 use crate::api::blocking;
 use crate::error::AppError;
 use crate::state::AppState;
 use crate::usercenter::session::Caller;
 
-/// `GET /ows/cloudPlatform/wmts/{layer}/{z}/{x}/{y}.pbf`: 200 with the tile,
-/// 204 when nothing falls in it, 304 when the client's copy is current.
+/// `GET /ows/cloudPlatform/wmts/{layer}/{z}/{x}/{y}.pbf[?viewparams=key:value;…]`: 200
+/// with the tile, 204 when nothing falls in it, 304 when the client's copy is current.
 pub async fn tile(
     State(state): State<AppState>,
     Path((layer, z, x, y)): Path<(String, u8, u32, String)>,
+    RawQuery(query): RawQuery,
     caller: Option<Caller>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
+    let params = view_params(query.as_deref().unwrap_or_default())
+        .ok_or_else(|| AppError::bad_request("viewparams 应为 键:值;键:值"))?;
     let y: u32 = y
         .strip_suffix(".pbf")
         .and_then(|y| y.parse().ok())
@@ -46,7 +49,7 @@ pub async fn tile(
     let bytes = blocking(move || {
         Ok(layers
             .get(&layer)
-            .map(|l| render(l, id, caller.as_ref()))
+            .map(|l| render(l, id, caller.as_ref(), &params))
             .unwrap_or_default())
     })
     .await?;
@@ -84,15 +87,33 @@ pub async fn tile(
     Ok((headers_out, bytes).into_response())
 }
 
+/// The `viewparams` of a query string (empty when it has none); `None` when they, or the
+/// query, cannot be read.
+pub fn view_params(query: &str) -> Option<ViewParams> {
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query).ok()?;
+    match pairs
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("viewparams"))
+    {
+        Some((_, v)) => ViewParams::parse(v),
+        None => Some(ViewParams::default()),
+    }
+}
+
 /// The encoded tile of a layer; empty when it holds no feature. Features
 /// with a label point are drawn again, as that point, in a `label` layer.
-pub fn render(layer: &dyn MapLayer, id: TileId, caller: Option<&Caller>) -> Vec<u8> {
+pub fn render(
+    layer: &dyn MapLayer,
+    id: TileId,
+    caller: Option<&Caller>,
+    params: &ViewParams,
+) -> Vec<u8> {
     let transform = TileTransform::new(id, DEFAULT_EXTENT, DEFAULT_BUFFER);
     let bounds = transform.buffered_bounds_lonlat();
     let names: Vec<&str> = layer.attributes().iter().map(|a| a.name).collect();
     let mut shapes = MvtLayer::new(layer.name(), DEFAULT_EXTENT);
     let mut labels = MvtLayer::new("label", DEFAULT_EXTENT);
-    for feature in layer.features(&bounds, Detail::Zoom(id.z), caller) {
+    for feature in layer.features(&bounds, Detail::Zoom(id.z), caller, params) {
         let props = || {
             names
                 .iter()
@@ -255,6 +276,7 @@ mod tests {
             _: &Envelope,
             _: Detail,
             caller: Option<&Caller>,
+            _: &ViewParams,
         ) -> Vec<Feature<'a>> {
             let Some(caller) = caller else {
                 return Vec::new();
@@ -292,9 +314,13 @@ mod tests {
         let mut layers = Layers::default();
         layers.register(Sites);
         let site = layers.get("site").expect("registered");
-        assert!(render(site, id, None).is_empty(), "anonymous: nothing");
+        let none = ViewParams::default();
+        assert!(
+            render(site, id, None, &none).is_empty(),
+            "anonymous: nothing"
+        );
         let regions = |c: &Caller| -> Vec<String> {
-            let tile = decode(&render(site, id, Some(c))).expect("MVT");
+            let tile = decode(&render(site, id, Some(c), &none)).expect("MVT");
             let layer = tile.layer("site").expect("the layer, by its name");
             layer
                 .features

@@ -22,7 +22,7 @@ use geo_kit::Envelope;
 use geo_types::{Coord, Geometry, LineString, Rect};
 use serde_json::{Value as Json, json};
 
-use super::layers::{AttributeKind, Detail, GeometryKind, Layers, MapLayer, Value};
+use super::layers::{AttributeKind, Detail, GeometryKind, Layers, MapLayer, Value, ViewParams};
 use super::{WORKSPACE, xml_escape};
 use crate::api::Origin;
 use crate::api::blocking;
@@ -116,6 +116,8 @@ pub struct GetFeature {
     pub lat_first: bool,
     /// How to answer.
     pub format: OutputFormat,
+    /// The vendor parameters (`viewparams=key:value;…`) the layer may be narrowed by.
+    pub params: ViewParams,
 }
 
 /// An OWS exception: answered as an `ExceptionReport` with status 400.
@@ -271,6 +273,11 @@ pub fn parse(query: &str) -> Result<WfsRequest, Exception> {
             _ => return Err(Exception::invalid("count", "count 应为正整数")),
         },
     };
+    let params = match get("viewparams") {
+        None => ViewParams::default(),
+        Some(v) => ViewParams::parse(v)
+            .ok_or_else(|| Exception::invalid("viewparams", "viewparams 应为 键:值;键:值"))?,
+    };
     let start_index = match get("startIndex") {
         None => 0,
         Some(s) => s
@@ -285,6 +292,7 @@ pub fn parse(query: &str) -> Result<WfsRequest, Exception> {
         hits,
         lat_first,
         format,
+        params,
     }))
 }
 
@@ -489,7 +497,7 @@ fn get_feature(layers: &Layers, q: &GetFeature, caller: Option<&Caller>, url: &s
     };
     let bbox = q.bbox.unwrap_or(world);
     let rect = Rect::new((bbox.min_x, bbox.min_y), (bbox.max_x, bbox.max_y));
-    let mut matched = layer.features(&bbox, Detail::Full, caller);
+    let mut matched = layer.features(&bbox, Detail::Full, caller, &q.params);
     // The layer's answer is coarse (bounding boxes); a WFS bbox means intersects.
     if q.bbox.is_some() {
         matched.retain(|f| f.geometry.intersects(&rect));

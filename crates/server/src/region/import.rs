@@ -445,7 +445,7 @@ pub fn assemble(records: Vec<RegionRecord>) -> Vec<(RegionRecord, Level, Option<
         .into_iter()
         .map(|r| {
             let level = tree::level_of(&r.code);
-            let parent = tree::parent_of(&r.code, &existing);
+            let parent = tree::parent_of(&r.code, |c| existing.contains(c));
             (r, level, parent)
         })
         .collect()

@@ -13,7 +13,7 @@ use rstar::{AABB, RTree};
 use rusqlite::Connection;
 
 use super::display::BANDS;
-use super::store;
+use super::{store, tree};
 
 /// One boundary as the map draws it.
 #[derive(Debug, Clone)]
@@ -125,6 +125,9 @@ pub struct RegionIndex {
     full: Layer,
     /// Position of each region in `full`, by code.
     by_code: std::collections::HashMap<String, usize>,
+    /// Positions in `full` of each region's children (by the code rules over
+    /// the codes that exist, as the import links them), by the parent's code.
+    children: std::collections::HashMap<String, Vec<usize>>,
     /// World countries.
     pub countries: Layer,
 }
@@ -138,16 +141,26 @@ impl RegionIndex {
             .map(|(band, _)| store::display_shapes(conn, *band).map(Layer::new))
             .collect::<rusqlite::Result<_>>()?;
         let countries = Layer::new(store::country_shapes(conn)?);
-        let by_code = full
+        let by_code: std::collections::HashMap<String, usize> = full
             .shapes
             .iter()
             .enumerate()
             .map(|(i, s)| (s.code.clone(), i))
             .collect();
+        let mut children: std::collections::HashMap<String, Vec<usize>> = Default::default();
+        for (i, s) in full.shapes.iter().enumerate() {
+            if let Some(parent) = tree::parent_of(&s.code, |c| by_code.contains_key(c)) {
+                children.entry(parent).or_default().push(i);
+            }
+        }
+        for list in children.values_mut() {
+            list.sort_by(|&a, &b| full.shapes[a].code.cmp(&full.shapes[b].code));
+        }
         Ok(Self {
             bands,
             full,
             by_code,
+            children,
             countries,
         })
     }
@@ -172,6 +185,35 @@ impl RegionIndex {
     /// A region's full boundary by code.
     pub fn shape(&self, code: &str) -> Option<&Shape> {
         self.by_code.get(code).map(|&i| &self.full.shapes[i])
+    }
+
+    /// The regions one level below a code (the provinces below 100000), by code.
+    pub fn children(&self, code: &str) -> impl Iterator<Item = &Shape> {
+        self.children
+            .get(code)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.full.shapes[i])
+    }
+
+    /// Whether a region has regions below it.
+    pub fn has_children(&self, code: &str) -> bool {
+        self.children.contains_key(code)
+    }
+
+    /// The region and the regions above it that are loaded, country first.
+    pub fn lineage(&self, code: &str) -> Vec<&Shape> {
+        let mut chain: Vec<&Shape> = Vec::new();
+        let mut at = tree::normalize(code).map(str::to_owned);
+        // At most four steps: county, city, province, country.
+        while let Some(c) = at.take().filter(|_| chain.len() < 4) {
+            if let Some(shape) = self.shape(&c) {
+                chain.push(shape);
+            }
+            at = tree::parent_of(&c, |p| self.by_code.contains_key(p));
+        }
+        chain.reverse();
+        chain
     }
 
     /// The regions whose full boundary contains a point, coarsest first.

@@ -9,7 +9,7 @@ use geo_kit::Envelope;
 
 use super::index::{self, RegionIndex};
 use crate::ows::layers::{
-    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, Layers, MapLayer, Value,
+    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, Layers, MapLayer, Value, ViewParams,
 };
 use crate::usercenter::session::Caller;
 
@@ -81,6 +81,7 @@ impl MapLayer for RegionLayer {
         bbox: &Envelope,
         detail: Detail,
         _caller: Option<&Caller>,
+        _params: &ViewParams,
     ) -> Vec<Feature<'a>> {
         let (layer, finest) = match (self.kind, detail) {
             (Kind::Countries, _) => (&self.regions.countries, 0),

@@ -122,7 +122,7 @@ pub struct RegionOption {
 fn code_of(id: &str) -> Result<String, AppError> {
     tree::normalize(id)
         .map(str::to_owned)
-        .ok_or_else(|| AppError::bad_request("行政区代码须为6位数字（全国为100000）"))
+        .ok_or_else(|| AppError::bad_request(tree::BAD_CODE))
 }
 
 async fn find(state: &AppState, code: String) -> Result<RegionRow, AppError> {

@@ -2,12 +2,12 @@
 //! (156000000 accepted as its alias); `xx0000` a province, `xxxx00` a city,
 //! anything else a county; five cities without counties are leaves.
 
-use std::collections::HashSet;
-
 /// The whole country.
 pub const COUNTRY: &str = "100000";
 /// The China root as some data names it.
 pub const COUNTRY_ALIAS: &str = "156000000";
+/// What a malformed region code is told (400).
+pub const BAD_CODE: &str = "行政区代码须为6位数字（全国为100000）";
 /// Prefecture-level cities with no county level: choosing one is a complete choice
 /// (中山, 东莞, 儋州, 三沙, 嘉峪关).
 pub const LEAF_CITIES: [&str; 5] = ["442000", "441900", "460400", "460300", "620200"];
@@ -55,11 +55,11 @@ pub fn level_of(code: &str) -> Level {
     }
 }
 
-/// The parent of a code among the codes that exist: a county hangs under its
+/// The parent of a code among the codes that `exists`: a county hangs under its
 /// city `xxxx00` when that city exists, else under its province (municipal
 /// districts, and province-administered units such as 429004 仙桃); a city under
 /// its province; a province under the country.
-pub fn parent_of(code: &str, existing: &HashSet<String>) -> Option<String> {
+pub fn parent_of(code: &str, exists: impl Fn(&str) -> bool) -> Option<String> {
     let province = format!("{}0000", &code[..2]);
     match level_of(code) {
         Level::Country => None,
@@ -67,11 +67,7 @@ pub fn parent_of(code: &str, existing: &HashSet<String>) -> Option<String> {
         Level::City => Some(province),
         Level::County => {
             let city = format!("{}00", &code[..4]);
-            Some(if existing.contains(&city) {
-                city
-            } else {
-                province
-            })
+            Some(if exists(&city) { city } else { province })
         }
     }
 }
@@ -84,9 +80,14 @@ pub fn is_leaf(code: &str, has_children: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashSet;
 
     fn set(codes: &[&str]) -> HashSet<String> {
         codes.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn parent(code: &str, existing: &HashSet<String>) -> Option<String> {
+        parent_of(code, |c| existing.contains(c))
     }
 
     #[test]
@@ -105,20 +106,20 @@ mod tests {
     #[test]
     fn parents_follow_the_codes_that_exist() {
         let existing = set(&["420000", "420100", "110000"]);
-        assert_eq!(parent_of("420111", &existing).as_deref(), Some("420100"));
+        assert_eq!(parent("420111", &existing).as_deref(), Some("420100"));
         assert_eq!(
-            parent_of("429004", &existing).as_deref(),
+            parent("429004", &existing).as_deref(),
             Some("420000"),
             "仙桃 hangs under 湖北"
         );
         assert_eq!(
-            parent_of("110101", &existing).as_deref(),
+            parent("110101", &existing).as_deref(),
             Some("110000"),
             "东城区 under 北京"
         );
-        assert_eq!(parent_of("420100", &existing).as_deref(), Some("420000"));
-        assert_eq!(parent_of("420000", &existing).as_deref(), Some(COUNTRY));
-        assert_eq!(parent_of(COUNTRY, &existing), None);
+        assert_eq!(parent("420100", &existing).as_deref(), Some("420000"));
+        assert_eq!(parent("420000", &existing).as_deref(), Some(COUNTRY));
+        assert_eq!(parent(COUNTRY, &existing), None);
     }
 
     #[test]

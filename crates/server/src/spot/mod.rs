@@ -3,23 +3,30 @@
 //! configures (`theme.rs`). Every route needs the theme's permission and an area range, and
 //! answers only what lies inside the caller's ranges.
 
+pub mod engine;
 pub mod export;
+pub mod filter;
 pub mod import;
+pub mod layers;
 pub mod model;
+pub mod query;
 pub mod sites;
 pub mod store;
+#[cfg(test)]
+mod tests;
 pub mod theme;
 
 use axum::extract::State;
-use axum::response::Response;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use self::model::Attrs;
-use self::theme::{Attr, Ramp, ThemeName};
-use crate::api::{ApiPath, ApiQuery, ApiResult, Envelope, Page};
-use crate::error::ErrorEnvelope;
+use self::model::{Attrs, DRAWN, ImageSubject};
+use self::theme::{Attr, Ramp, THEMES, ThemeName};
+use crate::api::{ApiPath, ApiQuery, ApiResult, Envelope, Page, PageQuery, blocking, ok};
+use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usercenter::guard::Require;
 use crate::usercenter::perm::Perm;
@@ -126,7 +133,7 @@ pub struct SpotFilter {
 }
 
 /// Count and area of a set of spots.
-#[derive(Debug, Clone, Copy, Default, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Tally {
     /// Spots.
@@ -263,7 +270,26 @@ pub enum When {
     )
 )]
 async fn themes(caller: Caller) -> ApiResult<Vec<ThemeInfo>> {
-    todo!("{caller:?}")
+    Ok(ok(THEMES
+        .iter()
+        .filter(|t| caller.has(t.perm.code))
+        .map(|t| ThemeInfo {
+            name: t.name,
+            title: t.title.to_owned(),
+            layer: t.layer.to_owned(),
+            stage_dict: t.stage.dict().to_owned(),
+            type_dict: t.types.map(str::to_owned),
+            attrs: t
+                .attrs
+                .iter()
+                .map(|&key| AttrInfo {
+                    key,
+                    label: key.label().to_owned(),
+                })
+                .collect(),
+            ramp: t.ramp,
+        })
+        .collect()))
 }
 
 /// A theme's batches, newest first.
@@ -283,7 +309,8 @@ async fn batches(
     State(state): State<AppState>,
     ApiPath(theme): ApiPath<ThemeName>,
 ) -> ApiResult<Vec<Batch>> {
-    todo!("{:?}{theme:?}", state.config)
+    let spots = state.spots.now();
+    Ok(ok(spots.theme(theme).batches().cloned().collect()))
 }
 
 /// A theme's latest batch (spec §7 `lastest`), or null before any.
@@ -303,7 +330,8 @@ async fn lastest(
     State(state): State<AppState>,
     ApiPath(theme): ApiPath<ThemeName>,
 ) -> ApiResult<Option<Batch>> {
-    todo!("{:?}{theme:?}", state.config)
+    let spots = state.spots.now();
+    Ok(ok(spots.theme(theme).batches().next().cloned()))
 }
 
 /// Count and area per region one level down, per type, per stage and per change category.
@@ -325,18 +353,13 @@ async fn spot_statistics(
     ApiPath(theme): ApiPath<ThemeName>,
     ApiQuery(filter): ApiQuery<SpotFilter>,
 ) -> ApiResult<Statistics> {
-    todo!("{:?}{caller:?}{theme:?}{filter:?}", state.config)
-}
-
-/// Paging of [`spot_meta`].
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct PageParams {
-    /// Page from 1 (default 1).
-    pub page_num: Option<u32>,
-    /// Rows per page, 1–100 (default 20).
-    pub page_size: Option<u32>,
+    let (spots, regions) = (state.spots.now(), state.regions.clone());
+    blocking(move || {
+        let spots = spots.theme(theme);
+        let sel = filter::select(spots, &filter, &caller.regions, &regions)?;
+        Ok(ok(query::statistics(spots, &sel, &regions)))
+    })
+    .await
 }
 
 /// The filtered spots, a page at a time (DETAIL mode).
@@ -344,7 +367,7 @@ pub struct PageParams {
     get,
     path = "/api/spot/v2/{theme}/spotmeta",
     tag = "spot",
-    params(("theme" = ThemeName, Path, description = "Theme"), SpotFilter, PageParams),
+    params(("theme" = ThemeName, Path, description = "Theme"), SpotFilter, PageQuery),
     responses(
         (status = 200, description = "A page of spots", body = Envelope<Page<SpotSummary>>),
         (status = 400, description = "No such theme, a malformed filter or page", body = ErrorEnvelope),
@@ -357,9 +380,31 @@ async fn spot_meta(
     caller: Caller,
     ApiPath(theme): ApiPath<ThemeName>,
     ApiQuery(filter): ApiQuery<SpotFilter>,
-    ApiQuery(page): ApiQuery<PageParams>,
+    ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Page<SpotSummary>> {
-    todo!("{:?}{caller:?}{theme:?}{filter:?}{page:?}", state.config)
+    let paging = page.paging()?;
+    let (spots, regions) = (state.spots.now(), state.regions.clone());
+    blocking(move || {
+        let spots = spots.theme(theme);
+        let sel = filter::select(spots, &filter, &caller.regions, &regions)?;
+        Ok(ok(query::list(spots, &sel, paging, &regions)))
+    })
+    .await
+}
+
+/// 404 for a spot of another theme, outside the caller's ranges, or none at all.
+const NO_SPOT: &str = "图斑不存在";
+
+/// The stored spot `id` if it is of `theme` and inside the caller's ranges.
+async fn visible_spot(
+    state: &AppState,
+    caller: &Caller,
+    theme: ThemeName,
+    id: i64,
+) -> Result<store::SpotRow, AppError> {
+    let row = state.db.call(move |c| store::spot(c, id)).await?;
+    row.filter(|r| query::visible(r, theme, &caller.regions))
+        .ok_or_else(|| AppError::NotFound(NO_SPOT.into()))
 }
 
 /// One spot with its outline and image links; 404 for a spot outside the caller's ranges.
@@ -381,7 +426,11 @@ async fn spot_detail(
     caller: Caller,
     ApiPath((theme, id)): ApiPath<(ThemeName, i64)>,
 ) -> ApiResult<SpotDetail> {
-    todo!("{:?}{caller:?}{theme:?}{id}", state.config)
+    let row = visible_spot(&state, &caller, theme, id).await?;
+    let spots = state.spots.now();
+    query::detail(spots.theme(theme), &row, &state.regions)
+        .map(ok)
+        .ok_or_else(|| AppError::NotFound(NO_SPOT.into()))
 }
 
 /// A spot's image before or after the change (PNG or JPEG).
@@ -406,8 +455,54 @@ async fn spot_image(
     State(state): State<AppState>,
     caller: Caller,
     ApiPath((theme, id, when)): ApiPath<(ThemeName, i64, When)>,
-) -> Response {
-    todo!("{:?}{caller:?}{theme:?}{id}{when:?}", state.config)
+) -> Result<Response, AppError> {
+    let row = visible_spot(&state, &caller, theme, id).await?;
+    let s = &row.record;
+    let missing = || AppError::NotFound("该图斑没有此影像".into());
+    let image = match when {
+        When::Before => &s.before_image,
+        When::After => &s.after_image,
+    };
+    let image = image.as_deref().ok_or_else(missing)?;
+    // A spot's images never change (a re-import gives the spot a new id), but only the
+    // caller's browser may keep them.
+    let cache = (header::CACHE_CONTROL, "private, max-age=86400");
+    if image == DRAWN {
+        let subject = ImageSubject {
+            theme,
+            id,
+            geom: &s.geom,
+            change: s.change,
+            after: matches!(when, When::After),
+        };
+        let png = (state.draw_spot_image)(&subject);
+        if png.is_empty() {
+            return Err(missing());
+        }
+        return Ok(([(header::CONTENT_TYPE, "image/png"), cache], png).into_response());
+    }
+    if image.starts_with("http://") || image.starts_with("https://") {
+        let to = HeaderValue::from_str(image).map_err(|_| missing())?;
+        return Ok((StatusCode::FOUND, [(header::LOCATION, to)]).into_response());
+    }
+    let kind = image_type(image).ok_or_else(missing)?;
+    let path = state.config.spot_image_path().join(image);
+    let bytes = tokio::fs::read(path).await.map_err(|_| missing())?;
+    Ok(([(header::CONTENT_TYPE, kind), cache], bytes).into_response())
+}
+
+/// The content type of a stored image file name: PNG or JPEG, and a plain name (no folder,
+/// no `..`), so a stored reference cannot reach outside the spot image folder.
+fn image_type(name: &str) -> Option<&'static str> {
+    if name.is_empty() || name.contains(['/', '\\']) || name.contains("..") {
+        return None;
+    }
+    let (_, ext) = name.rsplit_once('.')?;
+    match ext.to_ascii_lowercase().as_str() {
+        "png" => Some("image/png"),
+        "jpg" | "jpeg" => Some("image/jpeg"),
+        _ => None,
+    }
 }
 
 /// The filtered spots as an Excel workbook (.xlsx, Chinese headers, one row per spot).

@@ -74,6 +74,37 @@ impl Attrs {
             Attr::ClassTo => text(&self.class_to),
         }
     }
+
+    /// Sets `attr` to `value` when the value is of the attribute's type (a count for
+    /// 风机数量, text for the names, a number for the rest); anything else leaves it.
+    pub fn set(&mut self, attr: Attr, value: AttrValue<'_>) {
+        let text = |slot: &mut Option<String>| {
+            if let AttrValue::Text(t) = value {
+                *slot = Some(t.to_owned());
+            }
+        };
+        let real = |slot: &mut Option<f64>| {
+            if let AttrValue::Real(v) = value {
+                *slot = Some(v);
+            }
+        };
+        match attr {
+            Attr::Name => text(&mut self.name),
+            Attr::CapacityMw => real(&mut self.capacity_mw),
+            Attr::Turbines => {
+                if let AttrValue::Integer(v) = value {
+                    self.turbines = Some(v);
+                }
+            }
+            Attr::PanelAreaM2 => real(&mut self.panel_area_m2),
+            Attr::CapacityKt => real(&mut self.capacity_kt),
+            Attr::Route => text(&mut self.route),
+            Attr::RateMm => real(&mut self.rate_mm),
+            Attr::Crop => text(&mut self.crop),
+            Attr::ClassFrom => text(&mut self.class_from),
+            Attr::ClassTo => text(&mut self.class_to),
+        }
+    }
 }
 
 /// A spot to store: one changed place of one theme's batch.

@@ -3,9 +3,9 @@
 use std::borrow::Borrow;
 
 use geo_types::Geometry;
-use rusqlite::{Connection, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
 
-use super::model::SpotRecord;
+use super::model::{Attrs, SpotRecord};
 use super::theme::ThemeName;
 use crate::db::gpkg;
 
@@ -121,4 +121,99 @@ fn insert_rows(
         gpkg::resume_rtree_insert(tx, "spot", "geom", since)?;
     }
     Ok(written)
+}
+
+/// A stored spot: its row id (the spot id) and what was stored.
+#[derive(Debug, Clone)]
+pub struct SpotRow {
+    /// The spot id.
+    pub id: i64,
+    /// The spot.
+    pub record: SpotRecord,
+}
+
+/// The columns [`read`] reads, in its order.
+const COLUMNS: &str = "fid, geom, theme, batch, tblx, xzqdm, file_name, area_m2, change,
+    before_image, after_image, name, capacity_mw, turbines, panel_area_m2, capacity_kt, route,
+    rate_mm, crop, class_from, class_to, source, demo";
+
+/// A spot from a row of [`COLUMNS`]; `None` for a theme this binary does not know.
+fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Option<SpotRow>> {
+    let Some(theme) = ThemeName::parse(r.get_ref(2)?.as_str()?) else {
+        return Ok(None);
+    };
+    let geom = match geo_kit::gpkg::decode(r.get_ref(1)?.as_blob()?) {
+        Ok(Geometry::MultiPolygon(mp)) => mp,
+        Ok(Geometry::Polygon(p)) => geo_types::MultiPolygon(vec![p]),
+        _ => {
+            return Err(rusqlite::Error::UserFunctionError(
+                "a stored spot outline is not a polygon".into(),
+            ));
+        }
+    };
+    Ok(Some(SpotRow {
+        id: r.get(0)?,
+        record: SpotRecord {
+            theme,
+            batch: r.get(3)?,
+            tblx: r.get(4)?,
+            xzqdm: r.get(5)?,
+            file_name: r.get(6)?,
+            geom,
+            area_m2: r.get(7)?,
+            change: r.get(8)?,
+            before_image: r.get(9)?,
+            after_image: r.get(10)?,
+            attrs: Attrs {
+                name: r.get(11)?,
+                capacity_mw: r.get(12)?,
+                turbines: r.get(13)?,
+                panel_area_m2: r.get(14)?,
+                capacity_kt: r.get(15)?,
+                route: r.get(16)?,
+                rate_mm: r.get(17)?,
+                crop: r.get(18)?,
+                class_from: r.get(19)?,
+                class_to: r.get(20)?,
+            },
+            source: r.get(21)?,
+            demo: r.get(22)?,
+        },
+    }))
+}
+
+/// Calls `each` with every stored spot of a known theme, in id order, from one snapshot of
+/// the table; answers the snapshot's [`stamp`].
+pub fn for_each(
+    conn: &Connection,
+    mut each: impl FnMut(SpotRow) -> rusqlite::Result<()>,
+) -> rusqlite::Result<(usize, i64)> {
+    // Deferred: a read must not hold the write lock for the seconds it takes.
+    let snapshot = Transaction::new_unchecked(conn, TransactionBehavior::Deferred)?;
+    let stamp = stamp(&snapshot)?;
+    let mut stmt = snapshot.prepare(&format!("SELECT {COLUMNS} FROM spot ORDER BY fid"))?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        if let Some(spot) = read(r)? {
+            each(spot)?;
+        }
+    }
+    Ok(stamp)
+}
+
+/// One spot by id.
+pub fn spot(conn: &Connection, id: i64) -> rusqlite::Result<Option<SpotRow>> {
+    conn.prepare_cached(&format!("SELECT {COLUMNS} FROM spot WHERE fid = ?1"))?
+        .query_row([id], read)
+        .optional()
+        .map(Option::flatten)
+}
+
+/// How many spots are stored and the largest id: a replaced or added spot gets a new one.
+pub fn stamp(conn: &Connection) -> rusqlite::Result<(usize, i64)> {
+    conn.query_row(
+        "SELECT count(*), coalesce(max(fid), 0) FROM spot",
+        [],
+        |r| Ok((r.get::<_, i64>(0)? as usize, r.get(1)?)),
+    )
 }

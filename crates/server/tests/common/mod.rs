@@ -196,9 +196,10 @@ impl TestServer {
         body["data"].as_str().expect("token").to_owned()
     }
 
-    /// The database file the server writes.
+    /// The database file the server writes (in the data folder its configuration names,
+    /// which a test may have set).
     pub fn database(&self) -> PathBuf {
-        self.data_dir.join("rscloud.gpkg")
+        self.state.config.database_path()
     }
 }
 

@@ -1,0 +1,201 @@
+//! The answers of the spot routes, composed from the engine, the region tree and the theme's
+//! labels: statistics over a region and the regions one level down, list pages and spot
+//! summaries. No HTTP and no SQL: the handlers call these on the blocking pool.
+
+use super::engine::{Block, Tallies, ThemeSpots};
+use super::filter::{Scope, Selection, county_code, label_of};
+use super::store::SpotRow;
+use super::theme::{CHANGES, Stage, ThemeName};
+use super::{RegionTally, SpotDetail, SpotSummary, Statistics, Tally, ValueTally};
+use crate::api::{Page, Paging};
+use crate::region::index::RegionIndex;
+use crate::region::tree::COUNTRY;
+
+/// What the country is called when the region tree has no row for it.
+const COUNTRY_NAME: &str = "全国";
+
+/// A region's name, else its code.
+fn region_name(regions: &RegionIndex, code: &str) -> String {
+    match regions.shape(code) {
+        Some(shape) => shape.name.clone(),
+        None if code == COUNTRY => COUNTRY_NAME.to_owned(),
+        None => code.to_owned(),
+    }
+}
+
+/// Count and area per region one level down, per type, per stage and per change category
+/// of what `sel` selects.
+pub fn statistics(spots: &ThemeSpots, sel: &Selection<'_>, regions: &RegionIndex) -> Statistics {
+    let types = spots.types.len() + 1;
+    let tally_of = |block: &Block, scope: &Scope| block.tally(&block.runs(scope), &sel.pred);
+    let tallies = match sel.block {
+        Some(block) => block.tallies(&block.runs(&sel.scope), &sel.pred, types),
+        None => Tallies {
+            by_type: vec![Tally::default(); types],
+            ..Tallies::default()
+        },
+    };
+    let children = regions
+        .children(&sel.region)
+        .filter_map(|child| {
+            let scope = Scope::region(&child.code)?.intersect(&sel.scope);
+            (!scope.is_empty()).then(|| RegionTally {
+                region_id: child.code.clone(),
+                name: child.name.clone(),
+                has_children: regions.has_children(&child.code),
+                tally: sel.block.map(|b| tally_of(b, &scope)).unwrap_or_default(),
+            })
+        })
+        .collect();
+    let row = |value: String, label: &str, tally: Tally| ValueTally {
+        value,
+        label: label.to_owned(),
+        tally,
+    };
+    let by_type = match spots.theme.types {
+        None => Vec::new(),
+        Some(_) => spots
+            .types
+            .iter()
+            .zip(&tallies.by_type[1..])
+            .map(|(t, &tally)| row(t.value.clone(), &t.label, tally))
+            .collect(),
+    };
+    let stage_tally = |value: &str| -> Tally {
+        let Ok(v) = value.parse::<u8>() else {
+            return Tally::default();
+        };
+        match spots.theme.stage {
+            Stage::Change => tallies.by_change.get(usize::from(v)).copied(),
+            Stage::Quarter | Stage::HalfYear => sel
+                .block
+                .filter(|b| b.stage == Some(v))
+                .map(|_| tallies.total),
+        }
+        .unwrap_or_default()
+    };
+    let by_stage = spots
+        .stages
+        .iter()
+        .map(|s| row(s.value.clone(), &s.label, stage_tally(&s.value)))
+        .collect();
+    let by_change = CHANGES
+        .iter()
+        .zip(tallies.by_change)
+        .enumerate()
+        .map(|(i, (label, tally))| row(i.to_string(), label, tally))
+        .collect();
+    Statistics {
+        batch: sel.block.map(|b| b.batch.clone()),
+        region_id: sel.region.clone(),
+        name: region_name(regions, &sel.region),
+        total: tallies.total,
+        regions: children,
+        by_type,
+        by_stage,
+        by_change,
+    }
+}
+
+/// A page of what `sel` selects, largest first (then by id).
+pub fn list(
+    spots: &ThemeSpots,
+    sel: &Selection<'_>,
+    paging: Paging,
+    regions: &RegionIndex,
+) -> Page<SpotSummary> {
+    let (list, total) = match sel.block {
+        Some(block) => {
+            let offset = usize::try_from(paging.offset()).unwrap_or(usize::MAX);
+            let limit = usize::try_from(paging.limit()).unwrap_or(0);
+            let (positions, total) = block.page(&block.runs(&sel.scope), &sel.pred, offset, limit);
+            let list = positions
+                .into_iter()
+                .map(|pos| summary(spots, block, pos, regions))
+                .collect();
+            (list, total)
+        }
+        None => (Vec::new(), 0),
+    };
+    paging.page(list, i64::try_from(total).unwrap_or(i64::MAX))
+}
+
+/// The spot at a position as lists show it.
+pub fn summary(
+    spots: &ThemeSpots,
+    block: &Block,
+    pos: usize,
+    regions: &RegionIndex,
+) -> SpotSummary {
+    let change = block.change(pos);
+    let stage = match spots.theme.stage {
+        Stage::Change => Some(change),
+        Stage::Quarter | Stage::HalfYear => block.stage,
+    }
+    .map(|s| s.to_string())
+    .unwrap_or_default();
+    let tblx = spots.type_label(block.tblx(pos));
+    let xzqdm = format!("{:06}", block.county(pos));
+    let region_name = regions
+        .lineage(&xzqdm)
+        .iter()
+        .filter(|s| s.code != COUNTRY)
+        .map(|s| s.name.as_str())
+        .collect();
+    let bbox = block
+        .envelope(pos)
+        .map_or([0.0; 4], |e| [e.min_x, e.min_y, e.max_x, e.max_y]);
+    SpotSummary {
+        id: block.id(pos),
+        batch: block.batch.id.clone(),
+        batch_name: block.batch.type_name.clone(),
+        stage_label: label_of(&spots.stages, &stage).to_owned(),
+        stage,
+        tblx: tblx.map(|t| t.value.clone()),
+        tblx_label: tblx.map(|t| t.label.clone()),
+        xzqdm,
+        region_name,
+        file_name: spots.file_name(block, pos).to_owned(),
+        area_m2: block.area(pos),
+        change,
+        change_label: CHANGES
+            .get(usize::from(change))
+            .copied()
+            .unwrap_or_default()
+            .to_owned(),
+        bbox,
+        attrs: spots.attrs(block, pos),
+        demo: block.demo(pos),
+    }
+}
+
+/// Whether a stored spot is of `theme` and inside the caller's ranges: what the detail and
+/// its images answer 404 for otherwise.
+pub fn visible(row: &SpotRow, theme: ThemeName, ranges: &[String]) -> bool {
+    row.record.theme == theme
+        && county_code(&row.record.xzqdm).is_some_and(|c| Scope::of_ranges(ranges).contains(c))
+}
+
+/// A stored spot with its outline and image links, as the engine holds it now (`None` when
+/// it does not yet, or no longer: the engine catches up with the database within moments).
+pub fn detail(spots: &ThemeSpots, row: &SpotRow, regions: &RegionIndex) -> Option<SpotDetail> {
+    let s = &row.record;
+    let block = spots.block(Some(&s.batch))?;
+    let pos = block.locate(county_code(&s.xzqdm)?, row.id)?;
+    let link = |image: &Option<String>, when: &str| {
+        image.as_ref().map(|_| {
+            format!(
+                "/api/spot/v2/{}/spot/{}/image/{when}",
+                s.theme.as_str(),
+                row.id
+            )
+        })
+    };
+    Some(SpotDetail {
+        summary: summary(spots, block, pos, regions),
+        geometry: geojson::Geometry::from(&geo_types::Geometry::MultiPolygon(s.geom.clone())),
+        before_image: link(&s.before_image, "before"),
+        after_image: link(&s.after_image, "after"),
+        source: s.source.clone(),
+    })
+}

@@ -1,0 +1,603 @@
+//! The spot engine over HTTP: statistics that add up, lists, details and images, the theme
+//! layers as tiles and WFS, and who may see what. The regions are rectangles written here
+//! (湖北 with 武汉's two districts and 仙桃, 广东 with 广州's two); the spots are small
+//! squares in them, written through `spot::store` before the server starts, as an import
+//! would.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::reference::{cached, copy_of};
+use common::{TestServer, assert_error, import};
+use geo_types::{MultiPolygon, polygon};
+use rscloud::spot::model::{Attrs, SpotRecord};
+use rscloud::spot::store;
+use rscloud::spot::theme::ThemeName;
+use rscloud::usercenter::admin::{self, NewUser};
+use rscloud::usercenter::guard::{NO_PERMISSION, NO_RANGE};
+use serde_json::{Value, json};
+
+/// The fixture's counties: code, name, the rectangle it covers.
+const COUNTIES: [(&str, &str, [f64; 4]); 5] = [
+    ("420102", "江岸区", [114.25, 30.55, 114.35, 30.65]),
+    ("420111", "洪山区", [114.35, 30.40, 114.50, 30.50]),
+    ("429004", "仙桃市", [113.20, 30.20, 113.70, 30.50]),
+    ("440103", "荔湾区", [113.20, 23.05, 113.26, 23.15]),
+    ("440104", "越秀区", [113.26, 23.10, 113.30, 23.16]),
+];
+
+fn regions_geojson() -> Value {
+    let rect = |[x0, y0, x1, y1]: [f64; 4]| json!({"type": "Polygon", "coordinates": [[[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]]]});
+    let feature = |code: &str, name: &str, r: [f64; 4]| json!({"type": "Feature", "properties": {"adcode": code, "name": name}, "geometry": rect(r)});
+    let mut features = vec![
+        feature("420000", "湖北省", [108.3, 29.0, 116.1, 33.3]),
+        feature("420100", "武汉市", [113.7, 29.9, 115.1, 31.4]),
+        feature("440000", "广东省", [109.6, 20.2, 117.3, 25.5]),
+        feature("440100", "广州市", [112.9, 22.5, 114.0, 23.9]),
+    ];
+    features.extend(COUNTIES.iter().map(|&(c, n, r)| feature(c, n, r)));
+    json!({"type": "FeatureCollection", "features": features})
+}
+
+/// A small square spot in the middle of a county, nudged by `k` so spots differ.
+fn spot(theme: ThemeName, batch: &str, county: &str, k: usize) -> SpotRecord {
+    let [x0, y0, x1, y1] = COUNTIES
+        .iter()
+        .find(|c| c.0 == county)
+        .expect("a fixture county")
+        .2;
+    let (x, y) = ((x0 + x1) / 2.0 + k as f64 * 0.004, (y0 + y1) / 2.0);
+    SpotRecord {
+        theme,
+        batch: batch.into(),
+        tblx: None,
+        xzqdm: county.into(),
+        file_name: String::new(),
+        geom: MultiPolygon(vec![polygon![
+            (x: x, y: y), (x: x + 0.003, y: y), (x: x + 0.003, y: y + 0.003), (x: x, y: y + 0.003), (x: x, y: y)
+        ]]),
+        area_m2: 1000.0 * (k + 1) as f64,
+        change: (k % 4) as u8,
+        before_image: None,
+        after_image: None,
+        attrs: Attrs::default(),
+        source: None,
+        demo: false,
+    }
+}
+
+/// Stores spots as one delivery file, as `rscloud import spots` does.
+fn store_file(db: &Path, file: &str, spots: Vec<SpotRecord>) {
+    let spots: Vec<SpotRecord> = spots
+        .into_iter()
+        .map(|s| SpotRecord {
+            file_name: file.into(),
+            ..s
+        })
+        .collect();
+    let mut conn = rscloud::db::open_connection(db).expect("database");
+    store::replace_file(&mut conn, spots[0].theme, file, &spots).expect("store spots");
+}
+
+/// Windmill spots per county: three in 2024Q3 and two in 2024Q2 (areas 1000, 2000, 3000 m²).
+fn windmills(counties: &[&str]) -> Vec<SpotRecord> {
+    let mut spots = Vec::new();
+    for county in counties {
+        for k in 0..3 {
+            spots.push(spot(ThemeName::Windmill, "2024Q3", county, k));
+        }
+        for k in 0..2 {
+            spots.push(spot(ThemeName::Windmill, "2024Q2", county, k + 5));
+        }
+    }
+    spots
+}
+
+const HUBEI: [&str; 3] = ["420102", "420111", "429004"];
+const GUANGDONG: [&str; 2] = ["440103", "440104"];
+
+/// The data folder: the regions, windmill spots in both provinces, a PV spot with images in
+/// 洪山区, and two accounts besides the demo ones: `wind` (MOD_059, range 湖北) and
+/// `noarea` (MOD_059, no range).
+fn fixture() -> PathBuf {
+    cached("spots", |work| {
+        let file = work.join("regions.geojson");
+        std::fs::write(&file, regions_geojson().to_string()).expect("write regions");
+        import(work, &["regions"], &[file]);
+        let db = work.join("rscloud.gpkg");
+        store_file(&db, "wind_hubei.geojson", windmills(&HUBEI));
+        store_file(&db, "wind_guangdong.geojson", windmills(&GUANGDONG));
+        let mut pv = spot(ThemeName::Pvland, "2024Q3", "420111", 0);
+        pv.before_image = Some("pv_before.png".into());
+        pv.after_image = Some("https://example.com/pv_after.jpg".into());
+        let mut outside = spot(ThemeName::Pvland, "2024Q3", "420111", 1);
+        outside.before_image = Some("../rscloud.gpkg".into());
+        outside.after_image = Some("missing.png".into());
+        store_file(&db, "pv.geojson", vec![pv, outside]);
+        let conn = rscloud::db::open_connection(&db).expect("database");
+        for (name, ranges) in [("wind", &["420000".to_string()][..]), ("noarea", &[])] {
+            let user = NewUser {
+                username: name,
+                password: "Spots12345",
+                ..NewUser::default()
+            };
+            admin::add_user(&conn, &user).expect("user");
+            admin::grant(&conn, name, &["MOD_059".into()]).expect("grant");
+            admin::add_ranges(&conn, name, ranges).expect("ranges");
+        }
+    })
+}
+
+/// A server over a copy of the fixture, with its spot image folder holding `pv_before.png`.
+async fn server() -> TestServer {
+    let dir = copy_of(&fixture());
+    let images = dir.join("spot_images");
+    std::fs::create_dir_all(&images).expect("image folder");
+    std::fs::write(images.join("pv_before.png"), b"\x89PNG fixture").expect("image");
+    TestServer::start_with(move |c| {
+        c.data_dir = dir;
+        c.scene_watch_ms = 50;
+    })
+    .await
+}
+
+/// The `data` of a successful answer.
+async fn data(s: &TestServer, token: &str, path: &str) -> Value {
+    let (status, body) = s.get_as(path, token).await;
+    assert_eq!(
+        (status, body["code"].as_i64()),
+        (200, Some(0)),
+        "{path}: {body}"
+    );
+    body["data"].clone()
+}
+
+/// The rows of a statistics answer's list `list` as (the row's `key`, its spot count).
+fn counts(stats: &Value, list: &str, key: &str) -> Vec<(String, u64)> {
+    stats[list]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| {
+            (
+                r[key].as_str().expect("key").to_owned(),
+                r["count"].as_u64().expect("count"),
+            )
+        })
+        .collect()
+}
+
+/// Region id → spot count of a statistics answer's regions.
+fn rows(stats: &Value) -> Vec<(String, u64)> {
+    counts(stats, "regions", "regionId")
+}
+
+const STATS: &str = "/api/spot/v2/windmill/spotstatistics";
+const META: &str = "/api/spot/v2/windmill/spotmeta";
+
+#[tokio::test]
+async fn counties_add_up_to_their_province_and_provinces_to_the_country() {
+    let s = server().await;
+    let admin = s.token_of("admin", "Admin12345").await;
+    let country = data(&s, &admin, STATS).await;
+    assert_eq!(country["regionId"], "100000");
+    assert_eq!(
+        country["batch"]["id"], "2024Q3",
+        "the latest batch by default"
+    );
+    assert_eq!(rows(&country), [("420000".into(), 9), ("440000".into(), 6)]);
+    assert_eq!(country["total"]["count"], 15);
+    let sum = |r: &[(String, u64)]| r.iter().map(|(_, n)| n).sum::<u64>();
+    let area = |v: &Value| v["areaM2"].as_f64().expect("area");
+    for (province, cities) in [("420000", 2), ("440000", 1)] {
+        let p = data(&s, &admin, &format!("{STATS}?xzqdm={province}")).await;
+        assert_eq!(rows(&p).len(), cities);
+        assert_eq!(sum(&rows(&p)), p["total"]["count"].as_u64().expect("count"));
+        let children_area: f64 = p["regions"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .map(area)
+            .sum();
+        assert_eq!(children_area, area(&p["total"]));
+        let row = country["regions"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .find(|r| r["regionId"] == province)
+            .expect("province row");
+        assert_eq!(
+            (row["count"].clone(), area(row)),
+            (p["total"]["count"].clone(), area(&p["total"]))
+        );
+    }
+    let wuhan = data(&s, &admin, &format!("{STATS}?xzqdm=420100")).await;
+    assert_eq!(rows(&wuhan), [("420102".into(), 3), ("420111".into(), 3)]);
+    assert_eq!(wuhan["name"], "武汉市");
+    let leaf = &wuhan["regions"][0];
+    assert_eq!(
+        (leaf["name"].clone(), leaf["hasChildren"].clone()),
+        (json!("江岸区"), json!(false))
+    );
+    // The older batch, and the per-category rows that sum to the total.
+    let older = data(&s, &admin, &format!("{STATS}?batch=2024Q2")).await;
+    assert_eq!(older["total"]["count"], 10);
+    let changes: u64 = counts(&older, "byChange", "label")
+        .iter()
+        .map(|r| r.1)
+        .sum();
+    assert_eq!(changes, 10);
+    let stages = counts(&older, "byStage", "label");
+    assert_eq!(stages[1], ("第二季度".into(), 10));
+    assert_eq!(older["byType"], json!([]), "windmills have no types");
+}
+
+#[tokio::test]
+async fn a_hubei_user_never_receives_anything_of_guangdong() {
+    let s = server().await;
+    let hubei = s.token_of("hubei", "Hubei12345").await;
+    let admin = s.token_of("admin", "Admin12345").await;
+    // Statistics: 湖北 by default; the country holds only 湖北; 广东 holds nothing.
+    let home = data(&s, &hubei, STATS).await;
+    assert_eq!(
+        (home["regionId"].clone(), home["total"]["count"].clone()),
+        (json!("420000"), json!(9))
+    );
+    let country = data(&s, &hubei, &format!("{STATS}?xzqdm=100000")).await;
+    assert_eq!(rows(&country), [("420000".into(), 9)]);
+    assert_eq!(country["total"]["count"], 9);
+    let guangdong = data(&s, &hubei, &format!("{STATS}?xzqdm=440000")).await;
+    assert_eq!(
+        (guangdong["total"]["count"].clone(), rows(&guangdong)),
+        (json!(0), vec![])
+    );
+    // Lists.
+    let list = data(&s, &hubei, &format!("{META}?xzqdm=440103")).await;
+    assert_eq!(
+        (list["total"].clone(), list["list"].clone()),
+        (json!(0), json!([]))
+    );
+    let all = data(&s, &hubei, &format!("{META}?xzqdm=100000&pageSize=100")).await;
+    assert_eq!(all["total"], 9);
+    assert!(
+        all["list"]
+            .as_array()
+            .expect("list")
+            .iter()
+            .all(|s| s["xzqdm"].as_str().is_some_and(|c| c.starts_with("42")))
+    );
+    // Detail of a 广东 spot: as if it did not exist.
+    let theirs = data(&s, &admin, &format!("{META}?xzqdm=440000")).await;
+    let id = theirs["list"][0]["id"].as_i64().expect("id");
+    let (status, body) = s
+        .get_as(&format!("/api/spot/v2/windmill/spot/{id}"), &hubei)
+        .await;
+    assert_error(status, &body, 404, "图斑不存在");
+    assert_eq!(
+        data(&s, &admin, &format!("/api/spot/v2/windmill/spot/{id}")).await["id"],
+        id
+    );
+    // Tiles: the z6 tile over 广州 is empty for 湖北, full for the country.
+    let t = geo_kit::tile::TileId::containing(113.25, 23.12, 6);
+    let path = format!(
+        "/ows/cloudPlatform/wmts/windmill_meta/6/{}/{}.pbf",
+        t.x, t.y
+    );
+    assert_eq!(tile(&s, &path, Some(&hubei)).await.0, 204);
+    assert_eq!(tile(&s, &path, Some(&admin)).await.1.len(), 6);
+    // WFS over the whole world: only 湖北's counties.
+    let wfs = "/ows/cloudPlatform/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=cloudPlatform:windmill_meta";
+    let counties = |fc: &Value| -> Vec<String> {
+        fc["features"]
+            .as_array()
+            .expect("features")
+            .iter()
+            .map(|f| f["properties"]["xzqdm"].as_str().expect("xzqdm").to_owned())
+            .collect()
+    };
+    let mine = counties(&wfs_json(&s, wfs, &hubei).await);
+    assert_eq!(mine.len(), 9);
+    assert!(mine.iter().all(|c| c.starts_with("42")), "{mine:?}");
+    let in_guangdong = format!("{wfs}&BBOX=109.6,20.2,117.3,25.5");
+    assert!(counties(&wfs_json(&s, &in_guangdong, &hubei).await).is_empty());
+    assert_eq!(
+        counties(&wfs_json(&s, &in_guangdong, &admin).await).len(),
+        6
+    );
+}
+
+/// The answer to a GET, as whoever holds `token` (`None`: anonymous).
+async fn get(s: &TestServer, path: &str, token: Option<&str>) -> reqwest::Response {
+    let mut req = s.client.get(s.url(path));
+    if let Some(t) = token {
+        req = req.header("token", t);
+    }
+    req.send().await.expect("answer")
+}
+
+/// The features of a tile, as (id, batch, xzqdm).
+async fn tile(
+    s: &TestServer,
+    path: &str,
+    token: Option<&str>,
+) -> (u16, Vec<(u64, String, String)>) {
+    let r = get(s, path, token).await;
+    let status = r.status().as_u16();
+    let bytes = r.bytes().await.expect("bytes");
+    if status != 200 {
+        return (status, Vec::new());
+    }
+    let tile = geo_kit::mvt::decode::decode(&bytes).expect("valid MVT");
+    let text = |f: &geo_kit::mvt::decode::Feature, key: &str| match f.property(key) {
+        Some(geo_kit::mvt::Value::String(s)) => s.clone(),
+        other => panic!("{key}: {other:?}"),
+    };
+    let features = tile
+        .layer("windmill_meta")
+        .map(|l| {
+            l.features
+                .iter()
+                .map(|f| (f.id.expect("id"), text(f, "batch"), text(f, "xzqdm")))
+                .collect()
+        })
+        .unwrap_or_default();
+    (status, features)
+}
+
+async fn wfs_json(s: &TestServer, path: &str, token: &str) -> Value {
+    let r = get(s, path, Some(token)).await;
+    assert_eq!(r.status(), 200);
+    r.json().await.expect("GeoJSON")
+}
+
+#[tokio::test]
+async fn the_layer_shows_the_latest_batch_or_the_one_named_and_nothing_to_the_anonymous() {
+    let s = server().await;
+    let admin = s.token_of("admin", "Admin12345").await;
+    // The z7 tile over 武汉 reaches 仙桃 too: every 湖北 spot.
+    let t = geo_kit::tile::TileId::containing(114.3, 30.5, 7);
+    let path = format!(
+        "/ows/cloudPlatform/wmts/windmill_meta/7/{}/{}.pbf",
+        t.x, t.y
+    );
+    let (status, latest) = tile(&s, &path, Some(&admin)).await;
+    assert_eq!(status, 200);
+    assert_eq!(latest.len(), 9, "three counties, three spots each");
+    assert!(latest.iter().all(|(_, batch, _)| batch == "2024Q3"));
+    let (_, older) = tile(&s, &format!("{path}?viewparams=batch:2024Q2"), Some(&admin)).await;
+    assert_eq!(older.len(), 6);
+    assert!(older.iter().all(|(_, batch, _)| batch == "2024Q2"));
+    assert_eq!(
+        tile(&s, &format!("{path}?viewparams=batch:1999Q1"), Some(&admin))
+            .await
+            .0,
+        204
+    );
+    let (status, body) = s.get_json(&format!("{path}?viewparams=batch")).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        tile(&s, &path, None).await.0,
+        204,
+        "anonymous callers see nothing"
+    );
+    // A tile's features are the list's spots.
+    let ids: Vec<u64> = latest.iter().map(|f| f.0).collect();
+    let list = data(&s, &admin, &format!("{META}?xzqdm=420000")).await;
+    let mut listed: Vec<u64> = list["list"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|s| s["id"].as_u64().expect("id"))
+        .collect();
+    let mut ids = ids;
+    ids.sort_unstable();
+    listed.sort_unstable();
+    assert_eq!(ids, listed);
+}
+
+#[tokio::test]
+async fn each_theme_needs_its_own_permission_and_an_area_range() {
+    let s = server().await;
+    let wind = s.token_of("wind", "Spots12345").await;
+    let noarea = s.token_of("noarea", "Spots12345").await;
+    let person = s.token_of("person", "Person12345").await;
+    assert_eq!(data(&s, &wind, STATS).await["total"]["count"], 9);
+    for (token, path, message) in [
+        (&wind, "/api/spot/v2/pvland/spotstatistics", NO_PERMISSION),
+        (&person, STATS, NO_PERMISSION),
+        (&noarea, STATS, NO_RANGE),
+        (&noarea, "/api/spot/v2/windmill/spot/1", NO_RANGE),
+    ] {
+        let (status, body) = s.get_as(path, token).await;
+        assert_error(status, &body, 403, message);
+    }
+    let (status, body) = s.get_json(STATS).await;
+    assert_eq!((status, body["code"].clone()), (401, json!(401)));
+    let (status, body) = s.get_as("/api/spot/v2/nosuch/spotstatistics", &wind).await;
+    assert_eq!((status, body["code"].clone()), (400, json!(400)));
+    // The themes it may open, and the layers it may see.
+    let themes = data(&s, &wind, "/api/spot/v2/themes").await;
+    assert_eq!(themes.as_array().map(Vec::len), Some(1));
+    assert_eq!(themes[0]["name"], "windmill");
+    assert_eq!(themes[0]["layer"], "windmill_meta");
+    assert_eq!(themes[0]["attrs"][1]["label"], "装机容量（MW）");
+    let hubei = s.token_of("hubei", "Hubei12345").await;
+    assert_eq!(
+        data(&s, &hubei, "/api/spot/v2/themes")
+            .await
+            .as_array()
+            .map(Vec::len),
+        Some(8)
+    );
+    let t = geo_kit::tile::TileId::containing(114.4, 30.45, 9);
+    let pv = format!("/ows/cloudPlatform/wmts/pvland_meta/9/{}/{}.pbf", t.x, t.y);
+    assert_eq!(
+        tile(&s, &pv, Some(&wind)).await.0,
+        204,
+        "no MOD_058: no PV spots"
+    );
+    assert_eq!(tile(&s, &pv, Some(&hubei)).await.0, 200);
+    let windmills = format!(
+        "/ows/cloudPlatform/wmts/windmill_meta/9/{}/{}.pbf",
+        t.x, t.y
+    );
+    assert_eq!(
+        tile(&s, &windmills, Some(&noarea)).await.0,
+        204,
+        "no range: nothing"
+    );
+}
+
+#[tokio::test]
+async fn a_spot_of_another_theme_is_not_found_and_a_detail_carries_its_outline_and_images() {
+    let s = server().await;
+    let hubei = s.token_of("hubei", "Hubei12345").await;
+    let pv = data(&s, &hubei, "/api/spot/v2/pvland/spotmeta").await;
+    assert_eq!(pv["total"], 2);
+    let id = pv["list"][1]["id"].as_i64().expect("id");
+    assert_eq!(pv["list"][1]["areaM2"], 1000.0, "the smaller one last");
+    let (status, body) = s
+        .get_as(&format!("/api/spot/v2/windmill/spot/{id}"), &hubei)
+        .await;
+    assert_error(status, &body, 404, "图斑不存在");
+    let (status, body) = s.get_as("/api/spot/v2/pvland/spot/999999", &hubei).await;
+    assert_error(status, &body, 404, "图斑不存在");
+    let detail = data(&s, &hubei, &format!("/api/spot/v2/pvland/spot/{id}")).await;
+    assert_eq!(detail["regionName"], "湖北省武汉市洪山区");
+    assert_eq!(detail["batchName"], "2024年第三季度");
+    assert_eq!(detail["fileName"], "pv.geojson");
+    assert_eq!(detail["geometry"]["type"], "MultiPolygon");
+    let before = detail["beforeImage"].as_str().expect("before link");
+    assert_eq!(
+        before,
+        format!("/api/spot/v2/pvland/spot/{id}/image/before")
+    );
+    // The before image is a file of the spot image folder; the after image a link elsewhere.
+    let r = get(&s, before, Some(&hubei)).await;
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["content-type"], "image/png");
+    assert_eq!(r.bytes().await.expect("bytes").as_ref(), b"\x89PNG fixture");
+    let after = detail["afterImage"].as_str().expect("after link");
+    let r = get(&s, after, Some(&hubei)).await;
+    assert_eq!(r.status(), 302);
+    assert_eq!(r.headers()["location"], "https://example.com/pv_after.jpg");
+    // A reference out of the folder, or to a missing file: not found.
+    let other = pv["list"][0]["id"].as_i64().expect("id");
+    for when in ["before", "after"] {
+        let path = format!("/api/spot/v2/pvland/spot/{other}/image/{when}");
+        let (status, body) = s.get_as(&path, &hubei).await;
+        assert_error(status, &body, 404, "该图斑没有此影像");
+    }
+    let (status, _) = s
+        .get_as(
+            &format!("/api/spot/v2/pvland/spot/{id}/image/sideways"),
+            &hubei,
+        )
+        .await;
+    assert_eq!(status, 400);
+}
+
+#[tokio::test]
+async fn lists_page_largest_first_and_filters_are_checked() {
+    let s = server().await;
+    let admin = s.token_of("admin", "Admin12345").await;
+    let first = data(&s, &admin, &format!("{META}?pageSize=4")).await;
+    assert_eq!(
+        (first["total"].clone(), first["pageSize"].clone()),
+        (json!(15), json!(4))
+    );
+    let areas: Vec<f64> = first["list"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|s| s["areaM2"].as_f64().expect("area"))
+        .collect();
+    assert_eq!(areas, [3000.0, 3000.0, 3000.0, 3000.0]);
+    let last = data(&s, &admin, &format!("{META}?pageSize=4&pageNum=4")).await;
+    assert_eq!(last["list"].as_array().map(Vec::len), Some(3));
+    let beyond = data(&s, &admin, &format!("{META}?pageSize=4&pageNum=9")).await;
+    assert_eq!(beyond["list"], json!([]));
+    let (status, body) = s.get_as(&format!("{META}?pageSize=101"), &admin).await;
+    assert_error(status, &body, 400, rscloud::api::BAD_PAGE);
+    let count = |query: &'static str| {
+        let (s, admin) = (&s, &admin);
+        async move { data(s, admin, &format!("{META}?{query}")).await["total"].clone() }
+    };
+    assert_eq!(count("batch=2024Q2").await, 10);
+    assert_eq!(
+        count("batch=2023Q1").await,
+        0,
+        "an unknown batch holds nothing"
+    );
+    assert_eq!(
+        count("filename=GUANGDONG").await,
+        6,
+        "file names match in any case"
+    );
+    assert_eq!(
+        count("stage=3").await,
+        15,
+        "the latest batch is the third quarter"
+    );
+    assert_eq!(count("stage=2").await, 0);
+    assert_eq!(count("termChoose=change&termData=0,1").await, 10);
+    assert_eq!(count("termChoose=all&termData=9").await, 15);
+    for (query, message) in [
+        ("tblx=1", "该专题的图斑没有类型"),
+        ("stage=5", "阶段取值无效：应为 1、2、3、4"),
+        ("xzqdm=42", rscloud::region::tree::BAD_CODE),
+        (
+            "termChoose=change&termData=7",
+            "变化类别取值无效：应为 0、1、2、3",
+        ),
+    ] {
+        let (status, body) = s.get_as(&format!("{META}?{query}"), &admin).await;
+        assert_error(status, &body, 400, message);
+    }
+    let (status, _) = s.get_as(&format!("{META}?termChoose=colour"), &admin).await;
+    assert_eq!(status, 400);
+    // Batches newest first, and the latest.
+    let batches = data(&s, &admin, "/api/spot/v2/windmill/batch").await;
+    assert_eq!(
+        batches,
+        json!([{"id": "2024Q3", "typeName": "2024年第三季度"}, {"id": "2024Q2", "typeName": "2024年第二季度"}])
+    );
+    assert_eq!(
+        data(&s, &admin, "/api/spot/v2/windmill/lastest").await["id"],
+        "2024Q3"
+    );
+    assert_eq!(
+        data(&s, &admin, "/api/spot/v2/road/lastest").await,
+        Value::Null
+    );
+}
+
+#[tokio::test]
+async fn spots_written_by_another_process_are_counted_without_a_restart() {
+    let s = server().await;
+    let admin = s.token_of("admin", "Admin12345").await;
+    assert_eq!(
+        data(&s, &admin, "/api/spot/v2/road/spotstatistics").await["total"]["count"],
+        0
+    );
+    // Another connection writes, as `rscloud import spots` in another process does.
+    let roads: Vec<SpotRecord> = (0..4)
+        .map(|k| spot(ThemeName::Road, "2024Q4", "440104", k))
+        .collect();
+    store_file(&s.database(), "roads.geojson", roads);
+    let mut count = json!(0);
+    for _ in 0..600 {
+        count =
+            data(&s, &admin, "/api/spot/v2/road/spotstatistics").await["total"]["count"].clone();
+        if count != 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(count, 4);
+    assert_eq!(
+        data(&s, &admin, "/api/spot/v2/road/lastest").await["id"],
+        "2024Q4"
+    );
+}
