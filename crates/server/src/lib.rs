@@ -35,6 +35,7 @@ use axum::routing::{any, get};
 use axum::{Extension, Json, Router, middleware};
 use tokio::net::TcpListener;
 use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa::openapi::OpenApi as OpenApiDoc;
@@ -132,7 +133,15 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn(edge::limit_uri))
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
         .layer(middleware::from_fn(edge::security_headers))
-        .layer(CompressionLayer::new())
+        // Zip archives (workbooks are zip archives too) are compressed already; sent as they
+        // are, they keep their Content-Length, which download progress needs.
+        .layer(
+            CompressionLayer::new().compress_when(
+                DefaultPredicate::new()
+                    .and(NotForContentType::const_new("application/zip"))
+                    .and(NotForContentType::const_new(spot::export::XLSX_TYPE)),
+            ),
+        )
         .layer(TraceLayer::new_for_http().make_span_with(telemetry::request_span))
         .layer(middleware::from_fn(edge::request_id))
         .with_state(state)

@@ -6,9 +6,8 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 
-use common::assert_error;
+use common::{assert_error, ogrinfo};
 use common::catalogue::{FixtureScene, hubei, server};
 use geo::orient::{Direction, Orient};
 use geo::{BooleanOps, Contains, GeodesicArea, Intersects};
@@ -325,22 +324,6 @@ async fn download(s: &common::TestServer, route: &str, body: &Value, dir: &Path)
     stem
 }
 
-fn ogrinfo(args: &[&str], file: &Path) -> String {
-    let out = Command::new("ogrinfo")
-        .arg("-ro")
-        .args(args)
-        .arg(file)
-        .output()
-        .expect("ogrinfo runs (install gdal-bin; `make test` does)");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success() && !stderr.contains("ERROR"),
-        "{stderr}"
-    );
-    assert!(!stderr.contains("Warning"), "{stderr}");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 /// The number after `label` in ogrinfo's output.
 fn figure(text: &str, label: &str) -> f64 {
     text.lines()
@@ -365,14 +348,14 @@ async fn exports_are_shapefiles_gdal_opens_with_the_right_parts_and_areas() {
     for (route, km2) in [("covershp", covered_km2), ("notcovershp", gap_km2)] {
         let stem = download(&s, route, &body, dir.path()).await;
         let shp = dir.path().join(format!("{stem}.shp"));
-        let summary = ogrinfo(&["-so", "-al"], &shp);
+        let summary = ogrinfo(&["-so", "-al"], &shp.to_string_lossy());
         // The box with a hole, and the hole: one part each.
         assert_eq!(figure(&summary, "Feature Count:"), 1.0, "{summary}");
         assert!(summary.contains("Geometry: Polygon"), "{summary}");
         assert!(summary.contains("WGS 84"), "{summary}");
         assert!(summary.contains("area_km2: Real"), "{summary}");
         let sql = format!("SELECT SUM(area_km2) AS total FROM {stem}");
-        let total = figure(&ogrinfo(&["-sql", &sql], &shp), "total (Real) =");
+        let total = figure(&ogrinfo(&["-sql", &sql], &shp.to_string_lossy()), "total (Real) =");
         assert!(close(total, km2, 1e-6), "{route}: {total} vs {km2}");
     }
     // All tiles over the box leave nothing uncovered: an empty layer, still valid.
@@ -382,7 +365,10 @@ async fn exports_are_shapefiles_gdal_opens_with_the_right_parts_and_areas() {
         .collect();
     let empty = tempfile::tempdir().expect("tempdir");
     let stem = download(&s, "notcovershp", &extent_body(&ids(&all)), empty.path()).await;
-    let summary = ogrinfo(&["-so", "-al"], &empty.path().join(format!("{stem}.shp")));
+    let summary = ogrinfo(
+        &["-so", "-al"],
+        &empty.path().join(format!("{stem}.shp")).to_string_lossy(),
+    );
     assert_eq!(figure(&summary, "Feature Count:"), 0.0, "{summary}");
 }
 

@@ -601,3 +601,70 @@ async fn spots_written_by_another_process_are_counted_without_a_restart() {
         "2024Q4"
     );
 }
+
+/// Downloads an export as `token`: its status, content type, file name and bytes.
+async fn download(s: &TestServer, path: &str, token: &str) -> (u16, String, String, Vec<u8>) {
+    let answer = get(s, path, Some(token)).await;
+    let header = |name: &str| {
+        answer
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let (kind, disposition) = (header("content-type"), header("content-disposition"));
+    let status = answer.status().as_u16();
+    let bytes = answer.bytes().await.expect("body").to_vec();
+    (status, kind, disposition, bytes)
+}
+
+#[tokio::test]
+async fn exports_hold_the_callers_filtered_spots_and_open_in_gdal() {
+    let s = server().await;
+    let hubei = s.token_of("hubei", "Hubei12345").await;
+    let dir = tempfile::tempdir().expect("tempdir");
+    // The shapefile of 湖北's 2024Q3 windmills, asked for the whole country.
+    let (status, kind, disposition, zip) = download(
+        &s,
+        "/api/spot/v2/windmill/export/shp?xzqdm=100000&batch=2024Q3",
+        &hubei,
+    )
+    .await;
+    assert_eq!(
+        (status, kind.as_str(), disposition.as_str()),
+        (200, "application/zip", "attachment; filename=\"windmill_2024Q3.zip\"")
+    );
+    let file = dir.path().join("windmill_2024Q3.zip");
+    std::fs::write(&file, &zip).expect("save");
+    let info = common::ogrinfo(&["-al"], &format!("/vsizip/{}", file.display()));
+    assert!(info.contains("Feature Count: 9"), "{info}");
+    assert!(info.contains("Geometry: Polygon"), "{info}");
+    assert!(!info.contains("XZQDM (String) = 44"), "no 广东 spot: {info}");
+    // The workbook of one county's spots of one change category, as the legend filters.
+    let (status, kind, disposition, xlsx) = download(
+        &s,
+        "/api/spot/v2/windmill/export/excel?xzqdm=420111&batch=2024Q3&termChoose=change&termData=1",
+        &hubei,
+    )
+    .await;
+    assert_eq!(
+        (status, kind.as_str(), disposition.as_str()),
+        (
+            200,
+            rscloud::spot::export::XLSX_TYPE,
+            "attachment; filename=\"windmill_2024Q3.xlsx\""
+        )
+    );
+    let file = dir.path().join("windmill.xlsx");
+    std::fs::write(&file, &xlsx).expect("save");
+    let info = common::ogrinfo(&["-al"], &file.to_string_lossy());
+    assert!(info.contains("Feature Count: 1"), "{info}");
+    assert!(info.contains("变化类别 (String) = 扩张"), "{info}");
+    assert!(info.contains("洪山区"), "{info}");
+    // A malformed filter is refused before anything is written.
+    let (status, body) = s
+        .get_as("/api/spot/v2/windmill/export/excel?xzqdm=42", &hubei)
+        .await;
+    assert_eq!((status, body["code"].as_i64()), (400, Some(400)), "{body}");
+}

@@ -9,18 +9,21 @@
 //! | Excel header | `.dbf` field | value |
 //! |---|---|---|
 //! | 图斑编号 | `SPOT_ID` | spot id (Numeric 18) |
-//! | 批次 | `BATCH` | batch name, e.g. 2024年第三季度 |
-//! | 阶段 | `STAGE` | stage label |
-//! | 图斑类型 | `TBLX` | spot type label (only themes that type their spots) |
+//! | 批次 | `BATCH` | batch name, e.g. 2024年第三季度 (`.dbf`: its id, 2024Q3) |
+//! | 阶段 | `STAGE` | stage label (`.dbf`: its value) |
+//! | 图斑类型 | `TBLX` | spot type label (`.dbf`: its value; only themes that type their spots) |
 //! | 行政区代码 | `XZQDM` | county code |
 //! | 行政区 | `REGION` | 省 市 县 names |
 //! | 文件名 | `FILE_NAME` | delivery file |
 //! | 面积（m²） | `AREA_M2` | geodesic area, m² (2 decimals) |
 //! | 面积（亩） | `AREA_MU` | the same in 亩 (1 亩 = 10000/15 m² ≈ 666.67 m²) |
-//! | 变化类别 | `CHANGE` | change category label |
-//! | the theme's attributes, `Attr::label()` | see [`Column::field`] | |
+//! | 变化类别 | `CHANGE` | change category label (`.dbf`: its number, 0–3) |
+//! | the theme's attributes, `Attr::label()` | the import's short name (`import::attr_names`), upper case | |
 //! | 数据来源 | `SOURCE` | attribution |
 //! | 演示数据 | `DEMO` | 是 for generated demo spots, else 否 |
+//!
+//! The workbook is for reading, so it shows labels; the shapefile is data, so its coded
+//! columns hold the codes, and `rscloud import spots` reads it back as it was exported.
 //!
 //! Text fields of the `.dbf` are UTF-8 (the `.cpg` says so), each as wide as its longest value
 //! up to dBase's 254 bytes (longer text is cut at a character boundary); the `.prj` is WGS 84.
@@ -33,6 +36,7 @@ use shapefile::dbase::{FieldError, FieldName, FieldWriter, TableWriterBuilder, W
 use shapefile::{PolygonRing, ShapeWriter};
 
 use super::SpotSummary;
+use super::import;
 use super::model::AttrValue;
 use super::theme::{Attr, Theme};
 use crate::error::AppError;
@@ -41,6 +45,9 @@ use crate::vector::shp::WGS84_PRJ;
 /// Most spots one export holds: a workbook or shapefile a land office can still open, written
 /// in well under the heavy-work time limit.
 pub const MAX_EXPORT_SPOTS: u64 = 100_000;
+
+/// The content type of a workbook.
+pub const XLSX_TYPE: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /// Square metres in one 亩 (1/15 公顷).
 const M2_PER_MU: f64 = 10_000.0 / 15.0;
@@ -141,6 +148,15 @@ enum Column {
     Demo,
 }
 
+/// Which of the two exports a value is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// The workbook, for people: labels.
+    Read,
+    /// The shapefile, for programs (and a later import): codes.
+    Data,
+}
+
 /// What a column holds.
 #[derive(Debug, Clone, Copy)]
 enum Kind {
@@ -192,8 +208,8 @@ impl Column {
     }
 
     /// The `.dbf` field name: ASCII, at most 10 characters (dBase's limit).
-    fn field(self) -> &'static str {
-        match self {
+    fn field(self) -> String {
+        let name = match self {
             Self::Id => "SPOT_ID",
             Self::Batch => "BATCH",
             Self::Stage => "STAGE",
@@ -204,25 +220,17 @@ impl Column {
             Self::AreaM2 => "AREA_M2",
             Self::AreaMu => "AREA_MU",
             Self::Change => "CHANGE",
-            Self::Attr(a) => match a {
-                Attr::Name => "NAME",
-                Attr::CapacityMw => "CAP_MW",
-                Attr::Turbines => "TURBINES",
-                Attr::PanelAreaM2 => "PANEL_M2",
-                Attr::CapacityKt => "CAP_KT",
-                Attr::Route => "ROUTE",
-                Attr::RateMm => "RATE_MM",
-                Attr::Crop => "CROP",
-                Attr::ClassFrom => "CLASS_FROM",
-                Attr::ClassTo => "CLASS_TO",
-            },
+            // The names the import reads, so that an export imports again as it was.
+            Self::Attr(a) => import::attr_names(a).1,
             Self::Source => "SOURCE",
             Self::Demo => "DEMO",
-        }
+        };
+        name.to_ascii_uppercase()
     }
 
-    fn kind(self) -> Kind {
+    fn kind(self, form: Form) -> Kind {
         match self {
+            Self::Change if form == Form::Data => Kind::Integer(2),
             Self::Id => Kind::Integer(18),
             Self::AreaM2 | Self::AreaMu => Kind::Number(2),
             Self::Attr(a) => match a {
@@ -246,19 +254,24 @@ impl Column {
     }
 
     /// The row's value in this column, if it has one.
-    fn value(self, row: &ExportRow) -> Option<AttrValue<'_>> {
+    fn value(self, row: &ExportRow, form: Form) -> Option<AttrValue<'_>> {
         use AttrValue::{Integer, Real, Text};
         let s = &row.summary;
+        let data = form == Form::Data;
         Some(match self {
             Self::Id => Integer(s.id),
+            Self::Batch if data => Text(&s.batch),
             Self::Batch => Text(&s.batch_name),
+            Self::Stage if data => Text(&s.stage),
             Self::Stage => Text(&s.stage_label),
+            Self::Tblx if data => Text(s.tblx.as_deref()?),
             Self::Tblx => Text(s.tblx_label.as_deref()?),
             Self::Xzqdm => Text(&s.xzqdm),
             Self::Region => Text(&s.region_name),
             Self::FileName => Text(&s.file_name),
             Self::AreaM2 => Real(s.area_m2),
             Self::AreaMu => Real(s.area_m2 / M2_PER_MU),
+            Self::Change if data => Integer(i64::from(s.change)),
             Self::Change => Text(&s.change_label),
             Self::Attr(a) => s.attrs.get(a)?,
             Self::Source => Text(row.source.as_deref()?),
@@ -314,7 +327,7 @@ fn workbook(theme: &Theme, rows: &[ExportRow]) -> Result<Vec<u8>, XlsxError> {
     // Number formats only: text cells go unformatted, which spares a format lookup per cell.
     let formats: Vec<Option<Format>> = columns
         .iter()
-        .map(|c| match c.kind() {
+        .map(|c| match c.kind(Form::Read) {
             Kind::Text => None,
             Kind::Integer(_) => Some(Format::new().set_num_format("0")),
             Kind::Number(decimals) => Some(
@@ -332,7 +345,7 @@ fn workbook(theme: &Theme, rows: &[ExportRow]) -> Result<Vec<u8>, XlsxError> {
     sheet.autofilter(0, 0, rows.len() as u32, last_col)?;
     for (row, r) in (1u32..).zip(rows) {
         for (col, (c, format)) in (0u16..).zip(columns.iter().zip(&formats)) {
-            match (c.value(r), format) {
+            match (c.value(r, Form::Read), format) {
                 (Some(AttrValue::Text(t)), _) => {
                     sheet.write_string(row, col, cut(t, EXCEL_TEXT_BYTES))?;
                 }
@@ -351,10 +364,10 @@ fn workbook(theme: &Theme, rows: &[ExportRow]) -> Result<Vec<u8>, XlsxError> {
 /// A column's width in characters: its header and, for text, its longest value, within
 /// bounds so that one long file name does not push the rest off the screen.
 fn excel_width(column: Column, rows: &[ExportRow]) -> usize {
-    let values = match column.kind() {
+    let values = match column.kind(Form::Read) {
         Kind::Text => rows
             .iter()
-            .filter_map(|r| match column.value(r) {
+            .filter_map(|r| match column.value(r, Form::Read) {
                 Some(AttrValue::Text(t)) => Some(display_width(t)),
                 _ => None,
             })
@@ -387,8 +400,8 @@ struct DbfColumn {
 impl WritableRecord for DbfRecord<'_> {
     fn write_using<W: Write>(&self, fields: &mut FieldWriter<'_, W>) -> Result<(), FieldError> {
         for c in self.columns {
-            let value = c.column.value(self.row);
-            match c.column.kind() {
+            let value = c.column.value(self.row, Form::Data);
+            match c.column.kind(Form::Data) {
                 Kind::Text => {
                     let text = match value {
                         Some(AttrValue::Text(t)) => cut(t, usize::from(c.width)),
@@ -398,8 +411,9 @@ impl WritableRecord for DbfRecord<'_> {
                 }
                 Kind::Number(_) | Kind::Integer(_) => {
                     // A number too long for its field is left empty rather than cut; the
-                    // bound leaves room for a sign and the decimal point.
-                    let digits = i32::from(c.width) - i32::from(c.decimals) - 2;
+                    // bound leaves room for a sign and, with decimals, the decimal point.
+                    let point = if c.decimals == 0 { 0 } else { c.decimals + 1 };
+                    let digits = i32::from(c.width) - i32::from(point) - 1;
                     let fits = |x: &f64| x.is_finite() && x.abs() < 10f64.powi(digits);
                     fields.write_next_field_value(&number(value).filter(fits))?;
                 }
@@ -414,11 +428,11 @@ fn dbf_columns(columns: &[Column], rows: &[ExportRow]) -> Vec<DbfColumn> {
     columns
         .iter()
         .map(|&column| {
-            let (width, decimals) = match column.kind() {
+            let (width, decimals) = match column.kind(Form::Data) {
                 Kind::Text => {
                     let longest = rows
                         .iter()
-                        .filter_map(|r| match column.value(r) {
+                        .filter_map(|r| match column.value(r, Form::Data) {
                             Some(AttrValue::Text(t)) => Some(cut(t, DBF_TEXT_BYTES).len()),
                             _ => None,
                         })
@@ -474,8 +488,9 @@ fn zipped_shapefile(theme: &Theme, rows: &[ExportRow]) -> anyhow::Result<Vec<u8>
         let mut shapes = ShapeWriter::with_shx(&mut shp, &mut shx);
         let mut builder = TableWriterBuilder::new();
         for c in &columns {
-            let name = FieldName::try_from(c.column.field()).map_err(anyhow::Error::msg)?;
-            builder = match c.column.kind() {
+            let name =
+                FieldName::try_from(c.column.field().as_str()).map_err(anyhow::Error::msg)?;
+            builder = match c.column.kind(Form::Data) {
                 Kind::Text => builder.add_character_field(name, c.width),
                 Kind::Number(_) | Kind::Integer(_) => {
                     builder.add_numeric_field(name, c.width, c.decimals)

@@ -16,6 +16,8 @@ pub mod store;
 mod tests;
 pub mod theme;
 
+use std::net::IpAddr;
+
 use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -25,7 +27,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use self::model::{Attrs, DRAWN, ImageSubject};
 use self::theme::{Attr, Ramp, THEMES, ThemeName};
-use crate::api::{ApiPath, ApiQuery, ApiResult, Envelope, Page, PageQuery, blocking, ok};
+use crate::api::{ApiPath, ApiQuery, ApiResult, ClientIp, Envelope, Page, PageQuery, blocking, ok};
+use crate::budget::heavy;
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usercenter::guard::Require;
@@ -521,11 +524,12 @@ fn image_type(name: &str) -> Option<&'static str> {
 )]
 async fn export_excel(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     caller: Caller,
     ApiPath(theme): ApiPath<ThemeName>,
     ApiQuery(filter): ApiQuery<SpotFilter>,
-) -> Response {
-    todo!("{:?}{caller:?}{theme:?}{filter:?}", state.config)
+) -> Result<Response, AppError> {
+    export_file(state, ip, caller, theme, filter, ExportKind::Excel).await
 }
 
 /// The filtered spots as a zipped shapefile (.shp, .shx, .dbf, .prj, .cpg).
@@ -544,9 +548,63 @@ async fn export_excel(
 )]
 async fn export_shp(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     caller: Caller,
     ApiPath(theme): ApiPath<ThemeName>,
     ApiQuery(filter): ApiQuery<SpotFilter>,
-) -> Response {
-    todo!("{:?}{caller:?}{theme:?}{filter:?}", state.config)
+) -> Result<Response, AppError> {
+    export_file(state, ip, caller, theme, filter, ExportKind::Shapefile).await
+}
+
+/// The file an export writes.
+#[derive(Debug, Clone, Copy)]
+enum ExportKind {
+    Excel,
+    Shapefile,
+}
+
+/// The filtered spots as a file to download: read from the engine, their attribution from
+/// the store, written under the heavy-work budget.
+async fn export_file(
+    state: AppState,
+    ip: Option<IpAddr>,
+    caller: Caller,
+    theme: ThemeName,
+    filter: SpotFilter,
+    kind: ExportKind,
+) -> Result<Response, AppError> {
+    let (spots, regions) = (state.spots.now(), state.regions.clone());
+    let mut rows = blocking(move || {
+        let spots = spots.theme(theme);
+        let sel = filter::select(spots, &filter, &caller.regions, &regions)?;
+        Ok(query::export_rows(spots, &sel, &regions)?)
+    })
+    .await?;
+    let ids: Vec<i64> = rows.iter().map(|r| r.summary.id).collect();
+    let mut sources = state.db.call(move |c| store::sources(c, &ids)).await?;
+    for row in &mut rows {
+        row.source = sources.remove(&row.summary.id);
+    }
+    let theme = theme.theme();
+    let stem = export::file_stem(theme, &rows);
+    let (bytes, content_type, ext) = heavy(&state, ip, move |_| {
+        Ok(match kind {
+            ExportKind::Excel => (export::excel(theme, &rows)?, export::XLSX_TYPE, "xlsx"),
+            ExportKind::Shapefile => (
+                export::shapefile_zip(theme, &rows)?,
+                "application/zip",
+                "zip",
+            ),
+        })
+    })
+    .await?;
+    let disposition = format!("attachment; filename=\"{stem}.{ext}\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, content_type.to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        bytes,
+    )
+        .into_response())
 }

@@ -1,8 +1,9 @@
 //! The answers of the spot routes, composed from the engine, the region tree and the theme's
-//! labels: statistics over a region and the regions one level down, list pages and spot
-//! summaries. No HTTP and no SQL: the handlers call these on the blocking pool.
+//! labels: statistics over a region and the regions one level down, list pages, spot
+//! summaries and the rows of exports. No HTTP and no SQL: the handlers call these on the blocking pool.
 
 use super::engine::{Block, Tallies, ThemeSpots};
+use super::export::{self, ExportError, ExportRow};
 use super::filter::{Scope, Selection, county_code, label_of};
 use super::store::SpotRow;
 use super::theme::{CHANGES, Stage, ThemeName};
@@ -118,6 +119,30 @@ pub fn list(
         None => (Vec::new(), 0),
     };
     paging.page(list, i64::try_from(total).unwrap_or(i64::MAX))
+}
+
+/// Every spot `sel` selects, largest first, with its outline, for an export (the attribution
+/// is the store's to add); refused beyond [`export::MAX_EXPORT_SPOTS`] before any is read.
+pub fn export_rows(
+    spots: &ThemeSpots,
+    sel: &Selection<'_>,
+    regions: &RegionIndex,
+) -> Result<Vec<ExportRow>, ExportError> {
+    let Some(block) = sel.block else {
+        return Ok(Vec::new());
+    };
+    let runs = block.runs(&sel.scope);
+    let total = block.tally(&runs, &sel.pred).count;
+    export::check_count(total)?;
+    let (positions, _) = block.page(&runs, &sel.pred, 0, usize::try_from(total).unwrap_or(0));
+    Ok(positions
+        .into_iter()
+        .map(|pos| ExportRow {
+            summary: summary(spots, block, pos, regions),
+            geom: block.outline(pos),
+            source: None,
+        })
+        .collect())
 }
 
 /// The spot at a position as lists show it.

@@ -1,6 +1,7 @@
 //! SQL of the spot engine: the `spot` GeoPackage table and the batches.
 
 use std::borrow::Borrow;
+use std::collections::HashMap;
 
 use geo_types::Geometry;
 use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
@@ -43,6 +44,19 @@ pub fn replace_demo(
     let written = insert_rows(&tx, spots)?;
     tx.commit()?;
     Ok(written)
+}
+
+/// The attribution of each of the spots `ids` that has one.
+pub fn sources(conn: &Connection, ids: &[i64]) -> rusqlite::Result<HashMap<i64, String>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT fid, source FROM spot WHERE fid = ?1 AND source IS NOT NULL")?;
+    let mut found = HashMap::new();
+    for &id in ids {
+        if let Some(source) = stmt.query_row([id], |r| r.get(1)).optional()? {
+            found.insert(id, source);
+        }
+    }
+    Ok(found)
 }
 
 /// Whether any demo spot is stored.

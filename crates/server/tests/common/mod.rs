@@ -236,6 +236,24 @@ pub fn import(dir: &Path, args: &[&str], files: &[PathBuf]) {
     );
 }
 
+/// What GDAL's `ogrinfo -ro ARGS SOURCE` prints (SOURCE a file or a `/vsizip/…` path),
+/// failing the test on an error or warning.
+pub fn ogrinfo(args: &[&str], source: &str) -> String {
+    let out = std::process::Command::new("ogrinfo")
+        .arg("-ro")
+        .args(args)
+        .arg(source)
+        .output()
+        .expect("ogrinfo runs (install gdal-bin; `make test` does)");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && !stderr.contains("ERROR"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("Warning"), "{stderr}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// Asserts an error envelope: HTTP status, `code` equal to it, a Chinese message.
 pub fn assert_error(status: u16, body: &Value, expected: u16, message: &str) {
     assert_eq!(status, expected, "status for {body}");
