@@ -180,7 +180,12 @@ export function createApi(environment: ApiEnvironment) {
       call,
       (answer) =>
         answer.data instanceof ReadableStream
-          ? { value: { stream: answer.data as ReadableStream<Uint8Array>, response: answer.response } }
+          ? {
+              value: {
+                stream: answer.data as ReadableStream<Uint8Array>,
+                response: answer.response,
+              },
+            }
           : undefined,
       options,
     );

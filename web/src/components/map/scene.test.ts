@@ -137,9 +137,9 @@ describe('diffScene', () => {
       filter: ['in', ['get', 'code'], ['literal', ['420100', '420200']]],
       paint: { fillColor: ['match', ['get', 'code'], '420200', '#cbf162', '#cccccc'] },
     };
-    expect(
-      diffScene(scene({ overlays: [choropleth] }), scene({ overlays: [recoloured] })),
-    ).toEqual([{ kind: 'restyleOverlay', layer: recoloured }]);
+    expect(diffScene(scene({ overlays: [choropleth] }), scene({ overlays: [recoloured] }))).toEqual(
+      [{ kind: 'restyleOverlay', layer: recoloured }],
+    );
     // Equal again, in new objects: nothing to do.
     expect(
       diffScene(scene({ overlays: [recoloured] }), scene({ overlays: [{ ...recoloured }] })),
