@@ -18,9 +18,14 @@ export function formatM2(m2: number): string {
   return `${number(m2, 1)} m²`;
 }
 
-/** An area in 亩, e.g. 18.52 亩 (two decimals at most). */
+/** An area in 亩 without its unit (a column headed 亩), e.g. 18.52 (two decimals at most). */
+export function formatMuValue(m2: number): string {
+  return number(m2 / M2_PER_MU, 2);
+}
+
+/** An area in 亩, e.g. 18.52 亩. */
 export function formatMu(m2: number): string {
-  return `${number(m2 / M2_PER_MU, 2)} 亩`;
+  return `${formatMuValue(m2)} 亩`;
 }
 
 /** `part` of `whole` as a percentage with one decimal, e.g. 12.5%; — when the whole is 0. */

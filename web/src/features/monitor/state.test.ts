@@ -7,6 +7,8 @@ import {
   crumbsOf,
   defaultState,
   legendBy,
+  legendChoices,
+  legendDict,
   legendQuery,
   listQuery,
   refilter,
@@ -63,6 +65,8 @@ describe('the queries', () => {
       pageNum: 3,
       pageSize: 20,
     });
+    // Nothing checked in the legend: nothing to ask for.
+    expect(listQuery({ ...state, legend: { by: 'tblx', checked: [] } })).toBeNull();
     // Nothing given: only the legend.
     const plain = { ...defaultState(windmill), legend: { by: 'change', checked: [ALL] } } as const;
     expect(spotFilterQuery(plain)).toEqual({ termChoose: 'all' });
@@ -97,6 +101,21 @@ describe('the legend', () => {
     });
     const same = { by: 'change', checked: ['1'] } as const;
     expect(legendBy(same, 'change')).toBe(same);
+  });
+});
+
+describe("the legend's choices", () => {
+  it('offer type only to a theme that types its spots, each named by its dictionary', () => {
+    expect(legendChoices(windmill).map((choice) => choice.label)).toEqual(['按阶段', '按变化']);
+    expect(legendChoices(landcover).map((choice) => choice.value)).toEqual([
+      'tblx',
+      'stage',
+      'change',
+    ]);
+    const theme = { typeDict: 'SPOT_META_TYPE', stageDict: 'SPOT_META_STAGE_V2' };
+    expect(legendDict(theme, 'tblx')).toBe('SPOT_META_TYPE');
+    expect(legendDict(theme, 'stage')).toBe('SPOT_META_STAGE_V2');
+    expect(legendDict(theme, 'change')).toBe('STEELPLANT_META_STAGE');
   });
 });
 

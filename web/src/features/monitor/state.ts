@@ -127,9 +127,31 @@ export function spotFilterQuery(state: MonitorState): SpotFilterQuery {
   });
 }
 
-/** DETAIL's page of spots. */
-export function listQuery(state: MonitorState): SpotListQuery {
+/** DETAIL's page of spots; null while no legend item is checked (nothing to list). */
+export function listQuery(state: MonitorState): SpotListQuery | null {
+  if (nothingChecked(state.legend)) return null;
   return { ...spotFilterQuery(state), ...state.paging };
+}
+
+/** The dictionary of the change categories 0 不变, 1 扩张, 2 拆除, 3 部分拆除 (spec §9): the
+ * steel plants' stage dictionary, whose stage is the change. */
+export const CHANGE_DICT = 'STEELPLANT_META_STAGE';
+
+/** What a theme's spots can be classified by in the legend: type only where it types them. */
+export function legendChoices(
+  theme: Pick<ThemeInfo, 'typeDict'>,
+): { value: LegendBy; label: string }[] {
+  return [
+    ...(theme.typeDict ? [{ value: 'tblx' as const, label: '按类型' }] : []),
+    { value: 'stage', label: '按阶段' },
+    { value: 'change', label: '按变化' },
+  ];
+}
+
+/** The dictionary naming the legend's values. */
+export function legendDict(theme: Pick<ThemeInfo, 'typeDict' | 'stageDict'>, by: LegendBy): string {
+  if (by === 'tblx') return theme.typeDict ?? CHANGE_DICT;
+  return by === 'stage' ? theme.stageDict : CHANGE_DICT;
 }
 
 /** One step of the way back up: a region, or the caller's whole range (null). */

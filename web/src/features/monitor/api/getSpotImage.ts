@@ -8,14 +8,14 @@ import type { ThemeName } from './types';
 
 export type When = 'before' | 'after';
 
-function dataUrl(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    // readAsDataURL gives a string.
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-    reader.onerror = () => reject(reader.error ?? new Error('the picture could not be read'));
-    reader.readAsDataURL(blob);
-  });
+/** The picture as a data: address (base64 of its bytes). */
+async function dataUrl(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  // In slices: one call with every byte as an argument overflows the stack on a large picture.
+  for (let at = 0; at < bytes.length; at += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return `data:${blob.type || 'image/png'};base64,${btoa(binary)}`;
 }
 
 export async function getSpotImage(theme: ThemeName, id: number, when: When): Promise<string> {
