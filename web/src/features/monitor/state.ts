@@ -96,17 +96,12 @@ export function areaWithin(region: string | null, ranges: readonly string[]): st
   return region !== null && regionAccess(region, ranges) === 'inside' ? region : null;
 }
 
-function present<T extends object>(query: T): T {
-  return Object.fromEntries(
-    Object.entries(query).filter(
-      ([, value]) => value !== undefined && value !== null && value !== '',
-    ),
-  ) as T;
-}
-
 /** What STATISTICS asks for: the batch over the region. */
 export function statisticsQuery(state: MonitorState): SpotFilterQuery {
-  return present({ batch: state.batch ?? undefined, xzqdm: state.region ?? undefined });
+  const query: SpotFilterQuery = {};
+  if (state.batch) query.batch = state.batch;
+  if (state.region) query.xzqdm = state.region;
+  return query;
 }
 
 /** termChoose and termData of the legend: all, or the checked values of what it classifies by. */
@@ -115,16 +110,14 @@ export function legendQuery(legend: Legend): Pick<SpotFilterQuery, 'termChoose' 
   return { termChoose: legend.by, termData: [...legend.checked].sort().join(',') };
 }
 
-/** What DETAIL's list and exports ask for: every filter and the legend. */
+/** What DETAIL's list and exports ask for: every filter given, and the legend. */
 export function spotFilterQuery(state: MonitorState): SpotFilterQuery {
-  return present({
-    batch: state.batch ?? undefined,
-    xzqdm: state.region ?? undefined,
-    stage: state.stage ?? undefined,
-    tblx: state.tblx ?? undefined,
-    filename: state.filename.trim(),
-    ...legendQuery(state.legend),
-  });
+  const query = statisticsQuery(state);
+  if (state.stage) query.stage = state.stage;
+  if (state.tblx) query.tblx = state.tblx;
+  const filename = state.filename.trim();
+  if (filename) query.filename = filename;
+  return { ...query, ...legendQuery(state.legend) };
 }
 
 /** DETAIL's page of spots; null while no legend item is checked (nothing to list). */
