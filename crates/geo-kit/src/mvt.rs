@@ -154,18 +154,36 @@ enum ValueKey {
     Bool(bool),
 }
 
-impl From<&Value> for ValueKey {
-    fn from(v: &Value) -> Self {
+impl From<Value> for ValueKey {
+    fn from(v: Value) -> Self {
         match v {
-            Value::String(s) => ValueKey::String(s.clone()),
+            Value::String(s) => ValueKey::String(s),
             Value::Float(f) => ValueKey::Float(f.to_bits()),
             Value::Double(d) => ValueKey::Double(d.to_bits()),
-            Value::Int(i) => ValueKey::Int(*i),
-            Value::UInt(u) => ValueKey::UInt(*u),
-            Value::Bool(b) => ValueKey::Bool(*b),
+            Value::Int(i) => ValueKey::Int(i),
+            Value::UInt(u) => ValueKey::UInt(u),
+            Value::Bool(b) => ValueKey::Bool(b),
         }
     }
 }
+
+impl From<&ValueKey> for Value {
+    fn from(k: &ValueKey) -> Self {
+        match k {
+            ValueKey::String(s) => Value::String(s.clone()),
+            ValueKey::Float(f) => Value::Float(f32::from_bits(*f)),
+            ValueKey::Double(d) => Value::Double(f64::from_bits(*d)),
+            ValueKey::Int(i) => Value::Int(*i),
+            ValueKey::UInt(u) => Value::UInt(*u),
+            ValueKey::Bool(b) => Value::Bool(*b),
+        }
+    }
+}
+
+/// The hasher of a layer's key and value tables: a tile hashes every property of every
+/// feature, and SipHash's resistance to chosen collisions buys nothing for tables that
+/// live one request.
+type Fast = foldhash::fast::RandomState;
 
 /// The MVT geometry types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -198,9 +216,9 @@ pub struct Layer {
     name: String,
     extent: u32,
     keys: Vec<String>,
-    key_index: HashMap<String, u32>,
+    key_index: HashMap<String, u32, Fast>,
     values: Vec<Value>,
-    value_index: HashMap<ValueKey, u32>,
+    value_index: HashMap<ValueKey, u32, Fast>,
     features: Vec<Vec<u8>>,
 }
 
@@ -211,9 +229,9 @@ impl Layer {
             name: name.into(),
             extent,
             keys: Vec::new(),
-            key_index: HashMap::new(),
+            key_index: HashMap::default(),
             values: Vec::new(),
-            value_index: HashMap::new(),
+            value_index: HashMap::default(),
             features: Vec::new(),
         }
     }
@@ -297,12 +315,12 @@ impl Layer {
                 continue;
             }
             seen.push(key);
-            let vk = ValueKey::from(&v);
+            let vk = ValueKey::from(v);
             let value = match self.value_index.get(&vk) {
                 Some(&i) => i,
                 None => {
                     let i = index_u32(self.values.len());
-                    self.values.push(v);
+                    self.values.push(Value::from(&vk));
                     self.value_index.insert(vk, i);
                     i
                 }

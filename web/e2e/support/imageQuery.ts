@@ -1,10 +1,8 @@
-// What a visitor does on 影像查询 (/normal) and its map, in the app's own words. The map
-// exposes its state on the element `map-canvas`: `data-view` (center, zoom, bounds,
-// projection, after every movement), `data-idle` (everything loaded is drawn),
-// `data-rendered` (base-map features drawn at the last idle) and `data-overlays` (features
-// drawn per page layer at the last idle, e.g. {"footprints": 20}).
+// What a visitor does on 影像查询 (/normal) and its map, in the app's own words (how the map
+// shows its state: map.ts).
 import { readFileSync } from 'node:fs';
 import { expect, type Download, type Page } from './harness';
+import { mapOverlays, mapSettled, probeMap } from './map';
 import { chooseRegion } from './regionPicker';
 
 /** [west, south, east, north] in degrees. */
@@ -30,7 +28,7 @@ export class ImageQueryDriver {
 
   async open(): Promise<void> {
     // The map counts its base-map features (`data-rendered`) only when asked to.
-    await this.page.addInitScript(() => Object.assign(window, { rscloudMapProbe: true }));
+    await probeMap(this.page);
     await this.page.goto(`${this.origin}/chinese/normal`);
   }
 
@@ -40,10 +38,7 @@ export class ImageQueryDriver {
 
   /** Waits until the map has drawn everything it loaded. */
   async mapSettled(): Promise<void> {
-    await this.page
-      .getByTestId('map-canvas')
-      .and(this.page.locator('[data-idle="true"]'))
-      .waitFor();
+    await mapSettled(this.page);
   }
 
   async view(): Promise<MapView | null> {
@@ -143,10 +138,7 @@ export class ImageQueryDriver {
 
   /** Features drawn per page layer when the map last settled, e.g. {footprints: 20}. */
   async overlays(): Promise<Record<string, number>> {
-    return JSON.parse((await this.map().getAttribute('data-overlays')) ?? '{}') as Record<
-      string,
-      number
-    >;
+    return mapOverlays(this.page);
   }
 
   /** The select mode 行政区, 框选, 上传SHP, 绘制 or 文件 (by its label). */

@@ -213,3 +213,91 @@ describe('a named download', () => {
     }
   });
 });
+
+describe('a download with progress', () => {
+  const EXCEL = '/api/spot/v2/{theme}/export/excel';
+
+  function exportWith(answer: () => Response) {
+    const onError = vi.fn();
+    const { unwrapProgressDownload, client } = createApi({
+      baseUrl: 'http://rscloud.test',
+      fetch: () => Promise.resolve(answer()),
+      getToken: () => 't',
+      onUnauthorized: vi.fn(),
+      onError,
+    });
+    const progress: unknown[] = [];
+    const file = unwrapProgressDownload(
+      client.GET(EXCEL, { params: { path: { theme: 'windmill' } }, parseAs: 'stream' }),
+      'fallback.xlsx',
+      (step) => progress.push(step),
+    );
+    return { file, progress, onError };
+  }
+
+  /** A body that arrives in these pieces. */
+  function pieces(...parts: string[]): ReadableStream<Uint8Array> {
+    const encoder = new TextEncoder();
+    return new ReadableStream({
+      start(controller) {
+        for (const part of parts) controller.enqueue(encoder.encode(part));
+        controller.close();
+      },
+    });
+  }
+
+  it('counts the bytes received of Content-Length, from nothing to the whole file', async () => {
+    const { file, progress } = exportWith(
+      () =>
+        new Response(pieces('abc', 'defgh'), {
+          headers: {
+            'Content-Length': '8',
+            'Content-Disposition': `attachment; filename*=UTF-8''%E9%A3%8E%E7%94%B5.xlsx`,
+          },
+        }),
+    );
+    const { blob, name } = await file;
+    expect(name).toBe('风电.xlsx');
+    expect(await blob.text()).toBe('abcdefgh');
+    expect(progress).toEqual([
+      { received: 0, total: 8 },
+      { received: 3, total: 8 },
+      { received: 8, total: 8 },
+    ]);
+  });
+
+  it('counts without a whole when the server gives no length, or a compressed one', async () => {
+    const { file, progress } = exportWith(
+      () =>
+        new Response(pieces('abcd'), {
+          headers: { 'Content-Length': '3', 'Content-Encoding': 'gzip' },
+        }),
+    );
+    expect((await file).name).toBe('fallback.xlsx');
+    expect(progress).toEqual([
+      { received: 0, total: null },
+      { received: 4, total: null },
+    ]);
+  });
+
+  it("shows the server's refusal and reports no progress", async () => {
+    const { file, progress, onError } = exportWith(() =>
+      json(400, { code: 400, message: '图斑数量超过导出上限 50000，请缩小范围', data: null }),
+    );
+    await expect(file).rejects.toMatchObject({ status: 400 });
+    expect(onError).toHaveBeenCalledWith('图斑数量超过导出上限 50000，请缩小范围');
+    expect(progress).toEqual([]);
+  });
+
+  it('says the network failed when the connection drops halfway', async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('ab'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    const { file, onError } = exportWith(() => new Response(broken, { headers: {} }));
+    await expect(file).rejects.toMatchObject({ message: NETWORK_ERROR_MESSAGE });
+    expect(onError).toHaveBeenCalledWith(NETWORK_ERROR_MESSAGE);
+  });
+});

@@ -71,6 +71,12 @@ export function createApi(environment: ApiEnvironment) {
     },
   });
 
+  /** Tells the user about a failure (unless the call is quiet) and gives it back to throw. */
+  function failure(error: ApiError, options: CallOptions): ApiError {
+    if (!options.quiet) environment.onError(error.message);
+    return error;
+  }
+
   /**
    * Waits for an answer and judges it: `body` gives the successful payload (or undefined when
    * the answer is a failure after all); failures reject with an ApiError (see top).
@@ -80,10 +86,7 @@ export function createApi(environment: ApiEnvironment) {
     body: (answer: A) => { value: T } | undefined,
     options: CallOptions,
   ): Promise<T> {
-    const fail = (error: ApiError) => {
-      if (!options.quiet) environment.onError(error.message);
-      return error;
-    };
+    const fail = (error: ApiError) => failure(error, options);
 
     let answer: A;
     try {
@@ -162,7 +165,70 @@ export function createApi(environment: ApiEnvironment) {
     );
   }
 
-  return { client, unwrap, unwrapFile, unwrapDownload };
+  /**
+   * Like unwrapDownload for a call made with `parseAs: 'stream'`, telling `onProgress` how much
+   * has arrived: first with nothing received once the server starts answering (it has built
+   * the file), then after every piece. A connection lost halfway rejects like a failed call.
+   */
+  async function unwrapProgressDownload(
+    call: Promise<{ data?: unknown; error?: unknown; response: Response }>,
+    fallback: string,
+    onProgress: (progress: DownloadProgress) => void,
+    options: CallOptions = {},
+  ): Promise<NamedFile> {
+    const { stream, response } = await settle(
+      call,
+      (answer) =>
+        answer.data instanceof ReadableStream
+          ? {
+              value: {
+                stream: answer.data as ReadableStream<Uint8Array>,
+                response: answer.response,
+              },
+            }
+          : undefined,
+      options,
+    );
+    const total = downloadSize(response.headers);
+    const pieces: Uint8Array<ArrayBuffer>[] = [];
+    let received = 0;
+    onProgress({ received, total });
+    try {
+      const reader = stream.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        pieces.push(new Uint8Array(value));
+        received += value.byteLength;
+        onProgress({ received, total });
+      }
+    } catch {
+      throw failure(new ApiError(NETWORK_ERROR_MESSAGE, response.status), options);
+    }
+    const type = response.headers.get('Content-Type') ?? '';
+    return {
+      blob: new Blob(pieces, { type }),
+      name: attachmentName(response.headers.get('Content-Disposition')) ?? fallback,
+    };
+  }
+
+  return { client, unwrap, unwrapFile, unwrapDownload, unwrapProgressDownload };
+}
+
+/** How much of a download has arrived, of how much (null when the server did not say). */
+export interface DownloadProgress {
+  received: number;
+  total: number | null;
+}
+
+/**
+ * The size of a download as it arrives: Content-Length, unless the body is compressed (the
+ * length then counts compressed bytes, and the reader gets them unpacked).
+ */
+export function downloadSize(headers: Headers): number | null {
+  if (headers.has('Content-Encoding')) return null;
+  const length = Number(headers.get('Content-Length'));
+  return Number.isSafeInteger(length) && length > 0 ? length : null;
 }
 
 /** A file answer and the name to save it under. */
@@ -204,6 +270,7 @@ export const {
   unwrap,
   unwrapFile,
   unwrapDownload,
+  unwrapProgressDownload,
 } = createApi({
   // Every call goes to the page's own origin (spec §7).
   baseUrl: window.location.origin,

@@ -69,6 +69,11 @@ export function pageRefusal(
   ranges: readonly AreaRangeItem[],
 ): string | undefined {
   if (!holds(viewer, authority)) return NO_PERMISSION_MESSAGE;
-  if (!ranges.some((range) => range.type === REGION_RANGE)) return NO_RANGE_MESSAGE;
+  if (regionCodes(ranges).length === 0) return NO_RANGE_MESSAGE;
   return undefined;
+}
+
+/** The region codes the ranges of type regionId grant (what the server clips data to). */
+export function regionCodes(ranges: readonly AreaRangeItem[]): string[] {
+  return ranges.filter((range) => range.type === REGION_RANGE).map((range) => range.regionId);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { regionAccess, regionCovers } from './areaRange';
+import { regionAccess, regionCovers, regionPrefix } from './areaRange';
 
 describe('regionCovers', () => {
   it.each([
@@ -22,6 +22,15 @@ describe('regionCovers', () => {
     ['420000', '100000', false],
   ])('%s covers %s: %s', (range, code, covers) => {
     expect(regionCovers(range, code)).toBe(covers);
+  });
+});
+
+describe('regionPrefix', () => {
+  it('is what the codes of every region inside share', () => {
+    expect(regionPrefix('100000')).toBe('');
+    expect(regionPrefix('420000')).toBe('42');
+    expect(regionPrefix('420100')).toBe('4201');
+    expect(regionPrefix('420111')).toBe('420111');
   });
 });
 

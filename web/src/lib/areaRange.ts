@@ -15,12 +15,20 @@ export type RegionAccess =
   | 'ancestor'
   | 'outside';
 
+/**
+ * The code prefix every region inside `range` shares: '' for the country, two digits for a
+ * province, four for a city, the whole code for anything else (it covers only itself).
+ */
+export function regionPrefix(range: string): string {
+  if (range === COUNTRY_CODE) return '';
+  if (range.endsWith('0000')) return range.slice(0, 2);
+  if (range.endsWith('00')) return range.slice(0, 4);
+  return range;
+}
+
 /** Whether the region `range` contains the region `code`, by their codes (itself included). */
 export function regionCovers(range: string, code: string): boolean {
-  if (range === COUNTRY_CODE || range === code) return true;
-  if (range.endsWith('0000')) return code.slice(0, 2) === range.slice(0, 2);
-  if (range.endsWith('00')) return code.slice(0, 4) === range.slice(0, 4);
-  return false;
+  return range === code || code.startsWith(regionPrefix(range));
 }
 
 /**

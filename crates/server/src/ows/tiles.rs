@@ -5,6 +5,7 @@
 use axum::extract::{Path, Query, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use geo::MapCoordsInPlace;
 use geo_kit::mvt::{Layer as MvtLayer, Tile};
 use geo_kit::tile::{DEFAULT_BUFFER, DEFAULT_EXTENT, TileId, TileTransform};
 use geo_types::{Geometry, Point};
@@ -114,22 +115,24 @@ pub fn render(
     let mut shapes = MvtLayer::new(layer.name(), DEFAULT_EXTENT);
     let mut labels = MvtLayer::new("label", DEFAULT_EXTENT);
     for feature in layer.features(&bounds, Detail::Zoom(id.z), caller, params) {
-        let props = || {
-            names
-                .iter()
-                .copied()
-                .zip(feature.properties.iter().cloned())
-        };
         let feature_id = feature.id.parse::<u64>().ok();
+        let label = feature
+            .label
+            .and_then(|c| transform.project_clipped(&Geometry::Point(Point(c))));
+        // The properties go to the label as they are, and to the shape as they are when
+        // there is no label: a tile of thousands of small features copies no text.
+        let (for_shape, for_label) = match label {
+            Some(_) => (feature.properties.clone(), feature.properties),
+            None => (feature.properties, Vec::new()),
+        };
         // Clip in degrees first (a lon/lat box is a box in Web Mercator too), so
         // only what falls in the tile is projected.
-        if let Some(clipped) = feature.geometry.clip(&bounds) {
-            shapes.add_feature(feature_id, &transform.project(&clipped), props());
+        if let Some(mut clipped) = feature.geometry.clip(&bounds) {
+            clipped.map_coords_in_place(|c| transform.pixel(c));
+            shapes.add_feature(feature_id, &clipped, names.iter().copied().zip(for_shape));
         }
-        if let Some(c) = feature.label
-            && let Some(g) = transform.project_clipped(&Geometry::Point(Point(c)))
-        {
-            labels.add_feature(feature_id, &g, props());
+        if let Some(g) = label {
+            labels.add_feature(feature_id, &g, names.iter().copied().zip(for_label));
         }
     }
     let mut tile = Tile::new();

@@ -36,6 +36,11 @@ impl Tally {
         self.count += 1;
         self.area_m2 += area;
     }
+
+    fn merge(&mut self, other: Tally) {
+        self.count += other.count;
+        self.area_m2 += other.area_m2;
+    }
 }
 
 /// The tallies of statistics: in all, per spot type and per change category.
@@ -235,6 +240,15 @@ pub struct Block {
     /// Its stage, for a theme staged by time (the quarter or half year of the batch).
     pub stage: Option<u8>,
     cols: Columns,
+    /// The counties it has spots in, sorted.
+    counties: Vec<u32>,
+    /// Where each county's spots start (its run ends where the next one starts).
+    county_start: Vec<u32>,
+    /// Each county's spots per type and change category (`cells` to a county; cell
+    /// `type * 4 + change`), so statistics add up counties rather than spots.
+    county_cells: Vec<Tally>,
+    /// Cells a county: type codes × 4 change categories.
+    cells: usize,
     /// Positions by area, largest first (then by id): the list's order.
     by_area: Vec<u32>,
     /// The R-tree over the spots' boxes in its leaf order ("slots").
@@ -306,44 +320,112 @@ impl Block {
         }
     }
 
-    /// The spots in `runs` that `pred` keeps, in all, per type (codes below `types`) and
-    /// per change category.
-    pub fn tallies(&self, runs: &[Range<usize>], pred: &Predicate, types: usize) -> Tallies {
+    /// The counties of `scope`, as a range of county numbers per interval.
+    fn county_ranges<'s>(&'s self, scope: &'s Scope) -> impl Iterator<Item = Range<usize>> + 's {
+        scope.intervals().iter().map(|&(lo, hi)| {
+            let start = self.counties.partition_point(|&c| c < lo);
+            start..start + self.counties[start..].partition_point(|&c| c <= hi)
+        })
+    }
+
+    /// The positions of county number `k`'s spots.
+    fn county_run(&self, k: usize) -> Range<usize> {
+        let end = self
+            .county_start
+            .get(k + 1)
+            .map_or(self.len(), |&e| e as usize);
+        self.county_start[k] as usize..end
+    }
+
+    /// The spots in `scope` that `pred` keeps: in all, per type, per change category, and
+    /// per group (the regions one level down, each cut to the caller's ranges: disjoint).
+    /// Without a file-name filter it adds up the counties' cells and reads no spot.
+    pub fn tallies(
+        &self,
+        scope: &Scope,
+        pred: &Predicate,
+        groups: &[Scope],
+    ) -> (Tallies, Vec<Tally>) {
+        let mut cells = vec![Tally::default(); self.cells];
+        let mut per_group = vec![Tally::default(); groups.len()];
+        // Which group each county interval belongs to, in code order.
+        let mut owners: Vec<(u32, u32, usize)> = groups
+            .iter()
+            .enumerate()
+            .flat_map(|(g, s)| s.intervals().iter().map(move |&(lo, hi)| (lo, hi, g)))
+            .collect();
+        owners.sort_unstable();
+        let mut owner = 0;
+        let kept: Vec<bool> = (0..self.cells)
+            .map(|cell| {
+                pred.changes & (1 << (cell % 4)) != 0
+                    && pred
+                        .types
+                        .as_ref()
+                        .is_none_or(|t| t.get(cell / 4) == Some(&true))
+            })
+            .collect();
+        let by_spot = pred.files.is_some();
+        let ranges: Vec<Range<usize>> = if self.stage_kept(pred) {
+            self.county_ranges(scope).collect()
+        } else {
+            Vec::new()
+        };
+        for k in ranges.into_iter().flatten() {
+            let mut county = Tally::default();
+            if by_spot {
+                for pos in self.county_run(k).filter(|&p| self.keeps(pred, p)) {
+                    let area = self.cols.area[pos];
+                    county.add(area);
+                    let cell =
+                        usize::from(self.cols.tblx[pos]) * 4 + usize::from(self.cols.change[pos]);
+                    if let Some(c) = cells.get_mut(cell) {
+                        c.add(area);
+                    }
+                }
+            } else {
+                let mine = &self.county_cells[k * self.cells..(k + 1) * self.cells];
+                for ((sum, &cell), keep) in cells.iter_mut().zip(mine).zip(&kept) {
+                    if *keep {
+                        sum.merge(cell);
+                        county.merge(cell);
+                    }
+                }
+            }
+            let code = self.counties[k];
+            while owners.get(owner).is_some_and(|&(_, hi, _)| hi < code) {
+                owner += 1;
+            }
+            if let Some(&(lo, _, g)) = owners.get(owner)
+                && lo <= code
+            {
+                per_group[g].merge(county);
+            }
+        }
+        let types = self.cells / 4;
         let mut out = Tallies {
             by_type: vec![Tally::default(); types],
             ..Tallies::default()
         };
-        self.each(runs, pred, |pos| {
-            let area = self.cols.area[pos];
-            out.total.add(area);
-            if let Some(t) = out.by_type.get_mut(self.cols.tblx[pos] as usize) {
-                t.add(area);
-            }
-            if let Some(t) = out.by_change.get_mut(self.cols.change[pos] as usize) {
-                t.add(area);
-            }
-        });
-        out
+        for (i, cell) in cells.into_iter().enumerate() {
+            out.total.merge(cell);
+            out.by_type[i / 4].merge(cell);
+            out.by_change[i % 4].merge(cell);
+        }
+        (out, per_group)
     }
 
-    /// Count and area of the spots in `runs` that `pred` keeps.
-    pub fn tally(&self, runs: &[Range<usize>], pred: &Predicate) -> Tally {
-        let mut out = Tally::default();
-        self.each(runs, pred, |pos| out.add(self.cols.area[pos]));
-        out
-    }
-
-    /// A page of the spots in `runs` that `pred` keeps, largest first (then by id):
+    /// A page of the spots in `scope` that `pred` keeps, largest first (then by id):
     /// the positions of those from `offset`, at most `limit`, and how many there are.
     pub fn page(
         &self,
-        runs: &[Range<usize>],
+        scope: &Scope,
         pred: &Predicate,
         offset: usize,
         limit: usize,
     ) -> (Vec<usize>, usize) {
-        let mut total = 0;
-        self.each(runs, pred, |_| total += 1);
+        let total = usize::try_from(self.tallies(scope, pred, &[]).0.total.count).unwrap_or(0);
+        let runs = &self.runs(scope)[..];
         if offset >= total {
             return (Vec::new(), total);
         }
@@ -699,7 +781,7 @@ impl ThemeBuilder {
         let theme = self.theme;
         // Values stored but not in the dictionary are labelled by themselves.
         let known = self.type_dict.len();
-        let types = self
+        let types: Vec<Label> = self
             .type_dict
             .into_iter()
             .chain(self.types.texts[known..].iter().map(|v| Label {
@@ -710,7 +792,7 @@ impl ThemeBuilder {
         let mut blocks: Vec<Block> = self
             .blocks
             .into_iter()
-            .map(|(batch, cols)| Block::new(theme, batch, &cols))
+            .map(|(batch, cols)| Block::new(theme, batch, &cols, types.len() + 1))
             .collect();
         blocks.sort_by(|a, b| b.batch.id.cmp(&a.batch.id));
         ThemeSpots {
@@ -726,11 +808,26 @@ impl ThemeBuilder {
 
 impl Block {
     /// The block of a batch's spots read: sorted, with its list order and its R-tree.
-    fn new(theme: &Theme, batch: String, read: &Columns) -> Self {
+    fn new(theme: &Theme, batch: String, read: &Columns, types: usize) -> Self {
         let n = read.id.len();
         let mut order: Vec<u32> = (0..n as u32).collect();
         order.sort_unstable_by_key(|&i| (read.county[i as usize], read.id[i as usize]));
         let cols = read.permuted(&order, theme.attrs.len());
+        let cells = types * 4;
+        let (mut counties, mut county_start, mut county_cells) =
+            (Vec::new(), Vec::new(), Vec::new());
+        for (pos, &county) in cols.county.iter().enumerate() {
+            if counties.last() != Some(&county) {
+                counties.push(county);
+                county_start.push(pos as u32);
+                county_cells.resize(county_cells.len() + cells, Tally::default());
+            }
+            let cell = usize::from(cols.tblx[pos]) * 4 + usize::from(cols.change[pos]);
+            let first = county_cells.len() - cells;
+            if let Some(c) = county_cells[first..].get_mut(cell) {
+                c.add(cols.area[pos]);
+            }
+        }
         let mut by_area: Vec<u32> = (0..n as u32).collect();
         by_area.sort_unstable_by(|&a, &b| {
             let (a, b) = (a as usize, b as usize);
@@ -765,6 +862,10 @@ impl Block {
             },
             stage,
             cols,
+            counties,
+            county_start,
+            county_cells,
+            cells,
             by_area,
             tree: PackedRTree::new(&slot_boxes),
             slots,

@@ -9,7 +9,7 @@ use super::store::SpotRow;
 use super::theme::{CHANGES, Stage, ThemeName};
 use super::{RegionTally, SpotDetail, SpotSummary, Statistics, Tally, ValueTally};
 use crate::api::{Page, Paging};
-use crate::region::index::RegionIndex;
+use crate::region::index::{RegionIndex, Shape};
 use crate::region::tree::COUNTRY;
 
 /// What the country is called when the region tree has no row for it.
@@ -28,24 +28,32 @@ fn region_name(regions: &RegionIndex, code: &str) -> String {
 /// of what `sel` selects.
 pub fn statistics(spots: &ThemeSpots, sel: &Selection<'_>, regions: &RegionIndex) -> Statistics {
     let types = spots.types.len() + 1;
-    let tally_of = |block: &Block, scope: &Scope| block.tally(&block.runs(scope), &sel.pred);
-    let tallies = match sel.block {
-        Some(block) => block.tallies(&block.runs(&sel.scope), &sel.pred, types),
-        None => Tallies {
-            by_type: vec![Tally::default(); types],
-            ..Tallies::default()
-        },
-    };
-    let children = regions
+    // The regions one level down that meet the caller's ranges, each cut to them.
+    let (children, scopes): (Vec<&Shape>, Vec<Scope>) = regions
         .children(&sel.region)
         .filter_map(|child| {
             let scope = Scope::region(&child.code)?.intersect(&sel.scope);
-            (!scope.is_empty()).then(|| RegionTally {
-                region_id: child.code.clone(),
-                name: child.name.clone(),
-                has_children: regions.has_children(&child.code),
-                tally: sel.block.map(|b| tally_of(b, &scope)).unwrap_or_default(),
-            })
+            (!scope.is_empty()).then_some((child, scope))
+        })
+        .unzip();
+    let (tallies, per_child) = match sel.block {
+        Some(block) => block.tallies(&sel.scope, &sel.pred, &scopes),
+        None => (
+            Tallies {
+                by_type: vec![Tally::default(); types],
+                ..Tallies::default()
+            },
+            vec![Tally::default(); children.len()],
+        ),
+    };
+    let children = children
+        .into_iter()
+        .zip(per_child)
+        .map(|(child, tally)| RegionTally {
+            region_id: child.code.clone(),
+            name: child.name.clone(),
+            has_children: regions.has_children(&child.code),
+            tally,
         })
         .collect();
     let row = |value: String, label: &str, tally: Tally| ValueTally {
@@ -109,7 +117,7 @@ pub fn list(
         Some(block) => {
             let offset = usize::try_from(paging.offset()).unwrap_or(usize::MAX);
             let limit = usize::try_from(paging.limit()).unwrap_or(0);
-            let (positions, total) = block.page(&block.runs(&sel.scope), &sel.pred, offset, limit);
+            let (positions, total) = block.page(&sel.scope, &sel.pred, offset, limit);
             let list = positions
                 .into_iter()
                 .map(|pos| summary(spots, block, pos, regions))

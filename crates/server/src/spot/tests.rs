@@ -167,7 +167,8 @@ fn counties_add_up_to_their_province_and_provinces_to_the_country() {
         .block(None)
         .expect("latest");
     let pred = Predicate::default();
-    let tally = |code: &str| block.tally(&block.runs(&Scope::region(code).expect("code")), &pred);
+    let region = |code: &str| Scope::region(code).expect("code");
+    let tally = |code: &str| block.tallies(&region(code), &pred, &[]).0.total;
     let sum = |codes: &[&str]| {
         codes
             .iter()
@@ -184,12 +185,20 @@ fn counties_add_up_to_their_province_and_provinces_to_the_country() {
     assert_eq!((country.count, country.area_m2), sum(&["420000", "440000"]));
     assert_eq!(country.count, 20);
     assert_eq!(country.area_m2, 5.0 * (1.0 + 2.0 + 3.0 + 4.0));
-    let all = block.tallies(
-        &block.runs(&Scope::region("100000").expect("country")),
-        &pred,
-        1,
-    );
+    // The provinces as groups of one pass: the same as counted one by one.
+    let provinces = [region("420000"), region("440000")];
+    let (all, per_province) = block.tallies(&region("100000"), &pred, &provinces);
+    assert_eq!(per_province, [tally("420000"), tally("440000")]);
     assert_eq!(all.total, country);
+    // A file-name filter counts spot by spot; keeping every file counts the same.
+    let every_file = Predicate {
+        files: Some(vec![true]),
+        ..Predicate::default()
+    };
+    assert_eq!(
+        block.tallies(&region("100000"), &every_file, &provinces),
+        (all.clone(), per_province)
+    );
     let by_change: Vec<u64> = all.by_change.iter().map(|t| t.count).collect();
     assert_eq!(by_change, [5, 5, 5, 5]);
 }

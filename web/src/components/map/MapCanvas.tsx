@@ -2,6 +2,7 @@
 // render hands the engine the scene the props ask for; the engine reports back through the
 // latest callbacks.
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
+import { useSession } from '../../lib/session';
 import { MapEngine } from './engine';
 import { formatLngLat } from './format';
 import { sceneOf } from './scene';
@@ -36,10 +37,12 @@ export default function MapCanvas({
     if (!container) return;
     const engine = new MapEngine(container, latest.current.scene, {
       scale: latest.current.showScale,
+      token: () => useSession.getState().token,
       events: {
         drawn: (shape) => latest.current.props.onDrawn?.(shape),
         view: (view) => latest.current.props.onViewChange?.(view),
         hover: (hit) => latest.current.props.onFeatureHover?.(hit),
+        click: (hit) => latest.current.props.onFeatureClick?.(hit),
         cursor: (position) => {
           // Written straight into the page: a React render per mouse move is not needed.
           if (cursorRef.current)

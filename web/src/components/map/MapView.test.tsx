@@ -109,6 +109,13 @@ describe('MapView', () => {
       expect(onFeatureHover.mock.calls).toEqual([[{ layer: 'footprints', id: 'GF1_1' }], [null]]);
     });
 
+    it('tells the page which feature of an interactive layer was clicked', async () => {
+      const onFeatureClick = vi.fn();
+      await renderMap({ onFeatureClick });
+      act(() => engines[0]!.events.click({ layer: 'choropleth', id: '420100' }));
+      expect(onFeatureClick).toHaveBeenCalledWith({ layer: 'choropleth', id: '420100' });
+    });
+
     it('reads the cursor position out in Chinese', async () => {
       await renderMap({});
       act(() => engines[0]!.events.cursor([114.35212, 30.51234]));

@@ -27,6 +27,7 @@ import {
   partId,
   sourceId,
 } from './mapStyle';
+import { mapRequest } from './requests';
 import { diffScene, type MapCommand, type MapScene } from './scene';
 import type { BaseLayer, Bbox, DrawnShape, FeatureHit, MapViewState } from './types';
 
@@ -68,6 +69,8 @@ export interface EngineEvents {
   cursor: (position: [number, number] | null) => void;
   /** The mouse moved onto a feature of an interactive overlay, or off them all (null). */
   hover: (hit: FeatureHit | null) => void;
+  /** A feature of an interactive overlay was clicked. */
+  click: (hit: FeatureHit) => void;
 }
 
 function styleOf(layer: BaseLayer): string | StyleSpecification {
@@ -91,7 +94,16 @@ export class MapEngine {
   constructor(
     private readonly container: HTMLElement,
     scene: MapScene,
-    { events, scale }: { events: EngineEvents; scale: boolean },
+    {
+      events,
+      scale,
+      token,
+    }: {
+      events: EngineEvents;
+      scale: boolean;
+      /** The session's token, read for each request (see requests.ts). */
+      token: () => string | null;
+    },
   ) {
     this.events = events;
     this.wanted = scene;
@@ -113,6 +125,7 @@ export class MapEngine {
       maxPitch: 0,
       dragRotate: false,
       touchPitch: false,
+      transformRequest: (url) => mapRequest(url, window.location.origin, token()),
     };
     this.map = new MapLibreMap(options);
     this.map.touchZoomRotate.disableRotation();
@@ -133,6 +146,10 @@ export class MapEngine {
     this.map.on('mousemove', (event) => {
       this.events.cursor([event.lngLat.lng, event.lngLat.lat]);
       this.reportHover(this.featureAt([event.point.x, event.point.y]));
+    });
+    this.map.on('click', (event) => {
+      const hit = this.featureAt([event.point.x, event.point.y]);
+      if (hit) this.events.click(hit);
     });
     this.map.on('mouseout', () => {
       this.events.cursor(null);
@@ -247,6 +264,18 @@ export class MapEngine {
           ?.setData(command.data)
           .catch((error: unknown) => console.warn('map: layer data refused:', error));
         break;
+      case 'restyleOverlay': {
+        // Its parts are laid again where they were, over the same source: nothing reloads.
+        const parts = PARTS.map((part) => partId(command.layer.id, part)).filter((id) =>
+          map.getLayer(id),
+        );
+        const style = map.getStyle().layers;
+        const last = style.findIndex((layer) => layer.id === parts.at(-1));
+        const above = last >= 0 ? style[last + 1]?.id : undefined;
+        for (const part of parts) map.removeLayer(part);
+        for (const part of overlayLayers(command.layer)) map.addLayer(part, above);
+        break;
+      }
       case 'setOverlayVisibility':
         for (const part of PARTS) {
           if (map.getLayer(partId(command.id, part)))
@@ -344,12 +373,13 @@ export class MapEngine {
   private featureAt(point: [number, number]): FeatureHit | null {
     if (!this.styleReady) return null;
     const layers = this.applied.overlays
-      .filter((layer) => layer.kind === 'geojson' && layer.interactive)
+      .filter((layer) => layer.kind !== 'image' && layer.interactive)
       .flatMap((layer) => PARTS.map((part) => partId(layer.id, part)))
       .filter((id) => this.map.getLayer(id));
     if (!layers.length) return null;
     const [top] = this.map.queryRenderedFeatures(point, { layers });
-    const id: unknown = top?.properties.id;
+    // A tile feature without an `id` attribute is known by its tile feature id.
+    const id: unknown = top?.properties.id ?? top?.id;
     if (!top || (typeof id !== 'string' && typeof id !== 'number')) return null;
     return { layer: overlayOfPart(top.layer.id), id: String(id) };
   }

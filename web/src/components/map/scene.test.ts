@@ -103,7 +103,7 @@ describe('diffScene', () => {
     ]);
   });
 
-  it('lays a layer again when its paint or tiles change', () => {
+  it('lays a layer again when its tiles or the parts of its paint change', () => {
     const tiles: MapLayer = {
       id: 'v',
       kind: 'vector',
@@ -111,11 +111,39 @@ describe('diffScene', () => {
       sourceLayer: 'region',
       paint: { lineColor: '#000' },
     };
-    const repainted: MapLayer = { ...tiles, paint: { lineColor: '#fff' } };
-    expect(diffScene(scene({ overlays: [tiles] }), scene({ overlays: [repainted] }))).toEqual([
+    const filled: MapLayer = { ...tiles, paint: { lineColor: '#000', fillColor: '#0f0' } };
+    expect(diffScene(scene({ overlays: [tiles] }), scene({ overlays: [filled] }))).toEqual([
       { kind: 'removeOverlay', id: 'v' },
-      { kind: 'addOverlay', layer: repainted },
+      { kind: 'addOverlay', layer: filled },
     ]);
+    const moved: MapLayer = { ...tiles, tiles: ['http://other/{z}/{x}/{y}.pbf'] };
+    expect(diffScene(scene({ overlays: [tiles] }), scene({ overlays: [moved] }))).toEqual([
+      { kind: 'removeOverlay', id: 'v' },
+      { kind: 'addOverlay', layer: moved },
+    ]);
+  });
+
+  it('restyles a layer in place when only its colours or filter change', () => {
+    const choropleth: MapLayer = {
+      id: 'v',
+      kind: 'vector',
+      tiles: ['http://h/{z}/{x}/{y}.pbf'],
+      sourceLayer: 'region',
+      filter: ['in', ['get', 'code'], ['literal', ['420100']]],
+      paint: { fillColor: ['match', ['get', 'code'], '420100', '#1c7b31', '#cccccc'] },
+    };
+    const recoloured: MapLayer = {
+      ...choropleth,
+      filter: ['in', ['get', 'code'], ['literal', ['420100', '420200']]],
+      paint: { fillColor: ['match', ['get', 'code'], '420200', '#cbf162', '#cccccc'] },
+    };
+    expect(diffScene(scene({ overlays: [choropleth] }), scene({ overlays: [recoloured] }))).toEqual(
+      [{ kind: 'restyleOverlay', layer: recoloured }],
+    );
+    // Equal again, in new objects: nothing to do.
+    expect(
+      diffScene(scene({ overlays: [recoloured] }), scene({ overlays: [{ ...recoloured }] })),
+    ).toEqual([]);
   });
 
   it('lays every layer again when their order changes', () => {

@@ -37,6 +37,8 @@ export type MapCommand =
   | { kind: 'removeOverlay'; id: string }
   | { kind: 'setOverlayData'; id: string; data: Extract<MapLayer, { kind: 'geojson' }>['data'] }
   | { kind: 'setOverlayVisibility'; id: string; visible: boolean }
+  /** Its paint values or filter changed (the same parts): drawn anew from the same source. */
+  | { kind: 'restyleOverlay'; layer: MapLayer }
   | { kind: 'setDrawn'; shape: DrawnShape | null }
   | { kind: 'setDrawMode'; mode: DrawMode };
 
@@ -76,13 +78,21 @@ export function sameBbox(a: Bbox | null, b: Bbox | null): boolean {
   return a.every((value, index) => value === b[index]);
 }
 
-/** Everything about a layer but its data and visibility: a change here re-adds it. */
+/**
+ * Everything about a layer but its data, visibility, paint values and filter: a change here
+ * re-adds it. Which parts it has (the paint's keys) is part of it.
+ */
 function layerShape(layer: MapLayer): string {
-  const { paint } = layer;
-  if (layer.kind === 'geojson') return JSON.stringify(['geojson', paint, layer.interactive]);
-  if (layer.kind === 'image') return JSON.stringify(['image', paint, layer.url, layer.coordinates]);
-  const { tiles, sourceLayer, minzoom, maxzoom, filter } = layer;
-  return JSON.stringify(['vector', paint, tiles, sourceLayer, minzoom, maxzoom, filter]);
+  const parts = Object.keys(layer.paint).sort();
+  if (layer.kind === 'geojson') return JSON.stringify(['geojson', parts, layer.interactive]);
+  if (layer.kind === 'image') return JSON.stringify(['image', parts, layer.url, layer.coordinates]);
+  const { tiles, sourceLayer, minzoom, maxzoom, interactive } = layer;
+  return JSON.stringify(['vector', parts, tiles, sourceLayer, minzoom, maxzoom, interactive]);
+}
+
+/** How a kept layer is drawn: a change here restyles it (a choropleth's colours, a filter). */
+function layerStyle(layer: MapLayer): string {
+  return JSON.stringify([layer.paint, layer.kind === 'vector' ? layer.filter : undefined]);
 }
 
 function overlayCommands(before: readonly MapLayer[], after: readonly MapLayer[]): MapCommand[] {
@@ -107,6 +117,8 @@ function overlayCommands(before: readonly MapLayer[], after: readonly MapLayer[]
       const previous = old.get(layer.id);
       if (layer.kind === 'geojson' && previous?.kind === 'geojson' && previous.data !== layer.data)
         commands.push({ kind: 'setOverlayData', id: layer.id, data: layer.data });
+      if (previous && layerStyle(previous) !== layerStyle(layer))
+        commands.push({ kind: 'restyleOverlay', layer });
       const visible = layer.visible ?? true;
       if ((previous?.visible ?? true) !== visible)
         commands.push({ kind: 'setOverlayVisibility', id: layer.id, visible });

@@ -38,15 +38,21 @@ export interface BaseLayer {
   attribution?: string;
 }
 
+/**
+ * A colour: a CSS colour, or a MapLibre expression that gives one per feature, e.g.
+ * ['match', ['get', 'code'], '420100', '#1c7b31', '#cccccc'].
+ */
+export type ColorValue = string | readonly unknown[];
+
 /** How an extra layer is drawn; each key present adds that part (fill, outline, points). */
 export interface LayerPaint {
-  fillColor?: string;
+  fillColor?: ColorValue;
   fillOpacity?: number;
-  lineColor?: string;
+  lineColor?: ColorValue;
   lineWidth?: number;
   /** Dash pattern in line widths, e.g. [2, 2]. */
   lineDash?: readonly number[];
-  circleColor?: string;
+  circleColor?: ColorValue;
   circleRadius?: number;
   /** For an image layer; default 1. */
   rasterOpacity?: number;
@@ -60,7 +66,11 @@ export type ImageCorners = readonly [
   readonly [number, number],
 ];
 
-/** A feature of an interactive layer under the mouse: the layer and the feature's `id` property. */
+/**
+ * A feature of an interactive layer under the mouse: the layer and the feature's `id`
+ * property, or for a vector tile feature without one, its tile feature id (a region code, a
+ * spot id).
+ */
 export interface FeatureHit {
   layer: string;
   id: string;
@@ -78,7 +88,7 @@ export type MapLayer = {
       kind: 'geojson';
       /** Compared by reference: pass a new object to change what is shown. */
       data: FeatureCollection | Feature<Geometry>;
-      /** Hovering its features is reported (by their `id` property) through onFeatureHover. */
+      /** Hovering and clicking its features is reported, by their `id` property. */
       interactive?: boolean;
     }
   | {
@@ -97,6 +107,8 @@ export type MapLayer = {
       maxzoom?: number;
       /** A MapLibre filter expression, e.g. ['==', ['get', 'level'], 1]. */
       filter?: readonly unknown[];
+      /** Hovering and clicking its features is reported (onFeatureHover, onFeatureClick). */
+      interactive?: boolean;
     }
 );
 
@@ -139,6 +151,8 @@ export interface MapViewProps {
   onDrawn?: (shape: DrawnShape) => void;
   /** The mouse moved onto a feature of an interactive layer, or off them all (null). */
   onFeatureHover?: (hit: FeatureHit | null) => void;
+  /** A feature of an interactive layer was clicked (the topmost one under the mouse). */
+  onFeatureClick?: (hit: FeatureHit) => void;
   /** The view changed (user or page), after the movement ended. */
   onViewChange?: (view: MapViewState) => void;
   /** Shows the scale bar; default true. */

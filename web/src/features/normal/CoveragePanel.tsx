@@ -3,7 +3,8 @@
 import { Alert, Button, Descriptions, Progress, Space, Spin, Switch } from 'antd';
 import { CheckSquareOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { Coverage } from './api/types';
-import { PanelFailed, PanelLoading } from './PanelState';
+import { LoadFailed } from '../../components/LoadFailed';
+import { PanelLoading } from './PanelState';
 import type { ExportPart } from './api/exportShapefile';
 import { formatKm2, formatRatio } from './format';
 
@@ -42,7 +43,7 @@ export function CoveragePanel({
   const basis = checkedCount > 0 ? `已选 ${checkedCount} 景` : '全部查询结果';
   if (error && !coverage) {
     return (
-      <PanelFailed
+      <LoadFailed
         title="覆盖分析失败"
         description="覆盖统计未能完成，请稍后重试。"
         onRetry={onRetry}

@@ -1,5 +1,5 @@
-// What a tab shows before its answer is there: a spinner, or the failure with 重试.
-import { Alert, Button, Spin } from 'antd';
+// What a tab shows before its answer is there: a spinner (a failure: components/LoadFailed).
+import { Spin } from 'antd';
 
 export function PanelLoading({ text, testId }: { text: string; testId: string }) {
   return (
@@ -8,32 +8,5 @@ export function PanelLoading({ text, testId }: { text: string; testId: string })
         <div className="image-query__spin" />
       </Spin>
     </div>
-  );
-}
-
-export function PanelFailed({
-  title,
-  description,
-  onRetry,
-  testId,
-}: {
-  title: string;
-  description: string;
-  onRetry: () => void;
-  testId: string;
-}) {
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={title}
-      description={description}
-      action={
-        <Button size="small" onClick={onRetry}>
-          重试
-        </Button>
-      }
-      data-testid={testId}
-    />
   );
 }

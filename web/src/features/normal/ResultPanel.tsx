@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Empty, Pagination, Segmented, Spin, Tag, Tooltip } from 'antd';
 import { PictureOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { PanelFailed, PanelLoading } from './PanelState';
+import { LoadFailed } from '../../components/LoadFailed';
+import { PanelLoading } from './PanelState';
 import type { SceneItem, ScenePage } from './api/types';
 import { formatAcquired, formatResolution } from './format';
 import { PAGE_SIZES, type Sort } from './query';
@@ -133,7 +134,7 @@ export function ResultPanel({
   const [checkingAll, setCheckingAll] = useState(false);
   if (error && !page) {
     return (
-      <PanelFailed
+      <LoadFailed
         title="查询失败"
         description="影像查询未能完成，请稍后重试。"
         onRetry={onRetry}

@@ -1,0 +1,51 @@
+// 应用监测 (/monitor/<theme>): one page for every theme, here the wind farms (风电设施监测).
+import { demoUsers } from './support/driver';
+import { expect, test } from './support/harness';
+import { MonitorDriver } from './support/monitor';
+
+test('a provincial user reads the wind farms of 湖北 on the map, opens one, compares its pictures and exports the list', async ({
+  app,
+}) => {
+  const monitor = new MonitorDriver(app.page);
+  // given hubei, who holds the monitoring permissions over 湖北省
+  await app.open('/home');
+  await app.logIn(demoUsers.hubei);
+  await expect(app.personalCentreLink()).toBeVisible();
+  // when they open 风电设施监测
+  await app.open('/monitor/windmill');
+  // then the statistics of the latest batch over 湖北省 show, by city, on the map and beside it
+  await expect(monitor.pageTitle()).toHaveText('风电设施监测');
+  await expect(monitor.statisticsTotal()).toContainText('湖北省');
+  await expect(monitor.regionRows().first()).toBeVisible();
+  await expect(monitor.choroplethLegend()).toContainText('无数据');
+  await expect.poll(() => monitor.choroplethShapes()).toBeGreaterThan(0);
+  // when they switch to 详情 and open the first spot of the list
+  await monitor.showDetail();
+  await expect(monitor.spotRows().first()).toBeVisible();
+  await monitor.openFirstSpot();
+  // then its facts show the theme's own attributes, and its pictures before and after
+  await expect(monitor.spotFacts()).toContainText('装机容量（MW）');
+  await expect(monitor.spotFacts()).toContainText('湖北省');
+  await expect(monitor.picture('before')).toBeVisible();
+  await expect(monitor.picture('after')).toBeVisible();
+  // when they drag the divider to the left
+  await expect(monitor.swipeHandle()).toHaveAttribute('aria-valuenow', '50');
+  await monitor.dragSwipe(0.2);
+  // then it follows the pointer
+  await expect
+    .poll(async () => Number(await monitor.swipeHandle().getAttribute('aria-valuenow')))
+    .toBeLessThan(30);
+  // when they export the list to Excel
+  const download = await monitor.exportExcel();
+  // then a workbook arrives
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+});
+
+test('a user without the permission is refused the page with the reason', async ({ app }) => {
+  await app.open('/home');
+  await app.logIn(demoUsers.person);
+  await expect(app.personalCentreLink()).toBeVisible();
+  await app.open('/monitor/windmill');
+  await expect(app.accessRefusal()).toContainText('无查看信息权限，请联系管理员');
+  await expect(app.pageTitle()).toBeHidden();
+});

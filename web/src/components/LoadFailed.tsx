@@ -1,0 +1,29 @@
+// What a panel shows when its answer failed to arrive: the failure, and 重试.
+import { Alert, Button } from 'antd';
+
+export function LoadFailed({
+  title,
+  description,
+  onRetry,
+  testId,
+}: {
+  title: string;
+  description?: string;
+  onRetry: () => void;
+  testId: string;
+}) {
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={title}
+      description={description}
+      action={
+        <Button size="small" onClick={onRetry}>
+          重试
+        </Button>
+      }
+      data-testid={testId}
+    />
+  );
+}

@@ -1,0 +1,21 @@
+// The spot engine's wire types (src/api/schema.d.ts, generated from the server), by the
+// names the monitoring page uses.
+import type { components, operations } from '../../../api/schema';
+
+/** A theme as its page is built from it: title, layer, dictionaries, own attributes, ramp. */
+export type ThemeInfo = components['schemas']['ThemeInfo'];
+export type ThemeName = components['schemas']['ThemeName'];
+export type Batch = components['schemas']['Batch'];
+export type Statistics = components['schemas']['Statistics'];
+export type RegionTally = components['schemas']['RegionTally'];
+export type ValueTally = components['schemas']['ValueTally'];
+export type SpotSummary = components['schemas']['SpotSummary'];
+export type SpotDetail = components['schemas']['SpotDetail'];
+export type Attr = components['schemas']['Attr'];
+
+/** The filters every spot route takes (batch, xzqdm, stage, tblx, filename, termChoose, termData). */
+export type SpotFilterQuery = NonNullable<operations['export_excel']['parameters']['query']>;
+/** The filters and a page (spotmeta). */
+export type SpotListQuery = NonNullable<operations['spot_meta']['parameters']['query']>;
+/** What the legend classifies spots by: all, tblx, stage or change. */
+export type TermChoose = NonNullable<SpotFilterQuery['termChoose']>;

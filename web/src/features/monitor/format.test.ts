@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import {
+  downloadPercent,
+  formatAttr,
+  formatBytes,
+  formatDownload,
+  formatM2,
+  formatMu,
+  formatShare,
+} from './format';
+
+describe('monitoring figures', () => {
+  it('write areas in m² and in 亩 (15 亩 a hectare)', () => {
+    expect(formatM2(12345.67)).toBe('12,345.7 m²');
+    expect(formatMu(10000)).toBe('15 亩');
+    expect(formatMu(1000)).toBe('1.5 亩');
+  });
+
+  it('write a share of the total, and none of nothing', () => {
+    expect(formatShare(1, 8)).toBe('12.5%');
+    expect(formatShare(0, 0)).toBe('—');
+  });
+
+  it("write a download's progress, with its size when known", () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(2048)).toBe('2.0 KB');
+    expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
+    expect(formatDownload({ received: 1024, total: 4096 })).toBe('已接收 1.0 KB / 4.0 KB');
+    expect(formatDownload({ received: 1024, total: null })).toBe('已接收 1.0 KB');
+    expect(downloadPercent({ received: 1023, total: 4096 })).toBe(24);
+    expect(downloadPercent({ received: 10, total: null })).toBeNull();
+  });
+
+  it("write a theme's own attribute, a dash when missing", () => {
+    expect(formatAttr(49.456)).toBe('49.46');
+    expect(formatAttr('金风科技')).toBe('金风科技');
+    expect(formatAttr(null)).toBe('—');
+    expect(formatAttr(undefined)).toBe('—');
+  });
+});

@@ -1,0 +1,60 @@
+// How the monitoring page writes its figures for people (pure; tested in format.test.ts).
+import type { DownloadProgress } from '../../api/client';
+
+/** 1 亩 is 10000/15 m² (about 666.67 m²). */
+export const M2_PER_MU = 10000 / 15;
+
+function number(value: number, digits: number): string {
+  return value.toLocaleString('zh-CN', { maximumFractionDigits: digits });
+}
+
+/** e.g. 1,234 (a count of spots). */
+export function formatCount(count: number): string {
+  return number(count, 0);
+}
+
+/** e.g. 12,345.6 m² (one decimal at most). */
+export function formatM2(m2: number): string {
+  return `${number(m2, 1)} m²`;
+}
+
+/** An area in 亩 without its unit (a column headed 亩), e.g. 18.52 (two decimals at most). */
+export function formatMuValue(m2: number): string {
+  return number(m2 / M2_PER_MU, 2);
+}
+
+/** An area in 亩, e.g. 18.52 亩. */
+export function formatMu(m2: number): string {
+  return `${formatMuValue(m2)} 亩`;
+}
+
+/** `part` of `whole` as a percentage with one decimal, e.g. 12.5%; — when the whole is 0. */
+export function formatShare(part: number, whole: number): string {
+  if (!(whole > 0)) return '—';
+  return `${((part / whole) * 100).toFixed(1)}%`;
+}
+
+/** A file size, e.g. 512 B, 12.3 KB, 4.5 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** How far a download is: a percentage when its size is known, else the bytes so far. */
+export function formatDownload({ received, total }: DownloadProgress): string {
+  if (total === null) return `已接收 ${formatBytes(received)}`;
+  return `已接收 ${formatBytes(received)} / ${formatBytes(total)}`;
+}
+
+/** The percentage of a download for a progress bar; null when its size is unknown. */
+export function downloadPercent({ received, total }: DownloadProgress): number | null {
+  if (total === null) return null;
+  return Math.min(100, Math.floor((received / total) * 100));
+}
+
+/** A theme's own attribute value, e.g. 49.5 or 金风科技; — when the spot has none. */
+export function formatAttr(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return typeof value === 'number' ? number(value, 2) : value;
+}

@@ -1,0 +1,137 @@
+// What a theme's page lays over the map (pure; tested in mapLayers.test.ts): in STATISTICS
+// the regions one level down from the region tiles, coloured by their spots; in DETAIL the
+// theme's own spot tiles, filtered and coloured like the legend, and the spot opened on top.
+import type { Feature, MultiPolygon } from 'geojson';
+import type { MapLayer } from '../../components/map/types';
+import { regionPrefix } from '../../lib/areaRange';
+import { regionFill, type Measure, type Ramp, type RegionValue } from './choropleth';
+import { ALL, type Legend, type MonitorState } from './state';
+
+/** The choropleth layer: clicking a region reports its code. */
+export const CHOROPLETH = 'choropleth';
+/** The spot layer: clicking a spot reports its id. */
+export const SPOTS = 'spots';
+export const OPENED_SPOT = 'spot-opened';
+
+/** The region tiles' layer of boundaries, with the attributes code, name and level. */
+const REGION_LAYER = 'region';
+
+/** The vector tiles of a layer the server's map services serve. */
+export function tilesOf(origin: string, layer: string): string[] {
+  return [`${origin}/ows/cloudPlatform/wmts/${layer}/{z}/{x}/{y}.pbf`];
+}
+
+/** The regions of the statistics, each filled by its class (a region has no data, grey). */
+export function choroplethLayer(
+  rows: readonly RegionValue[],
+  measure: Measure,
+  ramp: Ramp,
+  origin: string,
+): MapLayer {
+  return {
+    id: CHOROPLETH,
+    kind: 'vector',
+    tiles: tilesOf(origin, REGION_LAYER),
+    sourceLayer: REGION_LAYER,
+    filter: ['in', ['get', 'code'], ['literal', rows.map((row) => row.regionId)]],
+    interactive: true,
+    paint: {
+      fillColor: regionFill(rows, measure, ramp),
+      fillOpacity: 0.8,
+      lineColor: '#ffffff',
+      lineWidth: 1,
+    },
+  };
+}
+
+/** The colours of categories (spec §9's category colour map: teal, pink, lime, purple, …). */
+export const CATEGORY_COLORS = [
+  '#13c2c2',
+  '#eb2f96',
+  '#a0d911',
+  '#722ed1',
+  '#fa8c16',
+  '#1677ff',
+  '#52c41a',
+] as const;
+
+/** The colours of the change categories 0 不变, 1 扩张, 2 拆除, 3 部分拆除. */
+const CHANGE_COLORS: Record<string, string> = {
+  '0': '#8c8c8c',
+  '1': '#f5222d',
+  '2': '#1677ff',
+  '3': '#fa8c16',
+};
+
+/** Spots of a value the legend has no colour for. */
+const SPOT_COLOR = '#e8590c';
+
+/** The colour of each legend value of `by`, in the legend's order. */
+export function legendColors(by: Legend['by'], values: readonly string[]): Map<string, string> {
+  return new Map(
+    values.map((value, index) => [
+      value,
+      (by === 'change' ? CHANGE_COLORS[value] : undefined) ??
+        CATEGORY_COLORS[index % CATEGORY_COLORS.length] ??
+        SPOT_COLOR,
+    ]),
+  );
+}
+
+/** A spot attribute as text, whether the tiles carry it as a number or a string. */
+const attribute = (key: string) => ['to-string', ['get', key]];
+
+/**
+ * Which spot tiles' features the filters and the legend select, like the list does: the
+ * batch shown (`batch`, the latest when the state names none), stage, type, the legend's
+ * checked values and the area.
+ */
+export function spotFilter(state: MonitorState, batch: string | null): unknown[] {
+  const conditions: unknown[] = [];
+  if (batch) conditions.push(['==', attribute('batch'), batch]);
+  if (state.stage) conditions.push(['==', attribute('stage'), state.stage]);
+  if (state.tblx) conditions.push(['==', attribute('tblx'), state.tblx]);
+  if (!state.legend.checked.includes(ALL))
+    conditions.push(['in', attribute(state.legend.by), ['literal', [...state.legend.checked]]]);
+  const prefix = state.region === null ? '' : regionPrefix(state.region);
+  if (prefix) conditions.push(['==', ['slice', attribute('xzqdm'), 0, prefix.length], prefix]);
+  return ['all', ...conditions];
+}
+
+/** The theme's spots, coloured by what the legend classifies by. */
+export function spotsLayer(
+  layer: string,
+  state: MonitorState,
+  batch: string | null,
+  colors: ReadonlyMap<string, string>,
+  origin: string,
+): MapLayer {
+  const pairs = [...colors].flat();
+  return {
+    id: SPOTS,
+    kind: 'vector',
+    tiles: tilesOf(origin, layer),
+    sourceLayer: layer,
+    filter: spotFilter(state, batch),
+    interactive: true,
+    paint: {
+      fillColor: pairs.length
+        ? ['match', attribute(state.legend.by), ...pairs, SPOT_COLOR]
+        : SPOT_COLOR,
+      fillOpacity: 0.55,
+      lineColor: '#7a2e00',
+      lineWidth: 1,
+    },
+  };
+}
+
+/** The outline of the spot opened, over everything. */
+export function openedSpotLayer(geometry: MultiPolygon): MapLayer {
+  const feature: Feature<MultiPolygon> = { type: 'Feature', properties: {}, geometry };
+  return {
+    id: OPENED_SPOT,
+    kind: 'geojson',
+    data: feature,
+    paint: { fillColor: '#ffe58f', fillOpacity: 0.35, lineColor: '#fa541c', lineWidth: 3 },
+  };
+}
