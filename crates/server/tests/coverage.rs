@@ -7,8 +7,8 @@ mod common;
 
 use std::path::Path;
 
-use common::{assert_error, ogrinfo};
 use common::catalogue::{FixtureScene, hubei, server};
+use common::{assert_error, ogrinfo};
 use geo::orient::{Direction, Orient};
 use geo::{BooleanOps, Contains, GeodesicArea, Intersects};
 use geo_types::{MultiPolygon, Polygon, Rect, coord, point};
@@ -355,7 +355,10 @@ async fn exports_are_shapefiles_gdal_opens_with_the_right_parts_and_areas() {
         assert!(summary.contains("WGS 84"), "{summary}");
         assert!(summary.contains("area_km2: Real"), "{summary}");
         let sql = format!("SELECT SUM(area_km2) AS total FROM {stem}");
-        let total = figure(&ogrinfo(&["-sql", &sql], &shp.to_string_lossy()), "total (Real) =");
+        let total = figure(
+            &ogrinfo(&["-sql", &sql], &shp.to_string_lossy()),
+            "total (Real) =",
+        );
         assert!(close(total, km2, 1e-6), "{route}: {total} vs {km2}");
     }
     // All tiles over the box leave nothing uncovered: an empty layer, still valid.

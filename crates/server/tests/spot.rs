@@ -633,14 +633,21 @@ async fn exports_hold_the_callers_filtered_spots_and_open_in_gdal() {
     .await;
     assert_eq!(
         (status, kind.as_str(), disposition.as_str()),
-        (200, "application/zip", "attachment; filename=\"windmill_2024Q3.zip\"")
+        (
+            200,
+            "application/zip",
+            "attachment; filename=\"windmill_2024Q3.zip\""
+        )
     );
     let file = dir.path().join("windmill_2024Q3.zip");
     std::fs::write(&file, &zip).expect("save");
     let info = common::ogrinfo(&["-al"], &format!("/vsizip/{}", file.display()));
     assert!(info.contains("Feature Count: 9"), "{info}");
     assert!(info.contains("Geometry: Polygon"), "{info}");
-    assert!(!info.contains("XZQDM (String) = 44"), "no 广东 spot: {info}");
+    assert!(
+        !info.contains("XZQDM (String) = 44"),
+        "no 广东 spot: {info}"
+    );
     // The workbook of one county's spots of one change category, as the legend filters.
     let (status, kind, disposition, xlsx) = download(
         &s,

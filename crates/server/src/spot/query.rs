@@ -139,10 +139,14 @@ pub fn export_rows(
     let Some(block) = sel.block else {
         return Ok(Vec::new());
     };
-    let runs = block.runs(&sel.scope);
-    let total = block.tally(&runs, &sel.pred).count;
+    let total = block.tallies(&sel.scope, &sel.pred, &[]).0.total.count;
     export::check_count(total)?;
-    let (positions, _) = block.page(&runs, &sel.pred, 0, usize::try_from(total).unwrap_or(0));
+    let (positions, _) = block.page(
+        &sel.scope,
+        &sel.pred,
+        0,
+        usize::try_from(total).unwrap_or(0),
+    );
     Ok(positions
         .into_iter()
         .map(|pos| ExportRow {
