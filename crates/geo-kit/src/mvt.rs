@@ -520,25 +520,8 @@ impl Parts {
                     }
                 }
             }
-            GeomType::LineString => {
-                let mut start = 0;
-                for &end in &self.line_ends {
-                    let line = &self.lines[start..end];
-                    pen.move_to(line[0]);
-                    pen.line_to(&line[1..]);
-                    start = end;
-                }
-            }
-            GeomType::Polygon => {
-                let mut start = 0;
-                for &end in &self.ring_ends {
-                    let ring = &self.rings[start..end];
-                    pen.move_to(ring[0]);
-                    pen.line_to(&ring[1..]);
-                    pen.out.push(command(CLOSE_PATH, 1));
-                    start = end;
-                }
-            }
+            GeomType::LineString => pen.paths(&self.lines, &self.line_ends, false),
+            GeomType::Polygon => pen.paths(&self.rings, &self.ring_ends, true),
             GeomType::Unknown => {}
         }
     }
@@ -623,6 +606,20 @@ impl Pen<'_> {
             for &p in chunk {
                 self.step(p);
             }
+        }
+    }
+
+    /// Lines or rings (closed) stored one after another in `pts`, ending at `ends`.
+    fn paths(&mut self, pts: &[Px], ends: &[usize], close: bool) {
+        let mut start = 0;
+        for &end in ends {
+            let path = &pts[start..end];
+            self.move_to(path[0]);
+            self.line_to(&path[1..]);
+            if close {
+                self.out.push(command(CLOSE_PATH, 1));
+            }
+            start = end;
         }
     }
 }
