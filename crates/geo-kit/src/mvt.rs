@@ -219,7 +219,21 @@ pub struct Layer {
     key_index: HashMap<String, u32, Fast>,
     values: Vec<Value>,
     value_index: HashMap<ValueKey, u32, Fast>,
-    features: Vec<Vec<u8>>,
+    /// The encoded `Feature` messages, one after another, and where each ends.
+    features: Vec<u8>,
+    feature_ends: Vec<usize>,
+    /// Buffers every feature reuses: a layer of thousands of small features allocates
+    /// nothing per feature.
+    scratch: Scratch,
+}
+
+/// What [`Layer::add_feature`] works in.
+#[derive(Debug, Clone, Default)]
+struct Scratch {
+    parts: Parts,
+    ring: Vec<Px>,
+    tags: Vec<u32>,
+    commands: Vec<u32>,
 }
 
 impl Layer {
@@ -233,6 +247,8 @@ impl Layer {
             values: Vec::new(),
             value_index: HashMap::default(),
             features: Vec::new(),
+            feature_ends: Vec::new(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -248,12 +264,12 @@ impl Layer {
 
     /// How many features the layer holds.
     pub fn len(&self) -> usize {
-        self.features.len()
+        self.feature_ends.len()
     }
 
     /// True when no feature was added (or every one vanished when rounded).
     pub fn is_empty(&self) -> bool {
-        self.features.is_empty()
+        self.feature_ends.is_empty()
     }
 
     /// Adds a feature from a geometry in tile pixel coordinates and returns
@@ -267,39 +283,45 @@ impl Layer {
         geometry: &Geometry<f64>,
         properties: impl IntoIterator<Item = (K, Value)>,
     ) -> usize {
-        let mut parts = Parts::default();
-        parts.collect(geometry);
-        let encoded: Vec<(GeomType, Vec<u32>)> = [
-            (GeomType::Point, points_commands(&parts.points)),
-            (GeomType::LineString, lines_commands(&parts.lines)),
-            (GeomType::Polygon, polygons_commands(&parts.polygons)),
-        ]
-        .into_iter()
-        .filter(|(_, cmds)| !cmds.is_empty())
-        .collect();
-        if encoded.is_empty() {
-            return 0;
-        }
-        let tags = self.tags(properties);
-        for (kind, cmds) in &encoded {
-            let mut f = Vec::new();
-            if let Some(id) = id {
-                put_varint_field(&mut f, 1, id);
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.parts.clear();
+        scratch.parts.collect(geometry, &mut scratch.ring);
+        let Scratch {
+            parts,
+            tags,
+            commands,
+            ..
+        } = &mut scratch;
+        let mut properties = Some(properties);
+        let mut written = 0;
+        for kind in [GeomType::Point, GeomType::LineString, GeomType::Polygon] {
+            parts.commands(kind, commands);
+            if commands.is_empty() {
+                continue;
             }
-            put_packed(&mut f, 2, &tags);
-            put_varint_field(&mut f, 3, kind.code());
-            put_packed(&mut f, 4, cmds);
-            self.features.push(f);
+            if let Some(properties) = properties.take() {
+                self.tags(properties, tags);
+            }
+            if let Some(id) = id {
+                put_varint_field(&mut self.features, 1, id);
+            }
+            put_packed(&mut self.features, 2, tags);
+            put_varint_field(&mut self.features, 3, kind.code());
+            put_packed(&mut self.features, 4, commands);
+            self.feature_ends.push(self.features.len());
+            written += 1;
         }
-        encoded.len()
+        self.scratch = scratch;
+        written
     }
 
+    /// The tags (key and value numbers) of a feature's properties into `tags`.
     fn tags<K: AsRef<str>>(
         &mut self,
         properties: impl IntoIterator<Item = (K, Value)>,
-    ) -> Vec<u32> {
-        let mut tags = Vec::new();
-        let mut seen = Vec::new();
+        tags: &mut Vec<u32>,
+    ) {
+        tags.clear();
         for (k, v) in properties {
             let k = k.as_ref();
             let key = match self.key_index.get(k) {
@@ -311,10 +333,10 @@ impl Layer {
                     i
                 }
             };
-            if seen.contains(&key) {
+            // A repeated key keeps its first value: keys sit at the even places.
+            if tags.iter().step_by(2).any(|&t| t == key) {
                 continue;
             }
-            seen.push(key);
             let vk = ValueKey::from(v);
             let value = match self.value_index.get(&vk) {
                 Some(&i) => i,
@@ -327,15 +349,16 @@ impl Layer {
             };
             tags.extend([key, value]);
         }
-        tags
     }
 
     /// The layer as a protobuf `Layer` message (without the tile's field key).
     pub fn encode(&self) -> Vec<u8> {
         let mut out = Vec::new();
         put_bytes_field(&mut out, 1, self.name.as_bytes());
-        for f in &self.features {
-            put_bytes_field(&mut out, 2, f);
+        let mut start = 0;
+        for &end in &self.feature_ends {
+            put_bytes_field(&mut out, 2, &self.features[start..end]);
+            start = end;
         }
         for k in &self.keys {
             put_bytes_field(&mut out, 3, k.as_bytes());
@@ -405,13 +428,16 @@ impl Tile {
 
 type Px = (i32, i32);
 
-/// A geometry rounded to whole units and sorted by MVT kind.
-#[derive(Default)]
+/// A geometry rounded to whole units and sorted by MVT kind, each kind's vertices one
+/// after another with where each line or ring ends.
+#[derive(Debug, Clone, Default)]
 struct Parts {
     points: Vec<Px>,
-    lines: Vec<Vec<Px>>,
-    /// Each polygon: exterior first, then holes, already cleaned and oriented.
-    polygons: Vec<Vec<Vec<Px>>>,
+    lines: Vec<Px>,
+    line_ends: Vec<usize>,
+    /// Rings cleaned and oriented, each polygon's exterior followed by its holes.
+    rings: Vec<Px>,
+    ring_ends: Vec<usize>,
 }
 
 /// Keeps coordinates far from `i32` overflow, so deltas fit too; real tile
@@ -425,59 +451,103 @@ fn px(c: Coord<f64>) -> Px {
 }
 
 impl Parts {
-    fn collect(&mut self, g: &Geometry<f64>) {
+    fn clear(&mut self) {
+        self.points.clear();
+        self.lines.clear();
+        self.line_ends.clear();
+        self.rings.clear();
+        self.ring_ends.clear();
+    }
+
+    /// Adds a geometry's parts; `ring` is room to clean a ring in.
+    fn collect(&mut self, g: &Geometry<f64>, ring: &mut Vec<Px>) {
         match g {
             Geometry::Point(p) => self.points.push(px(p.0)),
             Geometry::MultiPoint(mp) => self.points.extend(mp.0.iter().map(|p| px(p.0))),
-            Geometry::Line(l) => self.line(&LineString(vec![l.start, l.end])),
-            Geometry::LineString(ls) => self.line(ls),
-            Geometry::MultiLineString(mls) => mls.0.iter().for_each(|ls| self.line(ls)),
-            Geometry::Polygon(p) => self.polygon(p),
-            Geometry::MultiPolygon(mp) => mp.0.iter().for_each(|p| self.polygon(p)),
-            Geometry::Rect(r) => self.polygon(&r.to_polygon()),
-            Geometry::Triangle(t) => self.polygon(&t.to_polygon()),
-            Geometry::GeometryCollection(gc) => gc.0.iter().for_each(|g| self.collect(g)),
+            Geometry::Line(l) => self.line(&[l.start, l.end]),
+            Geometry::LineString(ls) => self.line(&ls.0),
+            Geometry::MultiLineString(mls) => mls.0.iter().for_each(|ls| self.line(&ls.0)),
+            Geometry::Polygon(p) => self.polygon(p, ring),
+            Geometry::MultiPolygon(mp) => mp.0.iter().for_each(|p| self.polygon(p, ring)),
+            Geometry::Rect(r) => self.polygon(&r.to_polygon(), ring),
+            Geometry::Triangle(t) => self.polygon(&t.to_polygon(), ring),
+            Geometry::GeometryCollection(gc) => gc.0.iter().for_each(|g| self.collect(g, ring)),
         }
     }
 
-    fn line(&mut self, ls: &LineString<f64>) {
-        let mut pts: Vec<Px> = ls.0.iter().map(|c| px(*c)).collect();
-        pts.dedup();
-        if pts.len() >= 2 {
-            self.lines.push(pts);
+    fn line(&mut self, coords: &[Coord<f64>]) {
+        let start = self.lines.len();
+        for &c in coords {
+            let p = px(c);
+            if self.lines.len() == start || self.lines.last() != Some(&p) {
+                self.lines.push(p);
+            }
+        }
+        if self.lines.len() - start >= 2 {
+            self.line_ends.push(self.lines.len());
+        } else {
+            self.lines.truncate(start);
         }
     }
 
-    fn polygon(&mut self, p: &Polygon<f64>) {
-        let Some(exterior) = ring(p.exterior(), true) else {
+    fn polygon(&mut self, p: &Polygon<f64>, ring: &mut Vec<Px>) {
+        if !clean_ring(p.exterior(), true, ring) {
             return;
-        };
-        let mut rings = vec![exterior];
-        rings.extend(p.interiors().iter().filter_map(|h| ring(h, false)));
-        self.polygons.push(rings);
+        }
+        self.push_ring(ring);
+        for hole in p.interiors() {
+            if clean_ring(hole, false, ring) {
+                self.push_ring(ring);
+            }
+        }
+    }
+
+    fn push_ring(&mut self, ring: &[Px]) {
+        self.rings.extend_from_slice(ring);
+        self.ring_ends.push(self.rings.len());
+    }
+
+    /// The geometry commands of one kind's parts into `out` (empty when it has none).
+    fn commands(&self, kind: GeomType, out: &mut Vec<u32>) {
+        out.clear();
+        let mut pen = Pen { at: (0, 0), out };
+        match kind {
+            GeomType::Point => {
+                for chunk in self.points.chunks(MAX_COUNT) {
+                    pen.out.push(command(MOVE_TO, chunk.len()));
+                    for &p in chunk {
+                        pen.step(p);
+                    }
+                }
+            }
+            GeomType::LineString => pen.paths(&self.lines, &self.line_ends, false),
+            GeomType::Polygon => pen.paths(&self.rings, &self.ring_ends, true),
+            GeomType::Unknown => {}
+        }
     }
 }
 
-/// A ring rounded, without repeats or the closing point, oriented (positive
-/// area in tile coordinates for an exterior); `None` if degenerate.
-fn ring(ls: &LineString<f64>, exterior: bool) -> Option<Vec<Px>> {
-    let mut pts: Vec<Px> = ls.0.iter().map(|c| px(*c)).collect();
+/// A ring rounded into `pts`, without repeats or the closing point, oriented (positive
+/// area in tile coordinates for an exterior); false if degenerate.
+fn clean_ring(ls: &LineString<f64>, exterior: bool, pts: &mut Vec<Px>) -> bool {
+    pts.clear();
+    pts.extend(ls.0.iter().map(|c| px(*c)));
     pts.dedup();
     while pts.len() > 1 && pts.first() == pts.last() {
         pts.pop();
     }
     if pts.len() < 3 {
-        return None;
+        return false;
     }
-    let area = area2(&pts);
+    let area = area2(pts);
     if area == 0 {
-        return None;
+        return false;
     }
     if (area > 0) != exterior {
         // Turned round about its first point, so the ring keeps its start.
         pts[1..].reverse();
     }
-    Some(pts)
+    true
 }
 
 /// Twice the signed area of an open ring, exact: i128 cannot overflow for
@@ -512,19 +582,12 @@ fn zigzag64(v: i64) -> u64 {
     ((v << 1) ^ (v >> 63)) as u64
 }
 
-struct Pen {
+struct Pen<'a> {
     at: Px,
-    out: Vec<u32>,
+    out: &'a mut Vec<u32>,
 }
 
-impl Pen {
-    fn new() -> Self {
-        Self {
-            at: (0, 0),
-            out: Vec::new(),
-        }
-    }
-
+impl Pen<'_> {
     fn step(&mut self, p: Px) {
         // Coordinates are within ±2^29, so deltas fit an i32.
         self.out.push(zigzag32(p.0 - self.at.0));
@@ -545,36 +608,20 @@ impl Pen {
             }
         }
     }
-}
 
-fn points_commands(points: &[Px]) -> Vec<u32> {
-    let mut pen = Pen::new();
-    for chunk in points.chunks(MAX_COUNT) {
-        pen.out.push(command(MOVE_TO, chunk.len()));
-        for &p in chunk {
-            pen.step(p);
+    /// Lines or rings (closed) stored one after another in `pts`, ending at `ends`.
+    fn paths(&mut self, pts: &[Px], ends: &[usize], close: bool) {
+        let mut start = 0;
+        for &end in ends {
+            let path = &pts[start..end];
+            self.move_to(path[0]);
+            self.line_to(&path[1..]);
+            if close {
+                self.out.push(command(CLOSE_PATH, 1));
+            }
+            start = end;
         }
     }
-    pen.out
-}
-
-fn lines_commands(lines: &[Vec<Px>]) -> Vec<u32> {
-    let mut pen = Pen::new();
-    for line in lines {
-        pen.move_to(line[0]);
-        pen.line_to(&line[1..]);
-    }
-    pen.out
-}
-
-fn polygons_commands(polygons: &[Vec<Vec<Px>>]) -> Vec<u32> {
-    let mut pen = Pen::new();
-    for ring in polygons.iter().flatten() {
-        pen.move_to(ring[0]);
-        pen.line_to(&ring[1..]);
-        pen.out.push(command(CLOSE_PATH, 1));
-    }
-    pen.out
 }
 
 // ---- protobuf writing ----
@@ -607,15 +654,20 @@ fn put_bytes_field(out: &mut Vec<u8>, field: u32, bytes: &[u8]) {
     out.extend_from_slice(bytes);
 }
 
+/// Bytes of a varint.
+fn varint_len(v: u64) -> u64 {
+    u64::from((64 - (v | 1).leading_zeros()).div_ceil(7))
+}
+
 fn put_packed(out: &mut Vec<u8>, field: u32, values: &[u32]) {
     if values.is_empty() {
         return;
     }
-    let mut body = Vec::with_capacity(values.len() * 2);
+    put_key(out, field, WIRE_LEN);
+    put_varint(out, values.iter().map(|&v| varint_len(u64::from(v))).sum());
     for &v in values {
-        put_varint(&mut body, u64::from(v));
+        put_varint(out, u64::from(v));
     }
-    put_bytes_field(out, field, &body);
 }
 
 fn index_u32(n: usize) -> u32 {

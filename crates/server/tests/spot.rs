@@ -278,6 +278,9 @@ async fn a_hubei_user_never_receives_anything_of_guangdong() {
         data(&s, &admin, &format!("/api/spot/v2/windmill/spot/{id}")).await["id"],
         id
     );
+    let image = format!("/api/spot/v2/windmill/spot/{id}/image/before");
+    let (status, body) = s.get_as(&image, &hubei).await;
+    assert_error(status, &body, 404, "图斑不存在");
     // Tiles: the z6 tile over 广州 is empty for 湖北, full for the country.
     let t = geo_kit::tile::TileId::containing(113.25, 23.12, 6);
     let path = format!(

@@ -12,7 +12,7 @@ use std::ops::Range;
 use geo_kit::Envelope;
 use geo_kit::area_grid::Cover;
 use geo_kit::packed_rtree::PackedRTree;
-use geo_types::{Coord, LineString, MultiPolygon, Polygon};
+use geo_types::{Coord, Geometry, LineString, MultiPolygon, Polygon};
 use rusqlite::Connection;
 
 use super::filter::{Scope, county_code};
@@ -146,22 +146,26 @@ impl Outlines {
         self.spots.push(self.polygons.len() as u32);
     }
 
-    fn get(&self, i: usize) -> MultiPolygon<f64> {
+    /// Spot `i`'s outline: a polygon when it has one part (the usual spot: one allocation
+    /// fewer for each of the thousands a tile draws), else a multipolygon.
+    fn get(&self, i: usize) -> Geometry<f64> {
         let ring = |r: usize| -> LineString<f64> {
             self.coords[span(&self.rings, r)]
                 .iter()
                 .map(|&c| unfix(c))
                 .collect()
         };
-        MultiPolygon(
-            span(&self.spots, i)
-                .map(|p| {
-                    let mut rings = span(&self.polygons, p).map(ring);
-                    let exterior = rings.next().unwrap_or_else(|| LineString(Vec::new()));
-                    Polygon::new(exterior, rings.collect())
-                })
-                .collect(),
-        )
+        let polygon = |p: usize| {
+            let mut rings = span(&self.polygons, p).map(ring);
+            let exterior = rings.next().unwrap_or_else(|| LineString(Vec::new()));
+            Polygon::new(exterior, rings.collect())
+        };
+        let parts = span(&self.spots, i);
+        if parts.len() == 1 {
+            Geometry::Polygon(polygon(parts.start))
+        } else {
+            Geometry::MultiPolygon(MultiPolygon(parts.map(polygon).collect()))
+        }
     }
 
     /// The box of spot `i`'s exterior rings; `None` for an empty outline.
@@ -531,7 +535,7 @@ impl Block {
     }
 
     /// The outline at a position.
-    pub fn outline(&self, pos: usize) -> MultiPolygon<f64> {
+    pub fn outline(&self, pos: usize) -> Geometry<f64> {
         self.cols.outlines.get(pos)
     }
 

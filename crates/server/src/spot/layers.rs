@@ -6,7 +6,6 @@
 use std::sync::Arc;
 
 use geo_kit::Envelope;
-use geo_types::Geometry;
 
 use super::engine::{Block, LiveSpots, ThemeSpots};
 use super::filter::Scope;
@@ -48,7 +47,7 @@ fn feature<'a>(spots: &ThemeSpots, block: &Block, pos: usize) -> Feature<'a> {
         .map_or("", |t| t.value.as_str());
     Feature {
         id: id.to_string(),
-        geometry: FeatureGeometry::Owned(Geometry::MultiPolygon(block.outline(pos))),
+        geometry: FeatureGeometry::Owned(block.outline(pos)),
         label: None,
         properties: vec![
             Value::from(id),

@@ -10,7 +10,7 @@ use super::theme::{CHANGES, Stage, ThemeName};
 use super::{RegionTally, SpotDetail, SpotSummary, Statistics, Tally, ValueTally};
 use crate::api::{Page, Paging};
 use crate::region::index::{RegionIndex, Shape};
-use crate::region::tree::COUNTRY;
+use crate::region::tree::{self, COUNTRY};
 
 /// What the country is called when the region tree has no row for it.
 const COUNTRY_NAME: &str = "全国";
@@ -52,7 +52,8 @@ pub fn statistics(spots: &ThemeSpots, sel: &Selection<'_>, regions: &RegionIndex
         .map(|(child, tally)| RegionTally {
             region_id: child.code.clone(),
             name: child.name.clone(),
-            has_children: regions.has_children(&child.code),
+            // As the region picker says: the five cities without counties are leaves.
+            has_children: !tree::is_leaf(&child.code, regions.has_children(&child.code)),
             tally,
         })
         .collect();
