@@ -242,6 +242,36 @@ async fn serve_demo_generates_demo_spots_once() {
             .expect("count")
     };
     assert_eq!(count(&first.data_dir), 400);
+    // Their pictures are drawn on request: two PNGs of the same ground, an expansion on one.
+    let admin = first.token_of("admin", "Admin12345").await;
+    let (_, list) = first
+        .get_as(
+            "/api/spot/v2/pvland/spotmeta?termChoose=change&termData=1",
+            &admin,
+        )
+        .await;
+    let id = list["data"]["list"][0]["id"]
+        .as_i64()
+        .expect("a demo PV spot");
+    let mut pictures = Vec::new();
+    for when in ["before", "after"] {
+        let answer = first
+            .client
+            .get(first.url(&format!("/api/spot/v2/pvland/spot/{id}/image/{when}")))
+            .header("token", &admin)
+            .send()
+            .await
+            .expect("answer");
+        assert_eq!(
+            (
+                answer.status().as_u16(),
+                answer.headers()["content-type"].to_str().ok()
+            ),
+            (200, Some("image/png"))
+        );
+        pictures.push(answer.bytes().await.expect("picture"));
+    }
+    assert!(pictures[0].starts_with(b"\x89PNG") && pictures[0] != pictures[1]);
     let dir = first.data_dir.clone();
     let _second = common::TestServer::start_with(move |c| {
         c.data_dir = dir;

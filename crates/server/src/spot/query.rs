@@ -2,6 +2,8 @@
 //! labels: statistics over a region and the regions one level down, list pages, spot
 //! summaries and the rows of exports. No HTTP and no SQL: the handlers call these on the blocking pool.
 
+use geo_types::{Geometry, MultiPolygon};
+
 use super::engine::{Block, Tallies, ThemeSpots};
 use super::export::{self, ExportError, ExportRow};
 use super::filter::{Scope, Selection, county_code, label_of};
@@ -152,7 +154,11 @@ pub fn export_rows(
         .into_iter()
         .map(|pos| ExportRow {
             summary: summary(spots, block, pos, regions),
-            geom: block.outline(pos),
+            geom: match block.outline(pos) {
+                Geometry::Polygon(p) => MultiPolygon(vec![p]),
+                Geometry::MultiPolygon(mp) => mp,
+                _ => MultiPolygon(Vec::new()),
+            },
             source: None,
         })
         .collect())
