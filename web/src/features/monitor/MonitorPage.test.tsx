@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { EngineEvents } from '../../components/map/engine';
 import type { MapScene } from '../../components/map/scene';
 import type { MapLayer } from '../../components/map/types';
-import { NO_RANGE_MESSAGE } from '../../lib/access';
+import { NO_RANGE_MESSAGE } from '../../lib/monitoringRule';
 import { useSession } from '../../lib/session';
 import { saveFile } from '../../lib/saveFile';
 import { regions } from '../../test/regions';

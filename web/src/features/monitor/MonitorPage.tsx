@@ -5,7 +5,7 @@ import { Spin } from 'antd';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageFrame, type PageProps } from '../../components/PageFrame';
 import { ResultPage } from '../../components/ResultPage';
-import { NO_PERMISSION_MESSAGE } from '../../lib/access';
+import { NO_PERMISSION_MESSAGE } from '../../lib/monitoringRule';
 import { useThemes } from './api/getThemes';
 import { ThemeMonitor } from './ThemeMonitor';
 import './MonitorPage.css';

@@ -14,7 +14,7 @@ import { MapPageFrame } from '../../components/MapPageFrame';
 import { MapView } from '../../components/map/MapView';
 import { asBbox, type FeatureHit, type MapViewHandle } from '../../components/map/types';
 import { useRegionFocus } from '../../components/map/useRegionFocus';
-import { regionCodes } from '../../lib/access';
+import { regionCodes } from '../../lib/monitoringRule';
 import { openLogin, whenLoggedIn } from '../../lib/loginPrompt';
 import { useSession } from '../../lib/session';
 import { useBatches } from './api/getBatches';
