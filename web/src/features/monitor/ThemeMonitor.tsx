@@ -29,8 +29,10 @@ import {
   CHOROPLETH,
   SPOTS,
   choroplethLayer,
+  choroplethMinZoom,
   legendColors,
   openedSpotLayer,
+  regionOutlineLayer,
   spotsLayer,
 } from './mapLayers';
 import { MODES, cleared, switchMode } from './modes';
@@ -169,7 +171,8 @@ export function ThemeMonitor({ theme, title }: { theme: ThemeInfo; title: string
   };
 
   // The map.
-  const focus = useRegionFocus(state.region ?? statistics.data?.regionId ?? null);
+  const focusRegion = state.region ?? statistics.data?.regionId ?? null;
+  const focus = useRegionFocus(focusRegion);
   const origin = window.location.origin;
   const openedGeometry = opened === null ? undefined : openedSpot.data?.geometry;
   const openedLayer = useMemo(
@@ -184,9 +187,10 @@ export function ThemeMonitor({ theme, title }: { theme: ThemeInfo; title: string
           : [spotsLayer(theme.layer, state, shownBatch, colors, origin)]),
         ...(openedLayer ? [openedLayer] : []),
       ]
-    : regionRows
-      ? [choroplethLayer(regionRows, state.measure, theme.ramp, origin)]
-      : [];
+    : [
+        ...(regionRows ? [choroplethLayer(regionRows, state.measure, theme.ramp, origin)] : []),
+        ...(focus.highlight ? [regionOutlineLayer(focus.highlight)] : []),
+      ];
   const classes = legendClasses(maxOf(regionRows ?? [], state.measure), theme.ramp);
 
   return (
@@ -274,7 +278,8 @@ export function ThemeMonitor({ theme, title }: { theme: ThemeInfo; title: string
         <MapView
           ref={map}
           extent={focus.extent}
-          highlight={focus.highlight}
+          extentMinZoom={!detail && focusRegion ? choroplethMinZoom(focusRegion) : 0}
+          highlight={detail ? focus.highlight : null}
           layers={layers}
           onFeatureClick={clickMap}
         >
