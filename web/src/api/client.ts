@@ -71,7 +71,10 @@ export function createApi(environment: ApiEnvironment) {
     },
   });
 
-  /** Tells the user about a failure (unless the call is quiet) and gives it back to throw. */
+  /**
+   * Tells the user about a failure (unless the call is quiet) and gives it back to throw: for
+   * failures met after the answer arrived (a download cut off halfway).
+   */
   function failure(error: ApiError, options: CallOptions): ApiError {
     if (!options.quiet) environment.onError(error.message);
     return error;
@@ -125,110 +128,43 @@ export function createApi(environment: ApiEnvironment) {
   }
 
   /**
-   * A file answer (a call made with `parseAs: 'blob'`); failures still come as an envelope
-   * and reject like unwrap's.
+   * The successful answer of a call not read as JSON (`parseAs: 'blob'` or `'stream'`): its
+   * body and the response. Failures still come as an envelope and reject like unwrap's.
    */
-  function unwrapFile(
+  function unwrapBody(
+    call: Promise<{ data?: unknown; error?: unknown; response: Response }>,
+    options: CallOptions = {},
+  ): Promise<{ data: unknown; response: Response }> {
+    return settle(
+      call,
+      ({ data, response }) => (data === undefined ? undefined : { value: { data, response } }),
+      options,
+    );
+  }
+
+  /** A file answer (a call made with `parseAs: 'blob'`). */
+  async function unwrapFile(
     call: Promise<{ data?: unknown; error?: unknown; response: Response }>,
     options: CallOptions = {},
   ): Promise<Blob> {
-    return settle(
-      call,
-      // A successful answer read with parseAs 'blob' is the file.
-      (answer) => (answer.data === undefined ? undefined : { value: answer.data as Blob }),
-      options,
-    );
+    return (await unwrapBody(call, options)).data as Blob;
   }
 
   /**
    * Like unwrapFile, with the name the server gives the file (Content-Disposition), or
    * `fallback` when it gives none.
    */
-  function unwrapDownload(
+  async function unwrapDownload(
     call: Promise<{ data?: unknown; error?: unknown; response: Response }>,
     fallback: string,
     options: CallOptions = {},
   ): Promise<NamedFile> {
-    return settle(
-      call,
-      (answer) =>
-        answer.data === undefined
-          ? undefined
-          : {
-              value: {
-                blob: answer.data as Blob,
-                name:
-                  attachmentName(answer.response.headers.get('Content-Disposition')) ?? fallback,
-              },
-            },
-      options,
-    );
+    const { data, response } = await unwrapBody(call, options);
+    const name = attachmentName(response.headers.get('Content-Disposition')) ?? fallback;
+    return { blob: data as Blob, name };
   }
 
-  /**
-   * Like unwrapDownload for a call made with `parseAs: 'stream'`, telling `onProgress` how much
-   * has arrived: first with nothing received once the server starts answering (it has built
-   * the file), then after every piece. A connection lost halfway rejects like a failed call.
-   */
-  async function unwrapProgressDownload(
-    call: Promise<{ data?: unknown; error?: unknown; response: Response }>,
-    fallback: string,
-    onProgress: (progress: DownloadProgress) => void,
-    options: CallOptions = {},
-  ): Promise<NamedFile> {
-    const { stream, response } = await settle(
-      call,
-      (answer) =>
-        answer.data instanceof ReadableStream
-          ? {
-              value: {
-                stream: answer.data as ReadableStream<Uint8Array>,
-                response: answer.response,
-              },
-            }
-          : undefined,
-      options,
-    );
-    const total = downloadSize(response.headers);
-    const pieces: Uint8Array<ArrayBuffer>[] = [];
-    let received = 0;
-    onProgress({ received, total });
-    try {
-      const reader = stream.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        pieces.push(new Uint8Array(value));
-        received += value.byteLength;
-        onProgress({ received, total });
-      }
-    } catch {
-      throw failure(new ApiError(NETWORK_ERROR_MESSAGE, response.status), options);
-    }
-    const type = response.headers.get('Content-Type') ?? '';
-    return {
-      blob: new Blob(pieces, { type }),
-      name: attachmentName(response.headers.get('Content-Disposition')) ?? fallback,
-    };
-  }
-
-  return { client, unwrap, unwrapFile, unwrapDownload, unwrapProgressDownload };
-}
-
-/** How much of a download has arrived, of how much (null when the server did not say). */
-export interface DownloadProgress {
-  received: number;
-  total: number | null;
-}
-
-/**
- * The size of a download as it arrives: Content-Length, unless the body is compressed (the
- * length then counts compressed bytes, and the reader gets them unpacked).
- */
-export function downloadSize(headers: Headers): number | null {
-  if (headers.has('Content-Encoding')) return null;
-  const length = Number(headers.get('Content-Length'));
-  return Number.isSafeInteger(length) && length > 0 ? length : null;
+  return { client, unwrap, unwrapFile, unwrapDownload, unwrapBody, reportFailure: failure };
 }
 
 /** A file answer and the name to save it under. */
@@ -270,7 +206,8 @@ export const {
   unwrap,
   unwrapFile,
   unwrapDownload,
-  unwrapProgressDownload,
+  unwrapBody,
+  reportFailure,
 } = createApi({
   // Every call goes to the page's own origin (spec §7).
   baseUrl: window.location.origin,

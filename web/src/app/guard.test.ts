@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NOT_ADMIN_MESSAGE, NO_PERMISSION_MESSAGE, NO_RANGE_MESSAGE } from '../lib/access';
+import { NOT_ADMIN_MESSAGE } from '../lib/access';
+import { NO_PERMISSION_MESSAGE, NO_RANGE_MESSAGE } from '../lib/monitoringRule';
 import { useSession } from '../lib/session';
 import { regionRange, signIn, signInAdmin, testUser } from '../test/session';
 import { checkRoute, type GuardDeps, type GuardTarget } from './guard';

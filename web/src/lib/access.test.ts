@@ -8,15 +8,13 @@ import {
   PERMISSION_NAMES,
 } from '../api/permissions';
 import { regionRange, testUser } from '../test/session';
+import { NO_PERMISSION_MESSAGE, NO_RANGE_MESSAGE } from './monitoringRule';
 import {
-  NO_PERMISSION_MESSAGE,
-  NO_RANGE_MESSAGE,
   canAdminister,
   canUseCart,
   displayCode,
   holds,
   pageRefusal,
-  regionCodes,
   viewerOf,
   type Viewer,
 } from './access';
@@ -63,12 +61,5 @@ describe('access rules', () => {
     expect(holds(viewer(MOD_056_DISPLAY), displayCode(MOD_056))).toBe(true);
     expect(PERMISSION_NAMES[MOD_056]).toBe('地表覆盖监测');
     expect(PERMISSION_NAMES[MOD_056_DISPLAY]).toBe('显示：地表覆盖监测');
-  });
-
-  it('reads the region codes of the regionId ranges only', () => {
-    expect(
-      regionCodes([regionRange('420000'), { ...regionRange('430000'), type: 'other' }]),
-    ).toEqual(['420000']);
-    expect(regionCodes([])).toEqual([]);
   });
 });

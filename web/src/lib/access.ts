@@ -1,17 +1,11 @@
 // The named access rules of spec §4 and §6, the one place that decides what a visitor may see
 // and do: the menu (app/menu.ts), the header (cart icon), the navigation guard (app/guard.ts)
 // and the pages ask here instead of looking into permission lists themselves. The codes come
-// from api/permissions.ts, generated from the server's table.
+// from api/permissions.ts, generated from the server's table; the monitoring refusals and the
+// regionId range rule from monitoringRule.ts.
 import { MOD_061, type Permission } from '../api/permissions';
+import { NO_PERMISSION_MESSAGE, NO_RANGE_MESSAGE, regionCodes } from './monitoringRule';
 import { isLoggedIn, permissionsOf, rolesOf, type AreaRangeItem, type UserInfo } from './session';
-
-/** Spec §8: a page with an authority, for a user without a regionId area range. */
-export const NO_RANGE_MESSAGE = '未关联用户权限范围，请联系管理员';
-/** Spec §8: a page whose permission the user lacks. */
-export const NO_PERMISSION_MESSAGE = '无查看信息权限，请联系管理员';
-
-/** The range type that grants regions (spec §3). */
-const REGION_RANGE = 'regionId';
 
 /** The server's refusal of an administration page to anyone but an administrator. */
 export const NOT_ADMIN_MESSAGE = '仅系统管理员可以进行此操作';
@@ -71,9 +65,4 @@ export function pageRefusal(
   if (!holds(viewer, authority)) return NO_PERMISSION_MESSAGE;
   if (regionCodes(ranges).length === 0) return NO_RANGE_MESSAGE;
   return undefined;
-}
-
-/** The region codes the ranges of type regionId grant (what the server clips data to). */
-export function regionCodes(ranges: readonly AreaRangeItem[]): string[] {
-  return ranges.filter((range) => range.type === REGION_RANGE).map((range) => range.regionId);
 }

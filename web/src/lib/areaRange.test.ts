@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { regionAccess, regionCovers, regionPrefix } from './areaRange';
+import { regionAccess, regionCovers, regionLevel, regionPrefix } from './areaRange';
 
 describe('regionCovers', () => {
   it.each([
@@ -22,6 +22,14 @@ describe('regionCovers', () => {
     ['420000', '100000', false],
   ])('%s covers %s: %s', (range, code, covers) => {
     expect(regionCovers(range, code)).toBe(covers);
+  });
+});
+
+describe('regionLevel', () => {
+  it('reads the level from the code (spec §3)', () => {
+    expect(['100000', '420000', '420100', '420111', '429004'].map(regionLevel)).toEqual([
+      0, 1, 2, 3, 3,
+    ]);
   });
 });
 

@@ -15,6 +15,13 @@ export type RegionAccess =
   | 'ancestor'
   | 'outside';
 
+/** A region's level by its code: 0 the country, 1 a province, 2 a city, 3 a county. */
+export function regionLevel(code: string): 0 | 1 | 2 | 3 {
+  if (code === COUNTRY_CODE) return 0;
+  if (code.endsWith('0000')) return 1;
+  return code.endsWith('00') ? 2 : 3;
+}
+
 /**
  * The code prefix every region inside `range` shares: '' for the country, two digits for a
  * province, four for a city, the whole code for anything else (it covers only itself).

@@ -2,7 +2,6 @@
 // render hands the engine the scene the props ask for; the engine reports back through the
 // latest callbacks.
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
-import { useSession } from '../../lib/session';
 import { MapEngine } from './engine';
 import { formatLngLat } from './format';
 import { sceneOf } from './scene';
@@ -11,11 +10,14 @@ import type { BaseLayer, MapViewHandle, MapViewProps } from './types';
 export interface MapCanvasProps extends Omit<MapViewProps, 'children' | 'className'> {
   /** The default base layer (VEC at the page's origin). */
   vec: BaseLayer;
+  /** The session's token, read for each request to the server's map services. */
+  token: () => string | null;
   ref?: Ref<MapViewHandle>;
 }
 
 export default function MapCanvas({
   vec,
+  token,
   ref,
   showScale = true,
   showCoordinates = true,
@@ -27,9 +29,9 @@ export default function MapCanvas({
   const scene = sceneOf(props, vec);
 
   // The engine lives as long as the component; it reads the latest scene and callbacks.
-  const latest = useRef({ scene, props, showScale });
+  const latest = useRef({ scene, props, showScale, token });
   useLayoutEffect(() => {
-    latest.current = { scene, props, showScale };
+    latest.current = { scene, props, showScale, token };
   });
 
   useEffect(() => {
@@ -37,7 +39,7 @@ export default function MapCanvas({
     if (!container) return;
     const engine = new MapEngine(container, latest.current.scene, {
       scale: latest.current.showScale,
-      token: () => useSession.getState().token,
+      token: () => latest.current.token(),
       events: {
         drawn: (shape) => latest.current.props.onDrawn?.(shape),
         view: (view) => latest.current.props.onViewChange?.(view),

@@ -8,6 +8,7 @@
 //   </MapView>
 import { Component, Suspense, lazy, useMemo, type ReactNode, type Ref } from 'react';
 import { Button, Result, Spin } from 'antd';
+import { useSession } from '../../lib/session';
 import { vecBaseLayer } from './baseLayers';
 import type { MapViewHandle, MapViewProps } from './types';
 import './map.css';
@@ -15,6 +16,12 @@ import './map.css';
 const MapCanvas = lazy(() => import('./MapCanvas'));
 
 /** Whether this browser can draw the map at all (MapLibre needs WebGL). */
+/**
+ * The token of the session at the time of a request. Read here, not in the map's own chunk:
+ * the pages that show a map load the session's module already.
+ */
+const sessionToken = () => useSession.getState().token;
+
 function webglAvailable(): boolean {
   return 'WebGL2RenderingContext' in window || 'WebGLRenderingContext' in window;
 }
@@ -80,7 +87,7 @@ export function MapView({
               </div>
             }
           >
-            <MapCanvas ref={ref} vec={vec} {...props} />
+            <MapCanvas ref={ref} vec={vec} token={sessionToken} {...props} />
           </Suspense>
         </MapBoundary>
       ) : (

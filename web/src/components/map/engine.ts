@@ -165,15 +165,20 @@ export class MapEngine {
     if (this.styleReady) this.sync();
   }
 
-  fitBounds(bbox: Bbox): void {
+  /** Shows `bbox` whole, or, when that needs a zoom below `minZoom`, its centre at `minZoom`. */
+  fitBounds(bbox: Bbox, minZoom = 0): void {
     const [west, south, east, north] = bbox;
-    this.map.fitBounds(
-      [
-        [west, south],
-        [east, north],
-      ],
-      { padding: FIT_PADDING, maxZoom: 16 },
-    );
+    const bounds: [[number, number], [number, number]] = [
+      [west, south],
+      [east, north],
+    ];
+    const options = { padding: FIT_PADDING, maxZoom: 16 };
+    const camera = this.map.cameraForBounds(bounds, options);
+    if (camera?.zoom !== undefined && camera.zoom < minZoom) {
+      this.map.easeTo({ center: camera.center, zoom: minZoom });
+      return;
+    }
+    this.map.fitBounds(bounds, options);
   }
 
   view(): MapViewState {
@@ -243,7 +248,7 @@ export class MapEngine {
         this.reportView();
         break;
       case 'fitBounds':
-        this.fitBounds(command.bbox);
+        this.fitBounds(command.bbox, command.minZoom);
         break;
       case 'addOverlay': {
         const { layer } = command;

@@ -42,6 +42,7 @@ describe('sceneOf', () => {
       baseLayer: vec,
       projection: 'mercator',
       extent: null,
+      extentMinZoom: 0,
       overlays: [],
       drawn: undefined,
       drawMode: null,
@@ -68,7 +69,10 @@ describe('diffScene', () => {
 
   it('fits a new extent, not the same one again', () => {
     expect(diffScene(base, scene({ extent: hongshan }))).toEqual([
-      { kind: 'fitBounds', bbox: hongshan },
+      { kind: 'fitBounds', bbox: hongshan, minZoom: 0 },
+    ]);
+    expect(diffScene(base, scene({ extent: hongshan, extentMinZoom: 8 }))).toEqual([
+      { kind: 'fitBounds', bbox: hongshan, minZoom: 8 },
     ]);
     expect(diffScene(scene({ extent: hongshan }), scene({ extent: null }))).toEqual([]);
   });

@@ -21,6 +21,8 @@ export interface MapScene {
   projection: Projection;
   /** The box the view was last fitted to by the page. */
   extent: Bbox | null;
+  /** The least zoom a fit to `extent` may end at (0: any). */
+  extentMinZoom: number;
   /** Extra layers, bottom first, the highlight last. */
   overlays: readonly MapLayer[];
   /** undefined: the page leaves the drawn shape to the user (it is not controlled). */
@@ -31,7 +33,7 @@ export interface MapScene {
 export type MapCommand =
   | { kind: 'setBaseLayer'; baseLayer: BaseLayer }
   | { kind: 'setProjection'; projection: Projection }
-  | { kind: 'fitBounds'; bbox: Bbox }
+  | { kind: 'fitBounds'; bbox: Bbox; minZoom: number }
   /** `before`: the overlay to insert under; absent: on top of the other overlays. */
   | { kind: 'addOverlay'; layer: MapLayer; before?: string }
   | { kind: 'removeOverlay'; id: string }
@@ -67,6 +69,7 @@ export function sceneOf(props: MapViewProps, vec: BaseLayer): MapScene {
     baseLayer: props.baseLayer ?? vec,
     projection: props.projection ?? 'mercator',
     extent: props.extent ?? null,
+    extentMinZoom: props.extentMinZoom ?? 0,
     overlays,
     drawn: props.drawn,
     drawMode: props.drawMode ?? null,
@@ -147,6 +150,6 @@ export function diffScene(applied: MapScene, wanted: MapScene): MapCommand[] {
   if (applied.drawMode !== wanted.drawMode)
     commands.push({ kind: 'setDrawMode', mode: wanted.drawMode });
   if (wanted.extent && !sameBbox(applied.extent, wanted.extent))
-    commands.push({ kind: 'fitBounds', bbox: wanted.extent });
+    commands.push({ kind: 'fitBounds', bbox: wanted.extent, minZoom: wanted.extentMinZoom });
   return commands;
 }

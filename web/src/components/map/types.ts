@@ -136,6 +136,12 @@ export interface MapViewProps {
   projection?: Projection;
   /** Fits the view to this box when its value changes (not when the user moves the map). */
   extent?: Bbox | null;
+  /**
+   * Fitting to `extent` zooms in at least this far, for layers whose features appear only from
+   * a zoom on (the region tiles carry counties from zoom 8): a larger box is then shown around
+   * its centre, cut at the edges.
+   */
+  extentMinZoom?: number;
   /** Regions to highlight, e.g. from /api/region/v2/pids/{id}/s. */
   highlight?: FeatureCollection<Polygon | MultiPolygon> | null;
   /** Extra layers drawn over the base map, in order (last on top). */

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Button, Progress, Space, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import type { DownloadProgress } from '../../api/client';
+import type { DownloadProgress } from '../../api/progressDownload';
 import { saveFile } from '../../lib/saveFile';
 import { EXPORT_EXTENSIONS, exportSpots, type ExportFormat } from './api/exportSpots';
 import type { SpotFilterQuery, ThemeName } from './api/types';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { EngineEvents } from '../../components/map/engine';
 import type { MapScene } from '../../components/map/scene';
 import type { MapLayer } from '../../components/map/types';
-import { NO_RANGE_MESSAGE } from '../../lib/access';
+import { NO_RANGE_MESSAGE } from '../../lib/monitoringRule';
 import { useSession } from '../../lib/session';
 import { saveFile } from '../../lib/saveFile';
 import { regions } from '../../test/regions';
@@ -249,6 +249,11 @@ describe('监测专题 (/monitor/<theme>)', () => {
         '#cccccc',
       ]),
     );
+    // The region counted is outlined over its regions' colours, not tinted.
+    await waitFor(() =>
+      expect(shownLayer('region-outline')?.paint).not.toHaveProperty('fillColor'),
+    );
+    expect(shownLayer('_highlight')).toBeUndefined();
     const legend = await screen.findByTestId('choropleth-legend');
     expect(within(legend).getAllByTestId('legend-class')).toHaveLength(10);
     expect(legend).toHaveTextContent('0 – 1');
@@ -271,6 +276,13 @@ describe('监测专题 (/monitor/<theme>)', () => {
     });
     const crumbs = screen.getByTestId('drill-crumbs');
     await waitFor(() => expect(crumbs).toHaveTextContent('湖北省/武汉市'));
+    // Zoomed to 武汉市, close enough for the region tiles to carry its counties.
+    await waitFor(() =>
+      expect(engines.at(-1)?.shown.at(-1)).toMatchObject({
+        extent: regions.wuhan.bbox,
+        extentMinZoom: 8,
+      }),
+    );
     await userEvent.click(within(crumbs).getByText('湖北省'));
     expect(await screen.findByText('宜昌市')).toBeInTheDocument();
 

@@ -3,34 +3,37 @@
 // route guard has checked the permission and the area range already.
 import { Spin } from 'antd';
 import { LoadFailed } from '../../components/LoadFailed';
-import type { PageProps } from '../../components/PageFrame';
+import { PageFrame, type PageProps } from '../../components/PageFrame';
 import { ResultPage } from '../../components/ResultPage';
-import { NO_PERMISSION_MESSAGE } from '../../lib/access';
+import { NO_PERMISSION_MESSAGE } from '../../lib/monitoringRule';
 import { useThemes } from './api/getThemes';
 import { ThemeMonitor } from './ThemeMonitor';
+import './MonitorPage.css';
 
 /** The theme a route path names: its last part, e.g. windmill of /monitor/windmill. */
 export function themeOfPath(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-export default function MonitorPage({ path, title }: PageProps) {
+export default function MonitorPage({ path, title, trail }: PageProps) {
   const themes = useThemes();
   if (themes.isError)
     return (
-      <div className="monitor-page__state">
+      <PageFrame title={title} trail={trail}>
         <LoadFailed
           title="监测专题加载失败"
           onRetry={() => void themes.refetch()}
           testId="themes-error"
         />
-      </div>
+      </PageFrame>
     );
   if (!themes.data)
     return (
-      <div className="monitor-page__state" data-testid="themes-loading">
-        <Spin size="large" />
-      </div>
+      <PageFrame title={title} trail={trail}>
+        <div className="monitor-page__state" data-testid="themes-loading">
+          <Spin size="large" />
+        </div>
+      </PageFrame>
     );
   const name = themeOfPath(path);
   const theme = themes.data.find((candidate) => candidate.name === name);

@@ -2,7 +2,6 @@
 // labels, where it is, how large, where the data comes from, and its pictures before and
 // after the change in a swipe comparison.
 import { Alert, Button, Descriptions, Drawer, Space, Spin, Tag } from 'antd';
-import { AimOutlined } from '@ant-design/icons';
 import { ApiError } from '../../api/client';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useSpot } from './api/getSpot';
@@ -94,7 +93,7 @@ export function SpotDrawer({ theme, id, onClose, onLocate }: SpotDrawerProps) {
       data-testid="spot-drawer"
       extra={
         data && (
-          <Button icon={<AimOutlined />} onClick={() => onLocate(data)} data-testid="spot-locate">
+          <Button onClick={() => onLocate(data)} data-testid="spot-locate">
             定位
           </Button>
         )

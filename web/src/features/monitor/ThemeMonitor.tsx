@@ -10,10 +10,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { dictQueryOptions, useDict } from '../../api/getDict';
 import { getAreaRange } from '../../api/getAreaRange';
 import { useRegionLineage } from '../../api/getRegionLineage';
+import { MapPageFrame } from '../../components/MapPageFrame';
 import { MapView } from '../../components/map/MapView';
 import { asBbox, type FeatureHit, type MapViewHandle } from '../../components/map/types';
 import { useRegionFocus } from '../../components/map/useRegionFocus';
-import { regionCodes } from '../../lib/access';
+import { regionCodes } from '../../lib/monitoringRule';
 import { openLogin, whenLoggedIn } from '../../lib/loginPrompt';
 import { useSession } from '../../lib/session';
 import { useBatches } from './api/getBatches';
@@ -28,8 +29,10 @@ import {
   CHOROPLETH,
   SPOTS,
   choroplethLayer,
+  choroplethMinZoom,
   legendColors,
   openedSpotLayer,
+  regionOutlineLayer,
   spotsLayer,
 } from './mapLayers';
 import { MODES, cleared, switchMode } from './modes';
@@ -49,7 +52,6 @@ import {
   type Mode,
   type MonitorState,
 } from './state';
-import './MonitorPage.css';
 
 /** The caller's ranges again from the server (after a login made here, the guard has not). */
 async function refreshRanges(): Promise<void> {
@@ -169,7 +171,8 @@ export function ThemeMonitor({ theme, title }: { theme: ThemeInfo; title: string
   };
 
   // The map.
-  const focus = useRegionFocus(state.region ?? statistics.data?.regionId ?? null);
+  const focusRegion = state.region ?? statistics.data?.regionId ?? null;
+  const focus = useRegionFocus(focusRegion);
   const origin = window.location.origin;
   const openedGeometry = opened === null ? undefined : openedSpot.data?.geometry;
   const openedLayer = useMemo(
@@ -184,100 +187,99 @@ export function ThemeMonitor({ theme, title }: { theme: ThemeInfo; title: string
           : [spotsLayer(theme.layer, state, shownBatch, colors, origin)]),
         ...(openedLayer ? [openedLayer] : []),
       ]
-    : regionRows
-      ? [choroplethLayer(regionRows, state.measure, theme.ramp, origin)]
-      : [];
+    : [
+        ...(regionRows ? [choroplethLayer(regionRows, state.measure, theme.ramp, origin)] : []),
+        ...(focus.highlight ? [regionOutlineLayer(focus.highlight)] : []),
+      ];
   const classes = legendClasses(maxOf(regionRows ?? [], state.measure), theme.ramp);
 
   return (
-    <div className="monitor" data-testid="monitor-page" data-theme={theme.name}>
-      <aside className="monitor__side">
-        <div className="monitor__head">
-          <h1 className="monitor__title" data-testid="page-title">
-            {title}
-          </h1>
-          <Tooltip title="恢复本页的默认条件">
-            <Button
-              size="small"
-              icon={<ClearOutlined />}
-              onClick={clear}
-              data-testid="monitor-clear"
-            >
-              清空
-            </Button>
-          </Tooltip>
-        </div>
-        <div className="monitor__bar">
-          <Tabs
-            activeKey={String(state.mode)}
-            onChange={(key) => {
-              const rule = MODES.find((candidate) => String(candidate.mode) === key);
-              if (rule) trySwitch(rule.mode);
-            }}
-            items={MODES.map((rule) => ({ key: String(rule.mode), label: rule.label }))}
-            data-testid="mode-tabs"
-          />
-          <Select
-            className="monitor__batch"
-            value={shownBatch}
-            loading={batches.isLoading}
-            placeholder={batches.isError ? '批次加载失败' : '暂无批次'}
-            options={(batches.data ?? []).map((batch) => ({
-              value: batch.id,
-              label: batch.typeName,
-            }))}
-            onChange={(batch: string) => change({ batch })}
-            notFoundContent="暂无批次"
-            data-testid="batch-select"
-          />
-        </div>
-        <div className="monitor__panel">
-          {detail ? (
-            <DetailPanel
-              key={clears}
-              theme={theme}
-              state={state}
-              onFilter={change}
-              onPage={(paging) => setState({ ...state, paging })}
-              ranges={ranges}
-              stages={stages.data ?? []}
-              types={types.data ?? []}
-              legend={{
-                onChange: (legend) => change({ legend }),
-                choices: legendChoices(theme),
-                items: (legendValues.data ?? []).map(({ value, label }) => ({
-                  value,
-                  label,
-                  color: colors.get(value) ?? '',
-                })),
+    <MapPageFrame
+      className="monitor"
+      testId="monitor-page"
+      title={title}
+      action={
+        <Tooltip title="恢复本页的默认条件">
+          <Button size="small" icon={<ClearOutlined />} onClick={clear} data-testid="monitor-clear">
+            清空
+          </Button>
+        </Tooltip>
+      }
+      side={
+        <>
+          <div className="monitor__bar">
+            <Tabs
+              activeKey={String(state.mode)}
+              onChange={(key) => {
+                const rule = MODES.find((candidate) => String(candidate.mode) === key);
+                if (rule) trySwitch(rule.mode);
               }}
-              page={spots.data}
-              loading={spots.isFetching}
-              error={spots.isError}
-              onRetry={() => void spots.refetch()}
-              onOpen={(spot) => openSpot(spot.id, spot.bbox)}
-              exportName={`${theme.title}_${shownBatch ?? ''}`}
+              items={MODES.map((rule) => ({ key: String(rule.mode), label: rule.label }))}
+              data-testid="mode-tabs"
             />
-          ) : (
-            <StatisticsPanel
-              statistics={statistics.data}
-              loading={statistics.isFetching}
-              error={statistics.isError}
-              onRetry={() => void statistics.refetch()}
-              measure={state.measure}
-              onMeasureChange={(measure) => setState({ ...state, measure })}
-              crumbs={crumbs}
-              onRegion={goRegion}
-              typed={Boolean(theme.typeDict)}
+            <Select
+              className="monitor__batch"
+              value={shownBatch}
+              loading={batches.isLoading}
+              placeholder={batches.isError ? '批次加载失败' : '暂无批次'}
+              options={(batches.data ?? []).map((batch) => ({
+                value: batch.id,
+                label: batch.typeName,
+              }))}
+              onChange={(batch: string) => change({ batch })}
+              notFoundContent="暂无批次"
+              data-testid="batch-select"
             />
-          )}
-        </div>
-      </aside>
-      <div className="monitor__map">
+          </div>
+          <div className="monitor__panel">
+            {detail ? (
+              <DetailPanel
+                key={clears}
+                theme={theme}
+                state={state}
+                onFilter={change}
+                onPage={(paging) => setState({ ...state, paging })}
+                ranges={ranges}
+                stages={stages.data ?? []}
+                types={types.data ?? []}
+                legend={{
+                  onChange: (legend) => change({ legend }),
+                  choices: legendChoices(theme),
+                  items: (legendValues.data ?? []).map(({ value, label }) => ({
+                    value,
+                    label,
+                    color: colors.get(value) ?? '',
+                  })),
+                }}
+                page={spots.data}
+                loading={spots.isFetching}
+                error={spots.isError}
+                onRetry={() => void spots.refetch()}
+                onOpen={(spot) => openSpot(spot.id, spot.bbox)}
+                exportName={`${theme.title}_${shownBatch ?? ''}`}
+              />
+            ) : (
+              <StatisticsPanel
+                statistics={statistics.data}
+                loading={statistics.isFetching}
+                error={statistics.isError}
+                onRetry={() => void statistics.refetch()}
+                measure={state.measure}
+                onMeasureChange={(measure) => setState({ ...state, measure })}
+                crumbs={crumbs}
+                onRegion={goRegion}
+                typed={Boolean(theme.typeDict)}
+              />
+            )}
+          </div>
+        </>
+      }
+      map={
         <MapView
           ref={map}
           extent={focus.extent}
-          highlight={focus.highlight}
+          extentMinZoom={!detail && focusRegion ? choroplethMinZoom(focusRegion) : 0}
+          highlight={detail ? focus.highlight : null}
           layers={layers}
           onFeatureClick={clickMap}
         >
@@ -285,13 +287,14 @@ export function ThemeMonitor({ theme, title }: { theme: ThemeInfo; title: string
             <ChoroplethLegend classes={classes} measure={state.measure} />
           )}
         </MapView>
-      </div>
+      }
+    >
       <SpotDrawer
         theme={theme}
         id={detail ? opened : null}
         onClose={() => setOpened(null)}
         onLocate={(spot) => fitTo(spot.bbox)}
       />
-    </div>
+    </MapPageFrame>
   );
 }

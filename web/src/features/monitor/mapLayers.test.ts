@@ -3,6 +3,7 @@ import {
   CATEGORY_COLORS,
   CHOROPLETH,
   choroplethLayer,
+  choroplethMinZoom,
   legendColors,
   spotFilter,
   spotsLayer,
@@ -44,6 +45,16 @@ describe('the choropleth layer', () => {
       '#1c7b31',
       '#cccccc',
     ]);
+  });
+});
+
+describe('choroplethMinZoom', () => {
+  it('is the zoom from which the region tiles carry the level below', () => {
+    // The country's provinces show at any zoom, a province's cities from 5, a city's counties from 8.
+    expect(choroplethMinZoom('100000')).toBe(0);
+    expect(choroplethMinZoom('420000')).toBe(5);
+    expect(choroplethMinZoom('420100')).toBe(8);
+    expect(choroplethMinZoom('420111')).toBe(8);
   });
 });
 

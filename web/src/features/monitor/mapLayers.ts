@@ -1,9 +1,9 @@
 // What a theme's page lays over the map (pure; tested in mapLayers.test.ts): in STATISTICS
 // the regions one level down from the region tiles, coloured by their spots; in DETAIL the
 // theme's own spot tiles, filtered and coloured like the legend, and the spot opened on top.
-import type { Feature, MultiPolygon } from 'geojson';
+import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import type { MapLayer } from '../../components/map/types';
-import { regionPrefix } from '../../lib/areaRange';
+import { regionLevel, regionPrefix } from '../../lib/areaRange';
 import { regionFill, type Measure, type Ramp, type RegionValue } from './choropleth';
 import { ALL, type Legend, type MonitorState } from './state';
 
@@ -12,6 +12,7 @@ export const CHOROPLETH = 'choropleth';
 /** The spot layer: clicking a spot reports its id. */
 export const SPOTS = 'spots';
 export const OPENED_SPOT = 'spot-opened';
+export const REGION_OUTLINE = 'region-outline';
 
 /** The region tiles' layer of boundaries, with the attributes code, name and level. */
 const REGION_LAYER = 'region';
@@ -19,6 +20,20 @@ const REGION_LAYER = 'region';
 /** The vector tiles of a layer the server's map services serve. */
 export function tilesOf(origin: string, layer: string): string[] {
   return [`${origin}/ows/cloudPlatform/wmts/${layer}/{z}/{x}/{y}.pbf`];
+}
+
+/**
+ * The zoom from which the region tiles carry each level (0 the country … 3 counties), as
+ * `region/layers.rs` cuts them: provinces always, cities from 5, counties from 8.
+ */
+const REGION_LEVEL_ZOOMS = [0, 0, 5, 8] as const;
+
+/**
+ * The least zoom at which the map shows the regions one level below `region` (the rows of
+ * its statistics): a whole large city fits the map only below the zoom its counties appear at.
+ */
+export function choroplethMinZoom(region: string): number {
+  return REGION_LEVEL_ZOOMS[Math.min(regionLevel(region) + 1, 3)] ?? 0;
 }
 
 /** The regions of the statistics, each filled by its class (a region has no data, grey). */
@@ -122,6 +137,16 @@ export function spotsLayer(
       lineColor: '#7a2e00',
       lineWidth: 1,
     },
+  };
+}
+
+/** The outline of the region counted, over its regions' colours (no fill to wash them out). */
+export function regionOutlineLayer(region: FeatureCollection<Polygon | MultiPolygon>): MapLayer {
+  return {
+    id: REGION_OUTLINE,
+    kind: 'geojson',
+    data: region,
+    paint: { lineColor: '#0b4aa2', lineWidth: 2.5 },
   };
 }
 

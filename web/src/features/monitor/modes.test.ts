@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_RANGE_MESSAGE } from '../../lib/access';
+import { NO_RANGE_MESSAGE } from '../../lib/monitoringRule';
 import { MODES, cleared, switchMode } from './modes';
 import { ALL, DETAIL, STATISTICS, defaultState, type MonitorState } from './state';
 

@@ -1,7 +1,7 @@
 // The display modes of a theme's page and the rules of switching between them (spec §4;
 // pure, tested in modes.test.ts). A mode is a row of MODES: part 2's grid, sequence and
 // trend add rows, and the switch and the tabs follow.
-import { NO_RANGE_MESSAGE } from '../../lib/access';
+import { NO_RANGE_MESSAGE } from '../../lib/monitoringRule';
 import {
   DETAIL,
   STATISTICS,

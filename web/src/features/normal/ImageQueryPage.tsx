@@ -8,6 +8,7 @@ import { LinkOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { Feature, MultiPolygon } from 'geojson';
+import { MapPageFrame } from '../../components/MapPageFrame';
 import type { PageProps } from '../../components/PageFrame';
 import { MapToolbar } from '../../components/map/MapToolbar';
 import { MapView } from '../../components/map/MapView';
@@ -438,32 +439,32 @@ export default function ImageQueryPage({ title }: PageProps) {
   ];
 
   return (
-    <div className="image-query" data-testid="image-query">
-      <aside className="image-query__side">
-        <div className="image-query__head">
-          <h1 className="image-query__title" data-testid="page-title">
-            {title}
-          </h1>
-          <Tooltip title="复制可恢复本次查询的链接">
-            <Button
-              size="small"
-              icon={<LinkOutlined />}
-              disabled={!search}
-              onClick={() => void copyLink()}
-              data-testid="copy-link"
-            >
-              复制链接
-            </Button>
-          </Tooltip>
-        </div>
+    <MapPageFrame
+      className="image-query"
+      testId="image-query"
+      title={title}
+      action={
+        <Tooltip title="复制可恢复本次查询的链接">
+          <Button
+            size="small"
+            icon={<LinkOutlined />}
+            disabled={!search}
+            onClick={() => void copyLink()}
+            data-testid="copy-link"
+          >
+            复制链接
+          </Button>
+        </Tooltip>
+      }
+      side={
         <Tabs
           activeKey={String(tab)}
           onChange={(key) => go(search, Number(key) as SidebarTab)}
           items={tabs}
           data-testid="image-query-tabs"
         />
-      </aside>
-      <div className="image-query__map">
+      }
+      map={
         <MapView
           ref={map}
           baseLayer={baseLayer}
@@ -491,8 +492,9 @@ export default function ImageQueryPage({ title }: PageProps) {
             canClear={drawn !== null}
           />
         </MapView>
-      </div>
+      }
+    >
       <DataRequestDialog ids={offline} onClose={() => setOffline([])} />
-    </div>
+    </MapPageFrame>
   );
 }

@@ -1,12 +1,8 @@
 // GET /api/spot/v2/{theme}/export/excel and export/shp: the filtered spots as an Excel
 // workbook or a zipped shapefile, downloaded with progress (the server builds the file first,
 // then sends it).
-import {
-  api,
-  unwrapProgressDownload,
-  type DownloadProgress,
-  type NamedFile,
-} from '../../../api/client';
+import { api, type NamedFile } from '../../../api/client';
+import { downloadWithProgress, type DownloadProgress } from '../../../api/progressDownload';
 import type { SpotFilterQuery, ThemeName } from './types';
 
 export type ExportFormat = 'excel' | 'shp';
@@ -26,5 +22,5 @@ export function exportSpots(
     format === 'excel'
       ? api.GET('/api/spot/v2/{theme}/export/excel', { params, parseAs: 'stream' })
       : api.GET('/api/spot/v2/{theme}/export/shp', { params, parseAs: 'stream' });
-  return unwrapProgressDownload(call, fallbackName, onProgress);
+  return downloadWithProgress(call, fallbackName, onProgress);
 }
