@@ -397,6 +397,13 @@ async fn the_layer_shows_the_latest_batch_or_the_one_named_and_nothing_to_the_an
     ids.sort_unstable();
     listed.sort_unstable();
     assert_eq!(ids, listed);
+    // Features carry what the page filters the map by, the stage as the list spells it.
+    let wfs = "/ows/cloudPlatform/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetFeature&TYPENAMES=cloudPlatform:windmill_meta&COUNT=1";
+    let feature = &wfs_json(&s, wfs, &admin).await["features"][0]["properties"];
+    assert_eq!(
+        (feature["batch"].as_str(), feature["stage"].as_str()),
+        (Some("2024Q3"), Some("3"))
+    );
 }
 
 #[tokio::test]

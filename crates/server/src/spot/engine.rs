@@ -598,6 +598,15 @@ impl ThemeSpots {
         self.types.get(usize::from(code).checked_sub(1)?)
     }
 
+    /// The stage value of the spot at a position: its batch's quarter or half year, or, for
+    /// a theme staged by change, its change category.
+    pub fn stage(&self, block: &Block, pos: usize) -> Option<u8> {
+        match self.theme.stage {
+            Stage::Change => Some(block.change(pos)),
+            Stage::Quarter | Stage::HalfYear => block.stage,
+        }
+    }
+
     /// The theme's own attributes of the spot at a position.
     pub fn attrs(&self, block: &Block, pos: usize) -> Attrs {
         let n = self.theme.attrs.len();

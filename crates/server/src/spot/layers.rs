@@ -34,6 +34,7 @@ struct SpotLayer {
 const ATTRIBUTES: &[Attribute] = &[
     Attribute::integer("id"),
     Attribute::text("batch"),
+    Attribute::text("stage"),
     Attribute::text("tblx"),
     Attribute::integer("change"),
     Attribute::real("area_m2"),
@@ -52,6 +53,12 @@ fn feature<'a>(spots: &ThemeSpots, block: &Block, pos: usize) -> Feature<'a> {
         properties: vec![
             Value::from(id),
             Value::from(block.batch.id.as_str()),
+            Value::from(
+                spots
+                    .stage(block, pos)
+                    .map(|s| s.to_string())
+                    .unwrap_or_default(),
+            ),
             Value::from(tblx),
             Value::from(i64::from(block.change(pos))),
             Value::from(block.area(pos)),

@@ -172,12 +172,10 @@ pub fn summary(
     regions: &RegionIndex,
 ) -> SpotSummary {
     let change = block.change(pos);
-    let stage = match spots.theme.stage {
-        Stage::Change => Some(change),
-        Stage::Quarter | Stage::HalfYear => block.stage,
-    }
-    .map(|s| s.to_string())
-    .unwrap_or_default();
+    let stage = spots
+        .stage(block, pos)
+        .map(|s| s.to_string())
+        .unwrap_or_default();
     let tblx = spots.type_label(block.tblx(pos));
     let xzqdm = format!("{:06}", block.county(pos));
     let region_name = regions
