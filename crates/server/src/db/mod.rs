@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use rusqlite::Connection;
+use rusqlite::config::DbConfig;
 use tokio::sync::Semaphore;
 
 /// A storage failure: always the server's fault, never the caller's.
@@ -162,6 +163,13 @@ pub fn connect(path: &Path) -> Result<Connection, DbError> {
          PRAGMA foreign_keys = ON;
          PRAGMA busy_timeout = 5000;",
     )?;
+    // Plans that never depend on bound values. SQLite (built with STAT4) marks the bound
+    // values of a join as ones its plan may depend on, and the statement cache clears the
+    // bindings of every statement it takes back, which throws such a plan away: without
+    // this, every use of a cached join (the session lookup of every logged-in request)
+    // is compiled anew, about 80 µs. Without ANALYZE statistics no plan here depends on
+    // a bound value anyway.
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG, true)?;
     gpkg::register_functions(&conn)?;
     Ok(conn)
 }
@@ -203,6 +211,26 @@ mod tests {
         }
         done.store(true, Ordering::Relaxed);
         writer.join().expect("writer");
+    }
+
+    #[test]
+    fn a_cached_join_with_a_bound_value_is_compiled_once() {
+        use rusqlite::StatementStatus;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let conn = open_connection(&dir.path().join("t.gpkg")).expect("open");
+        // The shape of the session lookup every logged-in request makes.
+        let sql = "SELECT count(*) FROM session s JOIN user u ON u.id = s.user_id
+                   WHERE s.token_hash = ?1";
+        for _ in 0..3 {
+            let n: i64 = conn
+                .prepare_cached(sql)
+                .expect("prepare")
+                .query_row([b"token".as_slice()], |r| r.get(0))
+                .expect("query");
+            assert_eq!(n, 0);
+        }
+        let stmt = conn.prepare_cached(sql).expect("prepare");
+        assert_eq!(stmt.get_status(StatementStatus::RePrepare), 0);
     }
 
     #[tokio::test]

@@ -48,7 +48,7 @@
 
 use std::ops::RangeInclusive;
 
-use geo::Intersects;
+use geo::{BoundingRect, Intersects};
 use geo_kit::{Envelope, clip};
 use geo_types::{Coord, Geometry, MultiPolygon, Polygon, Rect};
 
@@ -183,8 +183,10 @@ impl FeatureGeometry<'_> {
         }
     }
 
-    /// What falls in a box; `None` when nothing does.
-    pub fn clip(&self, rect: &Envelope) -> Option<Geometry<f64>> {
+    /// What falls in a box; `None` when nothing does. A geometry made for the request that
+    /// lies wholly inside is handed back as it is (the usual small feature of a tile: no
+    /// copy).
+    pub fn clip(self, rect: &Envelope) -> Option<Geometry<f64>> {
         match self {
             Self::Parts(parts) => {
                 let clipped: Vec<Polygon<f64>> = parts
@@ -193,7 +195,19 @@ impl FeatureGeometry<'_> {
                     .collect();
                 (!clipped.is_empty()).then_some(Geometry::MultiPolygon(MultiPolygon(clipped)))
             }
-            Self::Owned(g) => clip::clip_geometry(g, rect),
+            Self::Owned(g) => {
+                let inside = g.bounding_rect().is_some_and(|b| {
+                    rect.min_x <= b.min().x
+                        && b.max().x <= rect.max_x
+                        && rect.min_y <= b.min().y
+                        && b.max().y <= rect.max_y
+                });
+                if inside {
+                    Some(g)
+                } else {
+                    clip::clip_geometry(&g, rect)
+                }
+            }
         }
     }
 
