@@ -1,4 +1,5 @@
 import { expect, test } from './support/harness';
+import { MonitorDriver } from './support/monitor';
 
 test('an ended session warns 登录已过期，请重新登录！ and returns home', async ({
   app,
@@ -11,6 +12,9 @@ test('an ended session warns 登录已过期，请重新登录！ and returns ho
   await expect(app.personalCentreLink()).toBeVisible();
   await app.open('/monitor/landcover');
   await expect(app.pageTitle()).toHaveText('地表覆盖监测');
+  // and the page has everything it asked for (a request still on its way when the session
+  // ends would warn before the user acts, and the menu would be gone)
+  await new MonitorDriver(app.page).statisticsShown('湖北省');
   // when an administrator sets a new password (which ends the account's sessions)
   accounts.changePassword(user.username, 'Other12345');
   // and the user opens another monitoring page, which asks the server

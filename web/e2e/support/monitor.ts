@@ -32,6 +32,18 @@ export class MonitorDriver {
     return (await mapOverlays(this.page)).choropleth ?? 0;
   }
 
+  /**
+   * Waits until STATISTICS has shown every answer it asked for over `region`: the totals,
+   * the way back up (the region's lineage), the legend and the choropleth on the map. After
+   * this the page asks the server nothing more until the user acts.
+   */
+  async statisticsShown(region: string): Promise<void> {
+    await expect(this.statisticsTotal()).toContainText(region);
+    await expect(this.page.getByTestId('drill-current')).toHaveText(region);
+    await expect(this.choroplethLegend()).toContainText('无数据');
+    await expect.poll(() => this.choroplethShapes()).toBeGreaterThan(0);
+  }
+
   /** The mode tab 统计 or 详情. */
   async showMode(label: '统计' | '详情'): Promise<void> {
     await this.page.getByTestId('mode-tabs').getByRole('tab', { name: label }).click();
