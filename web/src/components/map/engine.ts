@@ -119,6 +119,10 @@ export class MapEngine {
       localIdeographFontFamily:
         "'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', sans-serif",
       locale: LOCALE,
+      // Labels appear at once rather than fading in: a fade redraws the whole map every
+      // frame for 300 ms after each tile's labels are placed, which on a slow or software-
+      // rendered GPU keeps the page's main thread busy for seconds after it loads.
+      fadeDuration: 0,
       // The whole world at most: a smaller globe is only a dot.
       minZoom: 1,
       // A flat map: no tilting or rotating by accident (the globe still turns by dragging).
@@ -136,7 +140,6 @@ export class MapEngine {
 
     this.map.on('style.load', () => {
       this.styleReady = true;
-      if (!this.draw) this.startDrawing();
       this.sync();
     });
     this.map.once('load', () => this.reportView());
@@ -295,7 +298,8 @@ export class MapEngine {
         this.showShape(command.shape);
         break;
       case 'setDrawMode':
-        this.draw?.setMode(command.mode ?? 'static');
+        if (command.mode) this.drawing().setMode(command.mode);
+        else this.draw?.setMode('static');
         break;
     }
   }
@@ -313,7 +317,15 @@ export class MapEngine {
     return PARTS.map((part) => partId(overlay, part)).find((id) => this.map.getLayer(id));
   }
 
-  private startDrawing(): void {
+  /**
+   * The drawing tool, started the first time a shape is drawn or shown: most maps never
+   * draw, and its layers would cost every frame of theirs, the first ones included.
+   */
+  private drawing(): TerraDraw {
+    return this.draw ?? this.startDrawing();
+  }
+
+  private startDrawing(): TerraDraw {
     const styles = {
       fillColor: DRAW_COLOR,
       fillOpacity: 0.15,
@@ -356,10 +368,12 @@ export class MapEngine {
       this.events.drawn(shape);
     });
     this.draw = draw;
+    return draw;
   }
 
   private showShape(shape: DrawnShape | null): void {
-    const draw = this.draw;
+    // Nothing to clear when the tool never started.
+    const draw = shape ? this.drawing() : this.draw;
     if (!draw) return;
     draw.clear();
     if (!shape) return;
