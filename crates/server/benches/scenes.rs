@@ -272,12 +272,7 @@ fn load_test(bin: &Path, data: &Path, bench: &Path) {
 }
 
 fn main() {
-    let Some(bench) = std::env::var_os("RSCLOUD_BENCH_DATA").map(PathBuf::from) else {
-        eprintln!(
-            "set RSCLOUD_BENCH_DATA to a data folder with imported regions (make bench does)"
-        );
-        std::process::exit(2);
-    };
+    let bench = common::bench_folder();
     let conn = rscloud::db::open_connection(&bench.join("rscloud.gpkg")).expect("database");
     let regions = RegionIndex::load(&conn).expect("regions");
     let china = regions.shape("100000").expect("China").geom.clone();

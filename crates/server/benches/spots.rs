@@ -576,12 +576,7 @@ fn over_http(
 }
 
 fn main() {
-    let Some(bench) = std::env::var_os("RSCLOUD_BENCH_DATA").map(PathBuf::from) else {
-        eprintln!(
-            "set RSCLOUD_BENCH_DATA to a data folder with imported regions (make bench does)"
-        );
-        std::process::exit(2);
-    };
+    let bench = common::bench_folder();
     let conn = rscloud::db::open_connection(&bench.join("rscloud.gpkg")).expect("database");
     let regions = RegionIndex::load(&conn).expect("regions");
     drop(conn);

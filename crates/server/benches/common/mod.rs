@@ -31,3 +31,15 @@ pub fn cpu_seconds(pid: u32) -> f64 {
     // utime and stime are fields 14 and 15 of the whole line: 11 and 12 here.
     (ticks(11) + ticks(12)) / 100.0
 }
+
+/// The bench data folder (`RSCLOUD_BENCH_DATA`, with the regions imported); the bench stops
+/// with a word on how to make it when it is not set.
+pub fn bench_folder() -> std::path::PathBuf {
+    let Some(bench) = std::env::var_os("RSCLOUD_BENCH_DATA") else {
+        eprintln!(
+            "set RSCLOUD_BENCH_DATA to a data folder with imported regions (make bench does)"
+        );
+        std::process::exit(2);
+    };
+    bench.into()
+}
