@@ -12,6 +12,7 @@
 //! Rings that come out with fewer than four points or zero area are dropped;
 //! a polygon whose exterior is dropped goes too, holes and all.
 
+use geo::BoundingRect;
 use geo_types::{
     Coord, Geometry, GeometryCollection, LineString, MultiLineString, MultiPoint, MultiPolygon,
     Polygon,
@@ -134,6 +135,20 @@ fn one_or_many_lines(mut mls: MultiLineString<f64>) -> Option<Geometry<f64>> {
         0 => None,
         1 => mls.0.pop().map(Geometry::LineString),
         _ => Some(Geometry::MultiLineString(mls)),
+    }
+}
+
+/// Clips a geometry the caller no longer needs: one whose box lies wholly inside `rect`
+/// comes back as it is, without the copy `clip_geometry` makes (the usual small feature of
+/// a map tile); any other is clipped by `clip_geometry`.
+pub fn clip_owned(g: Geometry<f64>, rect: &Envelope) -> Option<Geometry<f64>> {
+    let inside = g
+        .bounding_rect()
+        .is_some_and(|b| contains(rect, b.min()) && contains(rect, b.max()));
+    if inside {
+        Some(g)
+    } else {
+        clip_geometry(&g, rect)
     }
 }
 
@@ -314,6 +329,20 @@ mod tests {
         assert_eq!(out.exterior().0.first(), out.exterior().0.last());
         // Orientation is kept (counter-clockwise in, counter-clockwise out).
         assert!(ring_area2(&out.exterior().0) > 0.0);
+    }
+
+    #[test]
+    fn an_owned_geometry_inside_comes_back_as_it_is_and_one_across_is_clipped() {
+        let r = rect(0.0, 0.0, 10.0, 10.0);
+        let inner = Geometry::Polygon(
+            polygon![(x: 1.0, y: 1.0), (x: 2.0, y: 1.0), (x: 2.0, y: 2.0), (x: 1.0, y: 1.0)],
+        );
+        assert_eq!(clip_owned(inner.clone(), &r), Some(inner));
+        let across = Geometry::Polygon(
+            polygon![(x: -5.0, y: -5.0), (x: 5.0, y: -5.0), (x: 5.0, y: 5.0), (x: -5.0, y: 5.0), (x: -5.0, y: -5.0)],
+        );
+        assert_eq!(clip_owned(across.clone(), &r), clip_geometry(&across, &r));
+        assert_ne!(clip_owned(across.clone(), &r), Some(across));
     }
 
     #[test]

@@ -48,7 +48,7 @@
 
 use std::ops::RangeInclusive;
 
-use geo::{BoundingRect, Intersects};
+use geo::Intersects;
 use geo_kit::{Envelope, clip};
 use geo_types::{Coord, Geometry, MultiPolygon, Polygon, Rect};
 
@@ -195,19 +195,7 @@ impl FeatureGeometry<'_> {
                     .collect();
                 (!clipped.is_empty()).then_some(Geometry::MultiPolygon(MultiPolygon(clipped)))
             }
-            Self::Owned(g) => {
-                let inside = g.bounding_rect().is_some_and(|b| {
-                    rect.min_x <= b.min().x
-                        && b.max().x <= rect.max_x
-                        && rect.min_y <= b.min().y
-                        && b.max().y <= rect.max_y
-                });
-                if inside {
-                    Some(g)
-                } else {
-                    clip::clip_geometry(&g, rect)
-                }
-            }
+            Self::Owned(g) => clip::clip_owned(g, rect),
         }
     }
 
