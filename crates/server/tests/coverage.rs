@@ -377,7 +377,7 @@ async fn exports_are_shapefiles_gdal_opens_with_the_right_parts_and_areas() {
 
 #[tokio::test]
 async fn more_than_ten_thousand_results_ask_for_a_narrower_query() {
-    let dir = tempfile::tempdir().expect("tempdir").keep();
+    let dir = tempfile::tempdir().expect("tempdir");
     let features: Vec<Value> = (0..10_001)
         .map(|i| {
             let x = 114.0 + f64::from(i % 100) * 0.01;
@@ -388,14 +388,14 @@ async fn more_than_ten_thousand_results_ask_for_a_narrower_query() {
                 "geometry": {"type": "Polygon", "coordinates": [[[x, y], [x + 0.02, y], [x + 0.02, y + 0.02], [x, y + 0.02], [x, y]]]}})
         })
         .collect();
-    let file = dir.join("many.geojson");
+    let file = dir.path().join("many.geojson");
     std::fs::write(
         &file,
         json!({"type": "FeatureCollection", "features": features}).to_string(),
     )
     .expect("write");
-    common::import(&dir, &["scenes"], &[file]);
-    let s = common::TestServer::start_with(move |c| c.data_dir = dir).await;
+    common::import(dir.path(), &["scenes"], &[file]);
+    let s = common::TestServer::start_in(dir, |_| {}).await;
     let (status, body) = s
         .post_json(
             "/api/normal/v5/coverage",

@@ -381,12 +381,12 @@ async fn server_with_regions() -> TestServer {
         feature("420000", "湖北省", rect(108.3, 29.0, 116.1, 33.3)),
         feature("420100", "武汉市", rect(113.7, 29.9, 115.1, 31.4)),
     ]});
-    let dir = tempfile::tempdir().expect("tempdir").keep();
-    let file = dir.join("regions.geojson");
+    let work = tempfile::tempdir().expect("tempdir");
+    let file = work.path().join("regions.geojson");
     std::fs::write(&file, regions.to_string()).expect("write regions");
-    let data = dir.join("data");
-    import(&data, &["regions"], &[file]);
-    TestServer::start_with(move |c| c.data_dir = data).await
+    let data = tempfile::tempdir().expect("data dir");
+    import(data.path(), &["regions"], &[file]);
+    TestServer::start_in(data, |_| {}).await
 }
 
 #[tokio::test]

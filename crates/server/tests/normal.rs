@@ -265,13 +265,9 @@ fn an_unknown_sensor_refuses_the_whole_file() {
 
 #[tokio::test]
 async fn scenes_imported_by_the_cli_while_the_server_runs_are_found_without_a_restart() {
-    let dir = tempfile::tempdir().expect("tempdir").keep();
-    let data = dir.clone();
-    let s = TestServer::start_with(move |c| {
-        c.data_dir = data;
-        c.scene_watch_ms = 50;
-    })
-    .await;
+    let data = tempfile::tempdir().expect("tempdir");
+    let dir = data.path().to_path_buf();
+    let s = TestServer::start_in(data, |c| c.scene_watch_ms = 50).await;
     let everywhere = json!({"selectMode": 2, "extent": [70.0, 0.0, 140.0, 60.0]});
     let (_, before) = search(&s, everywhere.clone()).await;
     assert_eq!(before["data"]["total"], 0, "{before}");

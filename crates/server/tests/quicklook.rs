@@ -6,7 +6,6 @@
 mod common;
 
 use std::io::Read;
-use std::path::Path;
 use std::process::Command;
 
 use common::{TestServer, assert_error};
@@ -168,8 +167,8 @@ async fn a_demo_server_serves_searchable_scenes_with_quick_looks_fall_figures_an
 
 #[tokio::test]
 async fn real_scenes_have_no_generated_quick_look_and_limits_are_kept() {
-    let dir = tempfile::tempdir().expect("tempdir").keep();
-    let scenes = dir.join("scenes.geojson");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let scenes = dir.path().join("scenes.geojson");
     std::fs::write(
         &scenes,
         json!({"type": "FeatureCollection", "features": [{
@@ -186,7 +185,7 @@ async fn real_scenes_have_no_generated_quick_look_and_limits_are_kept() {
         .args(["import", "scenes"])
         .arg(&scenes)
         .arg("--data")
-        .arg(Path::new(&dir))
+        .arg(dir.path())
         .output()
         .expect("rscloud");
     assert!(
@@ -194,7 +193,7 @@ async fn real_scenes_have_no_generated_quick_look_and_limits_are_kept() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let s = TestServer::start_with(move |c| c.data_dir = dir).await;
+    let s = TestServer::start_in(dir, |_| {}).await;
 
     let (status, body) = s.get_json("/api/normal/v5/quicklook/REAL_1").await;
     assert_error(status, &body, 404, "该景没有快视图：REAL_1");

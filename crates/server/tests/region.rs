@@ -11,8 +11,7 @@ use common::{TestServer, assert_error};
 use serde_json::Value;
 
 async fn server() -> TestServer {
-    let copy = copy_of(regions());
-    TestServer::start_with(move |c| c.data_dir = copy).await
+    TestServer::start_in(copy_of(regions()), |_| {}).await
 }
 
 #[tokio::test]

@@ -132,14 +132,10 @@ fn fixture() -> PathBuf {
 /// A server over a copy of the fixture, with its spot image folder holding `pv_before.png`.
 async fn server() -> TestServer {
     let dir = copy_of(&fixture());
-    let images = dir.join("spot_images");
+    let images = dir.path().join("spot_images");
     std::fs::create_dir_all(&images).expect("image folder");
     std::fs::write(images.join("pv_before.png"), b"\x89PNG fixture").expect("image");
-    TestServer::start_with(move |c| {
-        c.data_dir = dir;
-        c.scene_watch_ms = 50;
-    })
-    .await
+    TestServer::start_in(dir, |c| c.scene_watch_ms = 50).await
 }
 
 /// The `data` of a successful answer.

@@ -51,16 +51,17 @@ fn pairs(conn: &Connection, sql: &str) -> HashMap<String, i64> {
 
 #[test]
 fn gem_steel_plants_become_sites_in_their_counties_with_their_attribution() {
-    let dir = copy_of(regions());
+    let copy = copy_of(regions());
+    let dir = copy.path();
     let file = fixture("gem_steel_plants_hubei_henan_2025-03-25.csv");
-    let out = succeeds(&dir, &["import", "sites", "steelplant", &file]);
+    let out = succeeds(dir, &["import", "sites", "steelplant", &file]);
     assert!(
         out.starts_with(
             "imported 36 steelplant sites from gem_steel_plants_hubei_henan_2025-03-25.csv"
         ),
         "{out}"
     );
-    let conn = db(&dir);
+    let conn = db(dir);
     let by_change = pairs(
         &conn,
         "SELECT CAST(change AS TEXT), count(*) FROM spot WHERE theme = 'steelplant' GROUP BY change",
@@ -94,7 +95,7 @@ fn gem_steel_plants_become_sites_in_their_counties_with_their_attribution() {
     assert_eq!(batch, "2025年03月25日");
     // Importing the file again replaces what it brought.
     succeeds(
-        &dir,
+        dir,
         &[
             "import",
             "sites",
@@ -110,18 +111,19 @@ fn gem_steel_plants_become_sites_in_their_counties_with_their_attribution() {
 
 #[test]
 fn wri_wind_and_solar_plants_feed_their_themes_and_the_other_rows_are_skipped() {
-    let dir = copy_of(regions());
+    let copy = copy_of(regions());
+    let dir = copy.path();
     let file = fixture("wri_power_plants_central_china.csv");
-    let wind = succeeds(&dir, &["import", "sites", "windmill", &file]);
+    let wind = succeeds(dir, &["import", "sites", "windmill", &file]);
     assert!(wind.starts_with("imported 18 windmill sites"), "{wind}");
     assert!(
         wind.contains("skipped 8: 燃料为 Solar，不属于本专题"),
         "{wind}"
     );
-    let solar = succeeds(&dir, &["import", "sites", "pvland", &file]);
+    let solar = succeeds(dir, &["import", "sites", "pvland", &file]);
     assert!(solar.starts_with("imported 7 pvland sites"), "{solar}");
     assert!(solar.contains("skipped 1: 没有坐标"), "{solar}");
-    let conn = db(&dir);
+    let conn = db(dir);
     let (count, turbines, unattributed): (i64, i64, i64) = conn
         .query_row(
             "SELECT count(*), count(turbines),
@@ -132,14 +134,15 @@ fn wri_wind_and_solar_plants_feed_their_themes_and_the_other_rows_are_skipped() 
         )
         .expect("sites");
     assert_eq!((count, turbines, unattributed), (25, 0, 0));
-    let refused = rscloud(&dir, &["import", "sites", "road", &file]);
+    let refused = rscloud(dir, &["import", "sites", "road", &file]);
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("不属于道路监测"));
 }
 
 #[test]
 fn a_spot_file_with_one_bad_record_writes_nothing() {
-    let dir = copy_of(regions());
+    let copy = copy_of(regions());
+    let dir = copy.path();
     let work = tempfile::tempdir().expect("tempdir");
     let square = |lon: f64| {
         format!(
@@ -158,8 +161,8 @@ fn a_spot_file_with_one_bad_record_writes_nothing() {
     )
     .expect("write");
     let path = file.display().to_string();
-    succeeds(&dir, &["import", "spots", "landcover", &path]);
-    let conn = db(&dir);
+    succeeds(dir, &["import", "spots", "landcover", &path]);
+    let conn = db(dir);
     let counties = pairs(&conn, "SELECT xzqdm, count(*) FROM spot GROUP BY xzqdm");
     assert_eq!(counties.len(), 2, "{counties:?}");
     assert!(counties.keys().all(|c| c.starts_with("42")), "{counties:?}");
@@ -172,7 +175,7 @@ fn a_spot_file_with_one_bad_record_writes_nothing() {
         ),
     )
     .expect("write");
-    let refused = rscloud(&dir, &["import", "spots", "landcover", &path]);
+    let refused = rscloud(dir, &["import", "spots", "landcover", &path]);
     assert_eq!(refused.status.code(), Some(2));
     let err = String::from_utf8_lossy(&refused.stderr);
     assert!(
@@ -193,10 +196,11 @@ fn demo_spots_lie_in_real_counties_and_cover_hubei_for_every_theme() {
     use rscloud::demo::spots::{Places, SpotPlan, generate};
     use rscloud::region::index::RegionIndex;
 
-    let dir = copy_of(regions());
-    let out = succeeds(&dir, &["demo", "spots", "--count", "4000"]);
+    let copy = copy_of(regions());
+    let dir = copy.path();
+    let out = succeeds(dir, &["demo", "spots", "--count", "4000"]);
     assert!(out.starts_with("generated 4000 demo spots"), "{out}");
-    let conn = db(&dir);
+    let conn = db(dir);
     let hubei = pairs(
         &conn,
         "SELECT theme, count(DISTINCT xzqdm) FROM spot WHERE xzqdm LIKE '42%' GROUP BY theme",

@@ -69,13 +69,9 @@ fn import_fixture(dir: &Path) {
 async fn server_with(
     tune: impl FnOnce(&mut rscloud::config::Config) + Send + 'static,
 ) -> TestServer {
-    let dir = tempfile::tempdir().expect("tempdir").keep();
-    import_fixture(&dir);
-    TestServer::start_with(move |c| {
-        c.data_dir = dir;
-        tune(c);
-    })
-    .await
+    let dir = tempfile::tempdir().expect("tempdir");
+    import_fixture(dir.path());
+    TestServer::start_in(dir, tune).await
 }
 
 async fn server() -> TestServer {

@@ -62,14 +62,15 @@ fn catalogue(dir: &Path) -> std::path::PathBuf {
 
 /// The server and its database file.
 async fn server() -> (TestServer, std::path::PathBuf) {
-    let dir = tempfile::tempdir().expect("tempdir").keep();
+    let data = tempfile::tempdir().expect("tempdir");
+    let dir = data.path();
     let database = dir.join("rscloud.gpkg");
-    let file = catalogue(&dir);
+    let file = catalogue(dir);
     let out = Command::new(env!("CARGO_BIN_EXE_rscloud"))
         .args(["import", "scenes"])
         .arg(&file)
         .arg("--data")
-        .arg(&dir)
+        .arg(dir)
         .output()
         .expect("rscloud");
     assert!(
@@ -77,10 +78,7 @@ async fn server() -> (TestServer, std::path::PathBuf) {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    (
-        TestServer::start_with(move |c| c.data_dir = dir).await,
-        database,
-    )
+    (TestServer::start_in(data, |_| {}).await, database)
 }
 
 /// POSTs a multipart form with the file (and `kind` when given).

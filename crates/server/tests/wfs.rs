@@ -32,12 +32,12 @@ fn regions_geojson() -> Value {
 
 /// A server over a data folder holding the four regions.
 async fn server() -> TestServer {
-    let dir = tempfile::tempdir().expect("tempdir").keep();
-    let file = dir.join("regions.geojson");
+    let work = tempfile::tempdir().expect("tempdir");
+    let file = work.path().join("regions.geojson");
     std::fs::write(&file, regions_geojson().to_string()).expect("write regions");
-    let data = dir.join("data");
-    import(&data, &["regions"], &[file]);
-    TestServer::start_with(move |c| c.data_dir = data).await
+    let data = tempfile::tempdir().expect("data dir");
+    import(data.path(), &["regions"], &[file]);
+    TestServer::start_in(data, |_| {}).await
 }
 
 const WFS: &str = "/ows/cloudPlatform/wfs";

@@ -116,14 +116,9 @@ pub async fn server() -> (TestServer, Vec<FixtureScene>) {
 pub async fn server_with(
     tune: impl FnOnce(&mut rscloud::config::Config) + Send + 'static,
 ) -> (TestServer, Vec<FixtureScene>) {
-    let dir = copy_of(imported());
     let (_, scenes) = scenes_geojson(tempfile::tempdir().expect("tempdir").path());
     (
-        TestServer::start_with(move |c| {
-            c.data_dir = dir;
-            tune(c);
-        })
-        .await,
+        TestServer::start_in(copy_of(imported()), tune).await,
         scenes,
     )
 }

@@ -58,13 +58,18 @@ impl TestServer {
 
     /// Starts a server after `tune` adjusts its configuration.
     pub async fn start_with(tune: impl FnOnce(&mut Config)) -> Self {
+        Self::start_in(tempfile::tempdir().expect("data dir"), tune).await
+    }
+
+    /// Starts a server over a data folder the test prepared (a database imported
+    /// by the CLI, a copy of a shared one), removed with the server like its own.
+    pub async fn start_in(data: tempfile::TempDir, tune: impl FnOnce(&mut Config)) -> Self {
         // The server's warnings and errors go to the test's output, which the
         // test runner shows when a test fails: a 500 then says why.
         let _ = tracing_subscriber::fmt()
             .with_env_filter("warn")
             .with_test_writer()
             .try_init();
-        let data = tempfile::tempdir().expect("data dir");
         let web = tempfile::tempdir().expect("web dir");
         write_web_fixture(web.path());
         let mut config = Config {

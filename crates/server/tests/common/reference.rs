@@ -54,9 +54,22 @@ pub fn cached(name: &str, make: impl FnOnce(&Path)) -> PathBuf {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos())
         .unwrap_or_default();
-    let dir = std::env::temp_dir().join(format!("rscloud-test-{name}-{stamp}"));
+    // Under the build's own temporary folder, so `cargo clean` and a fresh clone
+    // start empty; folders made for older builds of the binary are removed.
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let dir = root.join(format!("rscloud-test-{name}-{stamp}"));
     if dir.join("rscloud.gpkg").exists() {
         return dir;
+    }
+    let prefix = format!("rscloud-test-{name}-");
+    for old in std::fs::read_dir(root).into_iter().flatten().flatten() {
+        let file = old.file_name();
+        let file = file.to_string_lossy();
+        if let Some(rest) = file.strip_prefix(&prefix)
+            && rest.parse::<u128>().is_ok_and(|s| s != stamp)
+        {
+            let _ = std::fs::remove_dir_all(old.path());
+        }
     }
     let work = PathBuf::from(format!("{}-{}", dir.display(), std::process::id()));
     let _ = std::fs::remove_dir_all(&work);
@@ -80,10 +93,10 @@ pub fn regions() -> &'static Path {
     })
 }
 
-/// A fresh data folder holding a copy of `dir`'s database, for one server:
-/// tests run in parallel and some write.
-pub fn copy_of(dir: &Path) -> PathBuf {
-    let copy = tempfile::tempdir().expect("tempdir").keep();
-    std::fs::copy(dir.join("rscloud.gpkg"), copy.join("rscloud.gpkg")).expect("copy db");
+/// A fresh data folder holding a copy of `dir`'s database, for one server or
+/// command: tests run in parallel and some write. Removed when dropped.
+pub fn copy_of(dir: &Path) -> tempfile::TempDir {
+    let copy = tempfile::tempdir().expect("tempdir");
+    std::fs::copy(dir.join("rscloud.gpkg"), copy.path().join("rscloud.gpkg")).expect("copy db");
     copy
 }
