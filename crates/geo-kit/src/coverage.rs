@@ -40,7 +40,7 @@ use i_overlay::i_float::adapter::FloatPointAdapter;
 use i_overlay::i_float::float::rect::FloatRect;
 
 use crate::deadline::{Deadline, TimedOut};
-use crate::mask::{Bits, Tally};
+use crate::mask::{Bits, TALLY_BLOCK, Tally};
 use crate::rings;
 use crate::set_cover::Raster;
 
@@ -173,7 +173,7 @@ fn unions(
     let fewest = cascade(&chosen, deadline)?;
     let mut rest = fewest.clone();
     let open = open_cells(&raster, aoi, &fewest);
-    let tally = Tally::of(&raster.grid, &open);
+    let tally = Tally::of(&raster.grid, &open, TALLY_BLOCK);
     let mut is_picked = vec![false; footprints.len()];
     for &i in &picked {
         is_picked[i] = true;

@@ -32,6 +32,10 @@ impl Run {
     }
 }
 
+/// First and last columns, first and last rows (16 bytes: the greedy
+/// reads one per footprint it takes from its heap).
+pub(crate) type Span = [u32; 4];
+
 /// How far, in cells, [`Cells::touched`] widens what an edge comes near.
 const MARGIN: f64 = 1e-6;
 
@@ -203,13 +207,13 @@ impl Cells {
 
     /// The columns and rows (inclusive) of the cells a box comes near, as
     /// [`Cells::touched`] widens them; `None` when it is off the grid.
-    fn near(&self, b: Rect<f64>) -> Option<([usize; 2], [usize; 2])> {
+    pub(crate) fn near(&self, b: Rect<f64>) -> Option<Span> {
         let (nx, ny) = (self.nx as isize, self.ny as isize);
         let c0 = floor((b.min().x - self.x0) / self.dx - MARGIN).max(0);
         let c1 = floor((b.max().x - self.x0) / self.dx + MARGIN).min(nx - 1);
         let r0 = floor((b.min().y - self.y0) / self.dy - MARGIN).max(0);
         let r1 = floor((b.max().y - self.y0) / self.dy + MARGIN).min(ny - 1);
-        (c0 <= c1 && r0 <= r1).then_some(([c0 as usize, c1 as usize], [r0 as usize, r1 as usize]))
+        (c0 <= c1 && r0 <= r1).then_some([c0, c1, r0, r1].map(|v| v as u32))
     }
 
     /// The cell holding a point, if it is on the grid.
@@ -340,6 +344,16 @@ impl Bits {
         any
     }
 
+    /// Set bits among the `len` (1 to 64) from `start`.
+    fn ones_from(&self, start: usize, len: usize) -> u32 {
+        let (w, shift) = (start / 64, start % 64);
+        let mut v = self.0[w] >> shift;
+        if shift + len > 64 {
+            v |= self.0[w + 1] << (64 - shift);
+        }
+        (v & (u64::MAX >> (64 - len))).count_ones()
+    }
+
     /// Clears every bit `other` sets.
     pub(crate) fn clear_all_of(&mut self, other: &Bits) {
         for (w, o) in self.0.iter_mut().zip(&other.0) {
@@ -357,36 +371,91 @@ impl Bits {
     }
 }
 
+/// Cells a side of the blocks open cells are tallied by, for the set
+/// cover's greedy and the coverage union: a province's 4,000 blocks are
+/// summed in microseconds, where its 260,000 cells took half a millisecond.
+pub(crate) const TALLY_BLOCK: usize = 8;
+
 /// The set cells of a [`Bits`] over a grid, counted over any box of cells
-/// in four reads (a summed-area table).
+/// in four reads (a summed-area table), by blocks of `block` × `block`
+/// cells: a box's count is then that of the blocks it meets, an upper bound.
+/// Cells cleared later are taken off block by block, and the table summed
+/// again, without counting the grid anew.
 pub(crate) struct Tally {
-    /// Set cells in rows `..r` and columns `..c`, at `r * (nx + 1) + c`.
+    block: usize,
+    /// Grid columns.
+    nx: usize,
+    /// Blocks across.
+    across: usize,
+    /// Set cells per block, row by row.
+    counts: Vec<u32>,
+    /// Set cells in block rows `..r` and block columns `..c`, at `r * (across + 1) + c`.
     sums: Vec<u32>,
 }
 
 impl Tally {
-    /// Counts the set cells of `bits` over `cells`.
-    pub(crate) fn of(cells: &Cells, bits: &Bits) -> Self {
-        let w = cells.nx + 1;
-        let mut sums = vec![0u32; w * (cells.ny + 1)];
+    /// Counts the set cells of `bits` over `cells`, by blocks of 1 to 64 cells a side.
+    pub(crate) fn of(cells: &Cells, bits: &Bits, block: usize) -> Self {
+        let (across, down) = (cells.nx.div_ceil(block), cells.ny.div_ceil(block));
+        let mut tally = Self {
+            block,
+            nx: cells.nx,
+            across,
+            counts: vec![0; across * down],
+            sums: vec![0; (across + 1) * (down + 1)],
+        };
         for r in 0..cells.ny {
+            let row = r * cells.nx;
+            tally.take(bits, Run::new(row, row + cells.nx), |count, n| *count += n);
+        }
+        tally.sum();
+        tally
+    }
+
+    /// Applies `f(count, n)` to each block the run meets, `n` the run's set cells in it.
+    fn take(&mut self, bits: &Bits, run: Run, f: impl Fn(&mut u32, u32)) {
+        let Range { start, end } = run.cells();
+        if start >= end {
+            return;
+        }
+        let (r, row) = (start / self.nx, start / self.nx * self.nx);
+        let at = r / self.block * self.across;
+        for b in (start - row) / self.block..=(end - 1 - row) / self.block {
+            let from = start.max(row + b * self.block);
+            let to = end.min(row + (b + 1) * self.block);
+            f(&mut self.counts[at + b], bits.ones_from(from, to - from));
+        }
+    }
+
+    /// Takes off the run's cells that `bits` sets, which are to be cleared;
+    /// [`Tally::sum`] then brings the counts over boxes up to date.
+    pub(crate) fn clear(&mut self, bits: &Bits, run: Run) {
+        self.take(bits, run, |count, n| *count -= n);
+    }
+
+    /// Sums the blocks' counts into the table.
+    pub(crate) fn sum(&mut self) {
+        let w = self.across + 1;
+        for (r, counts) in self.counts.chunks(self.across).enumerate() {
             let mut in_row = 0;
-            for c in 0..cells.nx {
-                in_row += u32::from(bits.get(r * cells.nx + c));
-                sums[(r + 1) * w + c + 1] = sums[r * w + c + 1] + in_row;
+            for (c, &n) in counts.iter().enumerate() {
+                in_row += n;
+                self.sums[(r + 1) * w + c + 1] = self.sums[r * w + c + 1] + in_row;
             }
         }
-        Self { sums }
     }
 
     /// Whether a set cell lies among those a box comes near.
     pub(crate) fn any_near(&self, cells: &Cells, b: Rect<f64>) -> bool {
-        let Some(([c0, c1], [r0, r1])) = cells.near(b) else {
-            return false;
-        };
-        let w = cells.nx + 1;
-        let at = |r: usize, c: usize| self.sums[r * w + c];
-        at(r1 + 1, c1 + 1) + at(r0, c0) != at(r0, c1 + 1) + at(r1 + 1, c0)
+        cells.near(b).is_some_and(|span| self.count(span) > 0)
+    }
+
+    /// The set cells in the blocks a span of columns and rows (inclusive,
+    /// as [`Cells::near`] gives it) meets.
+    pub(crate) fn count(&self, span: Span) -> u32 {
+        let [c0, c1, r0, r1] = span.map(|v| v as usize / self.block);
+        let at = |r: usize, c: usize| self.sums[r * (self.across + 1) + c];
+        at(r1 + 1, c1 + 1) + at(r0, c0) - at(r0, c1 + 1) - at(r1 + 1, c0)
     }
 }
 
@@ -494,16 +563,44 @@ mod tests {
                 bits.set(Run::new(c, c + 1));
             }
         }
-        let tally = Tally::of(&grid, &bits);
+        let tally = Tally::of(&grid, &bits, 1);
+        let blocks = Tally::of(&grid, &bits, 8);
         for _ in 0..2_000 {
             let (w, h) = (next() * 0.5, next() * 0.5);
             let (x, y) = (grid.x0 - 0.5 + next() * 9.5, grid.y0 - 0.5 + next() * 5.5);
             let b = Rect::new(Coord { x, y }, Coord { x: x + w, y: y + h });
-            let near = grid.near(b).is_some_and(|([c0, c1], [r0, r1])| {
+            let near = grid.near(b).is_some_and(|span| {
+                let [c0, c1, r0, r1] = span.map(|v| v as usize);
                 (r0..=r1).any(|r| (c0..=c1).any(|c| bits.get(r * grid.nx + c)))
             });
             assert_eq!(tally.any_near(&grid, b), near, "{b:?}");
+            // By blocks: at least the cells near, at most those of the blocks met.
+            if let Some(span) = grid.near(b) {
+                let count = |[c0, c1, r0, r1]: [usize; 4]| {
+                    (r0..=r1.min(grid.ny - 1))
+                        .flat_map(|r| (c0..=c1.min(grid.nx - 1)).map(move |c| r * grid.nx + c))
+                        .filter(|&cell| bits.get(cell))
+                        .count() as u32
+                };
+                let [c0, c1, r0, r1] = span.map(|v| v as usize);
+                assert_eq!(tally.count(span), count([c0, c1, r0, r1]));
+                // By blocks: the cells of the blocks the span meets.
+                let met = [c0 / 8 * 8, c1 / 8 * 8 + 7, r0 / 8 * 8, r1 / 8 * 8 + 7];
+                assert_eq!(blocks.count(span), count(met));
+            }
         }
+        // Cells cleared run by run, taken off as they go, count as a new tally does.
+        let mut blocks = blocks;
+        for _ in 0..500 {
+            let start = (next() * (grid.nx * grid.ny) as f64) as usize;
+            let end = (start + 1 + (next() * 100.0) as usize).min((start / grid.nx + 1) * grid.nx);
+            let run = Run::new(start, end);
+            blocks.clear(&bits, run);
+            bits.clear(run);
+        }
+        blocks.sum();
+        let fresh = Tally::of(&grid, &bits, 8);
+        assert_eq!(blocks.sums, fresh.sums);
     }
 
     #[test]

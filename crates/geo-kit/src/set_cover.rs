@@ -22,7 +22,7 @@ use geo::BoundingRect;
 use geo_types::{MultiPolygon, Polygon};
 
 use crate::deadline::{Deadline, TimedOut};
-use crate::mask::{Bits, Cells, Crossings, Run};
+use crate::mask::{Bits, Cells, Crossings, Run, Span, TALLY_BLOCK, Tally};
 use crate::rings;
 
 /// About how many cells the area's bounding box is cut into.
@@ -61,10 +61,11 @@ pub(crate) struct Raster {
 }
 
 /// Footprints' cells one after the other: footprint j's are
-/// `runs[starts[j]..starts[j + 1]]`.
+/// `runs[starts[j]..starts[j + 1]]`, all within `spans[j]`.
 struct Part {
     runs: Vec<Run>,
     starts: Vec<usize>,
+    spans: Vec<Option<Span>>,
 }
 
 impl Part {
@@ -76,13 +77,19 @@ impl Part {
         let mut runs = Vec::new();
         let mut starts = Vec::with_capacity(footprints.len() + 1);
         starts.push(0);
+        let mut spans = Vec::with_capacity(footprints.len());
         let mut scratch = Crossings::default();
         for p in footprints {
             deadline.check()?;
             grid.runs_into(rings(p), &mut scratch, &mut runs);
             starts.push(runs.len());
+            spans.push(p.bounding_rect().and_then(|b| grid.near(b)));
         }
-        Ok(Self { runs, starts })
+        Ok(Self {
+            runs,
+            starts,
+            spans,
+        })
     }
 }
 
@@ -138,6 +145,11 @@ impl Raster {
         &part.runs[part.starts[j]..part.starts[j + 1]]
     }
 
+    /// The cells footprint i's box comes near, which hold all its cells.
+    fn span(&self, i: usize) -> Option<Span> {
+        self.parts[i / self.per_part].spans[i % self.per_part]
+    }
+
     /// The lazy greedy, then [`Self::drop_redundant`].
     pub(crate) fn fewest(&self, deadline: &Deadline) -> Result<Vec<usize>, TimedOut> {
         // The first gains count inside cells: from running totals, a run at a time.
@@ -159,9 +171,20 @@ impl Raster {
             .filter(|(g, _)| *g > 0)
             .collect();
         let mut open = self.inside.clone();
+        // Open cells over a footprint's box bound its gain in four reads: once
+        // the chosen cover most of the area, most footprints are put back or
+        // dropped without counting their cells.
+        let mut tally = Tally::of(&self.grid, &open, TALLY_BLOCK);
         let mut chosen = Vec::new();
         while let Some((bound, std::cmp::Reverse(i))) = heap.pop() {
             deadline.check()?;
+            let near = self.span(i).map_or(0, |span| tally.count(span) as usize);
+            if near < bound {
+                if near > 0 {
+                    heap.push((near, std::cmp::Reverse(i)));
+                }
+                continue;
+            }
             let gain = open.count(self.cells(i));
             if gain == 0 {
                 continue;
@@ -170,9 +193,11 @@ impl Raster {
                 heap.push((gain, std::cmp::Reverse(i)));
                 continue;
             }
-            for run in self.cells(i) {
-                open.clear(*run);
+            for &run in self.cells(i) {
+                tally.clear(&open, run);
+                open.clear(run);
             }
+            tally.sum();
             chosen.push(i);
         }
         Ok(self.drop_redundant(chosen))
