@@ -533,19 +533,24 @@ pub(crate) mod tests {
             .collect()
     }
 
+    /// The MGRS tiles over Hubei (a vertex inside (108, 29)–(116.5, 33.5)),
+    /// less those holding one of the points.
+    fn hubei_tiles_but(gaps: &[geo_types::Point<f64>]) -> Vec<Polygon<f64>> {
+        mgrs_tiles(108.0, 29.0, 116.5, 33.5)
+            .into_iter()
+            .map(|(_, p)| p)
+            .filter(|p| gaps.iter().all(|g| !geo::Contains::contains(p, g)))
+            .collect()
+    }
+
     /// Footprints four deep over Hubei with two holes: the MGRS tiles over
     /// it less those holding one of two points, each also shifted three ways
     /// by a few kilometres.
     pub fn shifted_tiles() -> Vec<Polygon<f64>> {
-        let gaps = [
+        let tiles = hubei_tiles_but(&[
             geo_types::point!(x: 112.3, y: 31.0),
             geo_types::point!(x: 110.5, y: 32.3),
-        ];
-        let tiles: Vec<Polygon<f64>> = mgrs_tiles(108.0, 29.0, 116.5, 33.5)
-            .into_iter()
-            .map(|(_, p)| p)
-            .filter(|p| gaps.iter().all(|g| !geo::Contains::contains(p, g)))
-            .collect();
+        ]);
         [(0.0, 0.0), (0.13, 0.05), (-0.07, 0.11), (0.05, -0.09)]
             .iter()
             .flat_map(|&(dx, dy)| {
@@ -604,11 +609,7 @@ pub(crate) mod tests {
         // 3.5e-6 on the union (edges of 110 km) and 1.7e-7 on the clipped union;
         // on footprints of satellite swaths, slanted and longer, by 1e-4.
         let hubei = boundary("hubei_province", 420000);
-        let tiles: Vec<Polygon<f64>> = mgrs_tiles(108.0, 29.0, 116.5, 33.5)
-            .into_iter()
-            .map(|(_, p)| p)
-            .filter(|p| !geo::Contains::contains(p, &geo_types::point!(x: 112.3, y: 31.0)))
-            .collect();
+        let tiles = hubei_tiles_but(&[geo_types::point!(x: 112.3, y: 31.0)]);
         assert_eq!(tiles.len(), 59);
         let never = Deadline::never();
         let whole = area_km2(&union(&tiles, &never).expect("in time"));
