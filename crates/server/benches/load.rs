@@ -27,7 +27,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::proc_status;
+use common::{cpu_seconds, proc_status};
 use geo_kit::Envelope;
 use geo_kit::tile::tile_range;
 
@@ -72,25 +72,6 @@ impl Drop for Server {
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.data);
     }
-}
-
-/// A process's CPU time so far (user + system), from /proc.
-fn cpu_seconds(pid: u32) -> f64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    let fields: Vec<&str> = stat
-        .rsplit_once(')')
-        .map_or("", |(_, rest)| rest)
-        .split_whitespace()
-        .collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
-    // utime and stime are fields 14 and 15 of the whole line: 11 and 12 here.
-    (ticks(11) + ticks(12)) / 100.0
 }
 
 fn start_server(bin: &Path, source: &Path) -> (Server, String) {
