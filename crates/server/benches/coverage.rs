@@ -14,8 +14,9 @@
 //!    set cover, areas), the union without an area (what `unionarea`
 //!    computes), and the drawing of the uncovered part.
 //! 2. Over HTTP, when RSCLOUD_BIN names the release server: the demo scenes
-//!    over the province are written into a copy of the bench database
-//!    (`coverage/` beside it), the server started on it, and the 10,000 ids
+//!    over the province are written into a copy of the 1,000,000-scene
+//!    database of the scenes bench (`coverage/`, removed after), the server
+//!    started on it, and the 10,000 ids
 //!    POSTed to `coveragebyids` with region 420000, then to `unionarea`:
 //!    median time from sending the request to the whole answer, on one
 //!    kept-alive connection, and the server's CPU time per request.
@@ -288,23 +289,49 @@ fn write_input(path: &Path, aoi: &MultiPolygon<f64>, footprints: &[Polygon<f64>]
     std::fs::write(path, json.to_string()).expect("write the bench input");
 }
 
-/// The scenes over the province in a copy of the bench database, made anew
-/// each run (a few seconds) so its ids are the generator's of today.
-fn scenes_db(bench: &Path, over: &[SceneRow]) -> PathBuf {
-    let dir = bench.join("coverage");
-    // The last run's write-ahead log must not meet the new copy.
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("folder");
-    let db = dir.join("rscloud.gpkg");
-    std::fs::copy(bench.join("rscloud.gpkg"), &db).expect("copy the bench database");
-    let mut conn = rscloud::db::open_connection(&db).expect("database");
-    store::insert(&mut conn, over).expect("insert");
-    dir
+/// The scenes over the province in a copy of the 1,000,000-scene database
+/// the scenes bench makes (or, before it has, of the bench database with
+/// regions alone), made anew each run so its ids are the generator's of
+/// today; removed when dropped.
+struct ScenesDb(PathBuf);
+
+impl ScenesDb {
+    fn new(bench: &Path, over: &[SceneRow]) -> Self {
+        let dir = bench.join("coverage");
+        // The last run's write-ahead log must not meet the new copy.
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("folder");
+        let large = bench.join("scenes-1m/rscloud.gpkg");
+        let source = if large.exists() {
+            large
+        } else {
+            bench.join("rscloud.gpkg")
+        };
+        let db = dir.join("rscloud.gpkg");
+        std::fs::copy(&source, &db).expect("copy the bench database");
+        let mut conn = rscloud::db::open_connection(&db).expect("database");
+        store::insert(&mut conn, over).expect("insert");
+        let scenes: i64 = conn
+            .query_row("SELECT count(*) FROM scene", [], |r| r.get(0))
+            .expect("count");
+        println!(
+            "coverage over HTTP: {} scenes over the province added to a copy of {} ({scenes} scenes)",
+            over.len(),
+            source.display()
+        );
+        Self(dir)
+    }
+}
+
+impl Drop for ScenesDb {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// `coveragebyids` and `unionarea` on the release server, per case.
 fn over_http(bin: &Path, bench: &Path, over: &[SceneRow], cases: &[Case], ours: &[f64]) {
-    let data = scenes_db(bench, over);
+    let data = ScenesDb::new(bench, over);
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .expect("free port")
@@ -312,7 +339,7 @@ fn over_http(bin: &Path, bench: &Path, over: &[SceneRow], cases: &[Case], ours: 
     let server = Server(
         Command::new(bin)
             .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--data"])
-            .arg(&data)
+            .arg(&data.0)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .spawn()
@@ -339,8 +366,8 @@ fn over_http(bin: &Path, bench: &Path, over: &[SceneRow], cases: &[Case], ours: 
         let ids: Vec<&str> = case.scenes.iter().map(|s| s.scene_id.as_str()).collect();
         println!("coverage over HTTP, {}: {} ids", case.name, ids.len());
         let body = serde_json::json!({"selectMode": 1, "regionId": HUBEI, "ids": ids}).to_string();
-        // Kept beside the database, to send again by hand (curl, perf).
-        let file = data.join(format!(
+        // Kept, to send again by hand (curl, perf).
+        let file = bench.join(format!(
             "coveragebyids_{}.json",
             case.name.replace(' ', "_")
         ));
