@@ -455,7 +455,7 @@ fn dimensions(edges: &[[Coord<f64>; 2]], w: f64, h: f64) -> (usize, usize) {
 
 /// `v.floor() as isize` without the call into libm that `floor` compiles to
 /// on baseline x86-64 (no SSE4.1): it was a tenth of a search's time.
-fn floor(v: f64) -> isize {
+pub(crate) fn floor(v: f64) -> isize {
     // `as` saturates (NaN to 0); so must the step down, or -inf wraps to +max.
     let t = v as isize;
     t.saturating_sub(isize::from(v < t as f64))

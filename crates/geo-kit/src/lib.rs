@@ -38,7 +38,7 @@ pub fn too_deep() -> String {
 }
 
 /// Every ring of a polygon, exterior first.
-pub fn rings(p: &Polygon<f64>) -> impl Iterator<Item = &LineString<f64>> {
+pub fn rings(p: &Polygon<f64>) -> impl Iterator<Item = &LineString<f64>> + Clone {
     std::iter::once(p.exterior()).chain(p.interiors())
 }
 

@@ -15,10 +15,10 @@
 //!    server's peak and current resident memory from /proc.
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::proc_status;
+use common::{Server, proc_status};
 use geo_types::MultiPolygon;
 use rscloud::demo::{self, Plan};
 use rscloud::normal::index::{Filter, SceneIndex, Sort};
@@ -119,16 +119,6 @@ fn scenes_db(bench: &Path, china: &MultiPolygon<f64>) -> PathBuf {
     drop(conn);
     std::fs::rename(&partial, &db).expect("rename");
     dir
-}
-
-/// The server, ended when dropped.
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 /// The cumulative normalmeta histogram of the server's /metrics: (bound, count).

@@ -25,7 +25,7 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -273,17 +273,10 @@ fn in_process(data: &Path, regions: &RegionIndex) -> ThemeName {
     theme
 }
 
-/// The server, ended when dropped.
+/// The running server (ended when dropped) and its address.
 struct Server {
-    child: Child,
+    process: common::Server,
     base: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// A GET or (with a body) JSON POST by `curl`; the JSON answer.
@@ -316,7 +309,7 @@ fn start(bin: &Path, data: &Path) -> (Server, String) {
         .spawn()
         .expect("start the server");
     let server = Server {
-        child,
+        process: common::Server(child),
         base: format!("http://127.0.0.1:{port}"),
     };
     let up = (0..1200).any(|_| {
@@ -331,7 +324,7 @@ fn start(bin: &Path, data: &Path) -> (Server, String) {
         "server up on {} in {:.1} s, resident {}",
         data.display(),
         start.elapsed().as_secs_f64(),
-        proc_status(server.child.id(), "VmRSS:")
+        proc_status(server.process.0.id(), "VmRSS:")
     );
     let key = curl(
         &format!("{}/api/usercenter/publickey", server.base),
@@ -405,7 +398,7 @@ end
     };
     run(3);
     println!("{what}: load average {} before", load_average());
-    let pid = server.child.id();
+    let pid = server.process.0.id();
     let cpu = cpu_seconds(pid);
     let out = run(SECONDS);
     let cpu = cpu_seconds(pid) - cpu;
@@ -555,8 +548,8 @@ fn over_http(
     }
     println!(
         "server memory: peak {} (VmHWM), now {} (VmRSS)",
-        proc_status(server.child.id(), "VmHWM:"),
-        proc_status(server.child.id(), "VmRSS:")
+        proc_status(server.process.0.id(), "VmHWM:"),
+        proc_status(server.process.0.id(), "VmRSS:")
     );
     drop(server);
 

@@ -11,15 +11,11 @@ use rscloud::ows::layers::{Layers, ViewParams};
 use rscloud::ows::tiles::render;
 use rscloud::region::index::RegionIndex;
 
+mod common;
+
 fn main() {
-    let Some(dir) = std::env::var_os("RSCLOUD_BENCH_DATA") else {
-        eprintln!(
-            "set RSCLOUD_BENCH_DATA to a data folder with imported regions (make bench does)"
-        );
-        std::process::exit(2);
-    };
-    let conn = rscloud::db::open_connection(&std::path::Path::new(&dir).join("rscloud.gpkg"))
-        .expect("database");
+    let dir = common::bench_folder();
+    let conn = rscloud::db::open_connection(&dir.join("rscloud.gpkg")).expect("database");
     let index = std::sync::Arc::new(RegionIndex::load(&conn).expect("regions"));
     println!("regions loaded: {}", index.len());
     let mut layers = Layers::default();

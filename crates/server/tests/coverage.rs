@@ -213,9 +213,10 @@ async fn bad_bodies_say_what_to_fix() {
     let cases = [
         (
             "coveragebyids",
-            json!({"selectMode": 2, "extent": EXTENT, "ids": [known, "NOPE1", "NOPE2"]}),
+            // Named in the order sent, though looked up in sorted order.
+            json!({"selectMode": 2, "extent": EXTENT, "ids": [known, "NOPE2", "NOPE1"]}),
             400,
-            "影像不存在（2 景）：NOPE1，NOPE2",
+            "影像不存在（2 景）：NOPE2，NOPE1",
         ),
         (
             "coveragebyids",

@@ -1,7 +1,17 @@
 //! What the benches that start the release server share.
+#![allow(dead_code)] // each bench uses a different part of this helper
 
-// Each bench includes this module and uses only some of it.
-#![allow(dead_code)]
+use std::process::Child;
+
+/// The server, ended when dropped.
+pub struct Server(pub Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
 
 /// A field of the server's /proc status, e.g. `VmRSS:` or `VmHWM:` (empty once it has gone).
 pub fn proc_status(pid: u32, field: &str) -> String {

@@ -7,7 +7,7 @@
 //! a selection that silently lost scenes would report a coverage the user
 //! cannot reproduce.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::io::{Cursor, Write};
 
 use axum::extract::State;
@@ -19,7 +19,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::area::{self, AreaQuery};
-use super::index::SceneIndex;
+use super::index::{SceneIndex, SceneRef};
 use super::{MAX_IDS, SceneQuery};
 use geo_kit::deadline::Deadline;
 
@@ -111,33 +111,35 @@ pub struct UnionArea {
     scene_count: usize,
 }
 
-/// A scene's id, footprint and tie-breaking facts, detached from the index.
-struct Scene {
-    id: String,
-    acquired_at: i64,
-    cloud: f64,
-    footprint: Polygon<f64>,
+/// Scenes detached from the index, newest then least cloudy first: their
+/// ids and footprints in that order.
+struct Scenes {
+    ids: Vec<String>,
+    footprints: Vec<Polygon<f64>>,
 }
 
-/// The scenes at these positions, newest then least cloudy first.
-fn scenes_at(index: &SceneIndex, positions: &[usize]) -> Vec<Scene> {
-    let mut scenes: Vec<Scene> = positions
+/// The scenes at these positions, read in place (a whole row is not needed).
+fn scenes_at(index: &SceneIndex, positions: &[usize]) -> Scenes {
+    // The keys read once per scene, the ids only on a tie: comparisons that
+    // read the index's columns (a million rows) missed the cache each time.
+    let mut scenes: Vec<(i64, f64, SceneRef)> = positions
         .iter()
-        .filter_map(|&i| index.get(i))
-        .map(|s| Scene {
-            id: s.scene_id.clone(),
-            acquired_at: s.acquired_at,
-            cloud: s.cloud,
-            footprint: s.footprint.clone(),
-        })
+        .filter_map(|&i| index.at(i))
+        .map(|s| (s.acquired_at(), s.cloud(), s))
         .collect();
-    scenes.sort_by(|a, b| {
-        b.acquired_at
-            .cmp(&a.acquired_at)
-            .then(a.cloud.total_cmp(&b.cloud))
-            .then(a.id.cmp(&b.id))
+    scenes.sort_by(|(a_time, a_cloud, a), (b_time, b_cloud, b)| {
+        b_time
+            .cmp(a_time)
+            .then(a_cloud.total_cmp(b_cloud))
+            .then_with(|| a.scene_id().cmp(b.scene_id()))
     });
-    scenes
+    Scenes {
+        ids: scenes
+            .iter()
+            .map(|(_, _, s)| s.scene_id().to_owned())
+            .collect(),
+        footprints: scenes.iter().map(|(_, _, s)| s.footprint()).collect(),
+    }
 }
 
 /// The positions of the scenes with these ids; unknown ids are refused, listed.
@@ -147,18 +149,28 @@ fn positions_of(index: &SceneIndex, ids: &[String]) -> Result<Vec<usize>, AppErr
             "勾选的影像超过{MAX_IDS}景，请减少后再试"
         )));
     }
-    let mut wanted: HashMap<&str, Option<usize>> =
-        ids.iter().map(|id| (id.as_str(), None)).collect();
-    for (id, slot) in &mut wanted {
-        *slot = index.positions_with_id(id).last().map(|&i| i as usize);
+    // In order, so that each search of the index's sorted ids walks near the last.
+    let mut wanted: Vec<&str> = ids.iter().map(String::as_str).collect();
+    wanted.sort_unstable();
+    wanted.dedup();
+    let mut positions = Vec::with_capacity(wanted.len());
+    let mut missing = HashSet::new();
+    for id in wanted {
+        match index.positions_with_id(id).last() {
+            Some(&i) => positions.push(i as usize),
+            None => {
+                missing.insert(id);
+            }
+        }
     }
-    let mut unknown: Vec<&str> = ids
-        .iter()
-        .map(String::as_str)
-        .filter(|id| wanted.get(id).is_some_and(Option::is_none))
-        .collect();
-    unknown.dedup();
-    if !unknown.is_empty() {
+    if !missing.is_empty() {
+        // Named in the order sent.
+        let mut unknown: Vec<&str> = ids
+            .iter()
+            .map(String::as_str)
+            .filter(|id| missing.contains(id))
+            .collect();
+        unknown.dedup();
         let more = if unknown.len() > LISTED_UNKNOWN {
             " …"
         } else {
@@ -170,7 +182,7 @@ fn positions_of(index: &SceneIndex, ids: &[String]) -> Result<Vec<usize>, AppErr
             unknown[..unknown.len().min(LISTED_UNKNOWN)].join("，")
         )));
     }
-    Ok(wanted.into_values().flatten().collect())
+    Ok(positions)
 }
 
 fn geojson(mp: &MultiPolygon<f64>, deadline: &Deadline) -> Result<serde_json::Value, AppError> {
@@ -181,56 +193,40 @@ fn geojson(mp: &MultiPolygon<f64>, deadline: &Deadline) -> Result<serde_json::Va
     )
 }
 
-/// What coverage is computed on and what it found.
-struct Covering {
-    /// The area, simplified when it has far more detail than coverage needs.
-    aoi: MultiPolygon<f64>,
-    footprints: Vec<Polygon<f64>>,
-    parts: geo_kit::coverage::Coverage,
-}
-
-/// Covered and uncovered parts of the area (its working copy) under the scenes.
+/// Covered and uncovered parts of the area under the scenes, and the fewest
+/// of them covering as much, computed on a working copy of the area: an
+/// uploaded one may have far more detail than coverage needs.
 fn covering(
     aoi: &MultiPolygon<f64>,
-    scenes: &[Scene],
+    scenes: &Scenes,
     deadline: &Deadline,
-) -> Result<Covering, AppError> {
+) -> Result<geo_kit::coverage::Coverage, AppError> {
     let aoi = geo_kit::coverage::simplified_to(aoi, WORKING_VERTICES, deadline)?;
-    let footprints: Vec<Polygon<f64>> = scenes.iter().map(|s| s.footprint.clone()).collect();
-    let parts = geo_kit::coverage::coverage(&aoi, &footprints, deadline)?;
-    Ok(Covering {
-        aoi,
-        footprints,
-        parts,
-    })
+    Ok(geo_kit::coverage::coverage(
+        &aoi,
+        &scenes.footprints,
+        deadline,
+    )?)
 }
 
 /// Coverage, uncovered part and suggestion of the scenes over the area.
 fn report(
     aoi: &MultiPolygon<f64>,
-    scenes: &[Scene],
+    scenes: &Scenes,
     deadline: &Deadline,
 ) -> Result<Coverage, AppError> {
-    let Covering {
-        aoi,
-        footprints,
-        parts: c,
-    } = covering(aoi, scenes, deadline)?;
-    let picked = geo_kit::set_cover::fewest(&aoi, &footprints, deadline)?;
-    let chosen: Vec<Polygon<f64>> = picked.iter().map(|&i| footprints[i].clone()).collect();
-    let suggested_km2 =
-        geo_kit::coverage::area_km2(&geo_kit::coverage::union_clipped(&chosen, &aoi, deadline)?);
+    let c = covering(aoi, scenes, deadline)?;
     Ok(Coverage {
         aoi_area_km2: c.aoi_km2,
         covered_area_km2: c.covered_km2,
         ratio: c.ratio(),
-        scene_count: scenes.len(),
+        scene_count: scenes.ids.len(),
         covered: geojson(&c.covered, deadline)?,
         not_covered: geojson(&c.not_covered, deadline)?,
         suggestion: Suggestion {
-            ids: picked.iter().map(|&i| scenes[i].id.clone()).collect(),
-            covered_area_km2: suggested_km2,
-            ratio: geo_kit::coverage::ratio(suggested_km2, c.aoi_km2),
+            ids: c.fewest.iter().map(|&i| scenes.ids[i].clone()).collect(),
+            covered_area_km2: c.fewest_km2,
+            ratio: geo_kit::coverage::ratio(c.fewest_km2, c.aoi_km2),
         },
     })
 }
@@ -316,13 +312,12 @@ async fn union_area(
     let index = state.scenes.now();
     heavy(&state, ip, move |deadline| {
         let scenes = scenes_at(&index, &positions_of(&index, &q.ids)?);
-        let footprints: Vec<Polygon<f64>> = scenes.iter().map(|s| s.footprint.clone()).collect();
         Ok(UnionArea {
             area_km2: geo_kit::coverage::area_km2(&geo_kit::coverage::union(
-                &footprints,
+                &scenes.footprints,
                 deadline,
             )?),
-            scene_count: scenes.len(),
+            scene_count: scenes.ids.len(),
         })
     })
     .await
@@ -372,7 +367,7 @@ async fn export(
     let index = state.scenes.now();
     let bytes = heavy(&state, ip, move |deadline| {
         let scenes = scenes_at(&index, &positions_of(&index, &q.ids)?);
-        let c = covering(&aoi, &scenes, deadline)?.parts;
+        let c = covering(&aoi, &scenes, deadline)?;
         let geometry = match part {
             Part::Covered => c.covered,
             Part::NotCovered => c.not_covered,
