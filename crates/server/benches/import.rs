@@ -20,7 +20,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use common::proc_status;
+use common::{Server, proc_status};
 use rscloud::demo::{self, Plan};
 use rscloud::normal::store::SceneRow;
 use rscloud::region::index::RegionIndex;
@@ -187,16 +187,6 @@ fn mb(pid: u32, field: &str) -> f64 {
         / 1024.0
 }
 
-/// The server, ended when dropped.
-struct Server(std::process::Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 /// Starts the server on `data`; answers it and its log lines.
 fn serve(bin: &Path, data: &Path) -> (Server, mpsc::Receiver<String>) {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -299,6 +289,9 @@ fn main() {
     let reset = std::fs::write(format!("/proc/{pid}/clear_refs"), "5").is_ok();
     let again_run = import(&bin, &again, &data);
     let (rows, ms) = rebuilt(&log);
+    // The rebuild is logged just before the new index replaces the old one:
+    // give the old one a moment to be freed before reading what stays.
+    std::thread::sleep(Duration::from_secs(1));
     let peak = mb(pid, "VmHWM:");
     println!(
         "import of {AGAIN} scenes again while the server runs: {:.1} s; the server rebuilt its index of {rows} scenes in {ms} ms",

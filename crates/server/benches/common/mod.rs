@@ -31,3 +31,13 @@ pub fn cpu_seconds(pid: u32) -> f64 {
     // utime and stime are fields 14 and 15 of the whole line: 11 and 12 here.
     (ticks(11) + ticks(12)) / 100.0
 }
+
+/// A server process, ended when dropped.
+pub struct Server(pub std::process::Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
