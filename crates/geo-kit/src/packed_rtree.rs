@@ -28,26 +28,32 @@ fn union(boxes: &[Envelope]) -> Envelope {
     u
 }
 
+/// The sort-tile-recursive order of items for leaves of `fanout` items:
+/// `order[k]` is the index (in `boxes`) of the k-th item in leaf order.
+pub fn sort_tile_recursive(boxes: &[Envelope], fanout: usize) -> Vec<u32> {
+    let cx = |i: &u32| {
+        let b = &boxes[*i as usize];
+        b.min_x + b.max_x
+    };
+    let cy = |i: &u32| {
+        let b = &boxes[*i as usize];
+        b.min_y + b.max_y
+    };
+    let mut order: Vec<u32> = (0..boxes.len() as u32).collect();
+    let leaves = boxes.len().div_ceil(fanout);
+    let slabs = (leaves as f64).sqrt().ceil().max(1.0) as usize;
+    order.sort_by(|a, b| cx(a).total_cmp(&cx(b)));
+    for slab in order.chunks_mut(slabs * fanout) {
+        slab.sort_by(|a, b| cy(a).total_cmp(&cy(b)));
+    }
+    order
+}
+
 impl PackedRTree {
     /// The sort-tile-recursive order of items: `order[k]` is the index (in
     /// `boxes`) of the k-th item in leaf order.
     pub fn order(boxes: &[Envelope]) -> Vec<u32> {
-        let cx = |i: &u32| {
-            let b = &boxes[*i as usize];
-            b.min_x + b.max_x
-        };
-        let cy = |i: &u32| {
-            let b = &boxes[*i as usize];
-            b.min_y + b.max_y
-        };
-        let mut order: Vec<u32> = (0..boxes.len() as u32).collect();
-        let leaves = boxes.len().div_ceil(FANOUT);
-        let slabs = (leaves as f64).sqrt().ceil().max(1.0) as usize;
-        order.sort_by(|a, b| cx(a).total_cmp(&cx(b)));
-        for slab in order.chunks_mut(slabs * FANOUT) {
-            slab.sort_by(|a, b| cy(a).total_cmp(&cy(b)));
-        }
-        order
+        sort_tile_recursive(boxes, FANOUT)
     }
 
     /// The tree over item boxes already in leaf order.

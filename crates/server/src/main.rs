@@ -349,10 +349,13 @@ fn import(config: &Config, kind: ImportKind) -> Result<(), Failure> {
             println!("imported {} regions", assembled.len());
         }
         ImportKind::Scenes { file } => {
-            let scenes =
-                rscloud::normal::import::read(&file).map_err(|e| Failure::Usage(e.to_string()))?;
-            rscloud::normal::store::insert(&mut conn, &scenes).map_err(anyhow::Error::from)?;
-            println!("imported {} scenes", scenes.len());
+            let refused =
+                |e: rscloud::normal::import::SceneImportError| Failure::Usage(e.to_string());
+            let scenes = rscloud::normal::import::read(&file).map_err(refused)?;
+            let written = rscloud::normal::store::insert_checked(&mut conn, scenes)
+                .map_err(anyhow::Error::from)?
+                .map_err(refused)?;
+            println!("imported {written} scenes");
         }
         ImportKind::Spots { theme, file } => {
             use rscloud::spot::import;

@@ -1021,7 +1021,10 @@ impl Database {
         let path = self.write(name, bytes);
         self.refused_writes_nothing(&["scene"], |conn| {
             let scenes = rscloud::normal::import::read(&path).map_err(|e| e.to_string())?;
-            rscloud::normal::store::insert(conn, &scenes).map_err(|e| e.to_string())
+            rscloud::normal::store::insert_checked(conn, scenes)
+                .map_err(|e| e.to_string())?
+                .map(|_| ())
+                .map_err(|e| e.to_string())
         });
     }
 

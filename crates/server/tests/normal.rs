@@ -263,6 +263,71 @@ fn an_unknown_sensor_refuses_the_whole_file() {
     );
 }
 
+/// A CSV file of thousands of scenes whose last record is bad is refused
+/// whole, naming that record, and the database keeps exactly what it had:
+/// the scenes are written as they are read (a bulk load from the first, the
+/// table being nearly empty, which drops and remakes indexes), so the refusal
+/// has to roll back rows, indexes and R*Tree alike.
+#[test]
+fn a_bad_record_late_in_a_csv_file_leaves_the_database_as_it_was() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let header = "sceneId,satellite,sensor,acquiredAt,cloud,footprint\n";
+    let record = |i: usize, cloud: u32| {
+        let (x, y) = (100.0 + (i % 40) as f64 * 0.5, 25.0 + (i / 40) as f64 * 0.1);
+        format!(
+            "GF1_T{i},GF1,PMS1,2025-03-01T03:00:00Z,{cloud},\"POLYGON(({x} {y},{} {y},{} {},{x} {y}))\"\n",
+            x + 0.4,
+            x + 0.4,
+            y + 0.3
+        )
+    };
+    let first = dir.path().join("first.csv");
+    std::fs::write(&first, format!("{header}{}", record(0, 5))).expect("write");
+    common::import(dir.path(), &["scenes"], &[first]);
+    let db = dir.path().join("rscloud.gpkg");
+    let state = || {
+        let conn = rusqlite::Connection::open(&db).expect("open");
+        let count = |sql: &str| -> i64 { conn.query_row(sql, [], |r| r.get(0)).expect("count") };
+        let schema: Vec<String> = conn
+            .prepare("SELECT sql FROM sqlite_master WHERE tbl_name = 'scene' AND sql NOT NULL ORDER BY name")
+            .expect("prepare")
+            .query_map([], |r| r.get(0))
+            .expect("query")
+            .collect::<Result<_, _>>()
+            .expect("schema");
+        (
+            count("SELECT count(*) FROM scene"),
+            count("SELECT count(*) FROM rtree_scene_geom"),
+            schema,
+        )
+    };
+    let before = state();
+    assert_eq!((before.0, before.1), (1, 1));
+    let good: String = (1..=3000).map(|i| record(i, 5)).collect();
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(&bad, format!("{header}{good}{}", record(3001, 150))).expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_rscloud"))
+        .args(["import", "scenes"])
+        .arg(&bad)
+        .arg("--data")
+        .arg(dir.path())
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("feature 3000 (GF1_T3001): cloud 150 is not a percentage"),
+        "{stderr}"
+    );
+    assert_eq!(state(), before);
+    // Without the bad record, every scene is written and indexed.
+    let fine = dir.path().join("fine.csv");
+    std::fs::write(&fine, format!("{header}{good}")).expect("write");
+    common::import(dir.path(), &["scenes"], &[fine]);
+    let after = state();
+    assert_eq!((after.0, after.1, &after.2), (3001, 3001, &before.2));
+}
+
 #[tokio::test]
 async fn scenes_imported_by_the_cli_while_the_server_runs_are_found_without_a_restart() {
     let data = tempfile::tempdir().expect("tempdir");

@@ -3,7 +3,7 @@
 //! only this; the database stays the durable truth (an import is picked up at
 //! the next start).
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use geo::{BoundingRect, Contains};
 use geo_kit::Envelope;
@@ -58,14 +58,15 @@ impl Shape {
 /// touches that island only.
 type Entry = GeomWithData<Rectangle<[f64; 2]>, (usize, usize)>;
 
-/// A set of shapes with a spatial index over their polygon parts.
+/// A set of shapes with a spatial index over their polygon parts. A shape
+/// may be shared with another layer (a band's copy that is the full boundary).
 pub struct Layer {
-    shapes: Vec<Shape>,
+    shapes: Vec<Arc<Shape>>,
     tree: RTree<Entry>,
 }
 
 impl Layer {
-    fn new(shapes: Vec<Shape>) -> Self {
+    fn new(shapes: Vec<Arc<Shape>>) -> Self {
         let entries = shapes
             .iter()
             .enumerate()
@@ -97,7 +98,7 @@ impl Layer {
         hits.sort_unstable();
         let mut out: Vec<(&Shape, Vec<&Polygon<f64>>)> = Vec::new();
         for (i, j) in hits {
-            let shape = &self.shapes[i];
+            let shape = &*self.shapes[i];
             match out.last_mut() {
                 Some((last, parts)) if std::ptr::eq(*last, shape) => parts.push(&shape.geom.0[j]),
                 _ => out.push((shape, vec![&shape.geom.0[j]])),
@@ -135,18 +136,29 @@ pub struct RegionIndex {
 impl RegionIndex {
     /// Reads every boundary from the database.
     pub fn load(conn: &Connection) -> rusqlite::Result<Self> {
-        let full = Layer::new(store::region_shapes(conn)?);
-        let bands = BANDS
-            .iter()
-            .map(|(band, _)| store::display_shapes(conn, *band).map(Layer::new))
-            .collect::<rusqlite::Result<_>>()?;
-        let countries = Layer::new(store::country_shapes(conn)?);
+        let shared = |shapes: Vec<Shape>| shapes.into_iter().map(Arc::new).collect();
+        let full = Layer::new(shared(store::region_shapes(conn)?));
         let by_code: std::collections::HashMap<String, usize> = full
             .shapes
             .iter()
             .enumerate()
             .map(|(i, s)| (s.code.clone(), i))
             .collect();
+        // A band's copy that is the full boundary is the full shape, shared.
+        let bands = BANDS
+            .iter()
+            .map(|(band, _)| {
+                let shapes = store::display_shapes(conn, *band)?
+                    .into_iter()
+                    .filter_map(|row| match row {
+                        Ok(shape) => Some(Arc::new(shape)),
+                        Err(code) => by_code.get(&code).map(|&i| full.shapes[i].clone()),
+                    })
+                    .collect();
+                Ok(Layer::new(shapes))
+            })
+            .collect::<rusqlite::Result<_>>()?;
+        let countries = Layer::new(shared(store::country_shapes(conn)?));
         let mut children: std::collections::HashMap<String, Vec<usize>> = Default::default();
         for (i, s) in full.shapes.iter().enumerate() {
             if let Some(parent) = tree::parent_of(&s.code, |c| by_code.contains_key(c)) {
@@ -184,7 +196,7 @@ impl RegionIndex {
 
     /// A region's full boundary by code.
     pub fn shape(&self, code: &str) -> Option<&Shape> {
-        self.by_code.get(code).map(|&i| &self.full.shapes[i])
+        self.by_code.get(code).map(|&i| &*self.full.shapes[i])
     }
 
     /// The regions one level below a code (the provinces below 100000), by code.
@@ -193,7 +205,7 @@ impl RegionIndex {
             .get(code)
             .into_iter()
             .flatten()
-            .map(|&i| &self.full.shapes[i])
+            .map(|&i| &*self.full.shapes[i])
     }
 
     /// Whether a region has regions below it.
@@ -291,5 +303,44 @@ mod tests {
             "kept after the first tile"
         );
         assert_eq!(label_point(&shape), Some(point));
+    }
+
+    /// A display band's copy that is the full boundary (as most are at the
+    /// finest band) is the full shape itself, not a second copy; one that
+    /// differs is its own.
+    #[test]
+    fn a_band_copy_equal_to_the_full_boundary_is_shared() {
+        use crate::region::import::{RegionRecord, assemble};
+        let square = |x: f64| {
+            MultiPolygon(vec![
+                polygon![(x: x, y: 30.0), (x: x + 1.0, y: 30.0), (x: x + 1.0, y: 31.0), (x: x, y: 31.0)],
+            ])
+        };
+        let record = |code: &str, x: f64| RegionRecord {
+            code: code.into(),
+            name: code.into(),
+            short_name: code.into(),
+            label: None,
+            geom: square(x),
+        };
+        let mut conn = crate::db::memory();
+        let records = assemble(vec![record("420000", 110.0), record("430000", 112.0)]);
+        let display = std::collections::HashMap::from([
+            ("420000".to_owned(), vec![(2, square(110.0))]),
+            ("430000".to_owned(), vec![(2, square(112.5))]),
+        ]);
+        store::replace_regions(&mut conn, &records, &display).expect("store");
+        let index = RegionIndex::load(&conn).expect("load");
+        let finest = &index.bands[2];
+        let full = |code: &str| index.by_code.get(code).map(|&i| &index.full.shapes[i]);
+        let band = |code: &str| finest.shapes.iter().find(|s| s.code == code);
+        let (same, own) = (
+            band("420000").expect("420000"),
+            band("430000").expect("430000"),
+        );
+        assert!(Arc::ptr_eq(same, full("420000").expect("full")));
+        assert!(!Arc::ptr_eq(own, full("430000").expect("full")));
+        assert_eq!(own.geom, square(112.5));
+        assert_eq!((own.name.as_str(), own.level), ("430000", 1));
     }
 }

@@ -126,11 +126,18 @@ pub fn region_shapes(conn: &Connection) -> rusqlite::Result<Vec<Shape>> {
     )
 }
 
-/// Every region's boundary simplified for a display band.
-pub fn display_shapes(conn: &Connection, band: i64) -> rusqlite::Result<Vec<Shape>> {
-    shapes(
+/// Every region's boundary simplified for a display band, or only its code
+/// (`Err`) where the band's copy is the full boundary itself (most regions
+/// at the finest band): the caller shares the full one rather than holding
+/// the same boundary twice.
+pub fn display_shapes(
+    conn: &Connection,
+    band: i64,
+) -> rusqlite::Result<Vec<Result<Shape, String>>> {
+    rows(
         conn,
-        "SELECT d.geom, r.code, r.name, r.level, r.label_lon, r.label_lat
+        "SELECT CASE WHEN d.geom = r.geom THEN NULL ELSE d.geom END,
+                r.code, r.name, r.level, r.label_lon, r.label_lat
          FROM region_display d JOIN region r USING (code) WHERE d.band = ?1",
         [band],
     )
@@ -161,18 +168,38 @@ fn shapes(
     sql: &str,
     params: impl rusqlite::Params,
 ) -> rusqlite::Result<Vec<Shape>> {
+    rows(conn, sql, params)?
+        .into_iter()
+        .map(|row| {
+            row.map_err(|code| {
+                rusqlite::Error::UserFunctionError(format!("{code} has no boundary").into())
+            })
+        })
+        .collect()
+}
+
+/// Shapes from rows of (geometry, code, name, level, label longitude,
+/// latitude); a row without a geometry gives its code.
+fn rows(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> rusqlite::Result<Vec<Result<Shape, String>>> {
     let mut stmt = conn.prepare(sql)?;
     let rows = stmt.query_map(params, |r| {
-        let blob: Vec<u8> = r.get(0)?;
+        let code: String = r.get(1)?;
+        let Some(blob) = r.get_ref(0)?.as_blob_or_null()? else {
+            return Ok(Err(code));
+        };
         let lon: Option<f64> = r.get(4)?;
         let lat: Option<f64> = r.get(5)?;
-        Ok(Shape::new(
-            r.get(1)?,
+        Ok(Ok(Shape::new(
+            code,
             r.get(2)?,
             r.get(3)?,
             lon.zip(lat),
-            decode(&blob)?,
-        ))
+            decode(blob)?,
+        )))
     })?;
     rows.collect()
 }
