@@ -276,8 +276,7 @@ impl SceneIndex {
         if self.slot_flags[slot] & HOLES != 0 {
             return self.footprint(slot).intersects(aoi);
         }
-        let ring = self.ring(slot);
-        !ring.is_empty() && grid.meets_ring(ring, &bounds(ring))
+        grid.meets_ring(self.ring(slot))
     }
 
     /// The positions (unordered) of the scenes over the area passing the filter.
@@ -303,20 +302,18 @@ impl SceneIndex {
 
     /// Puts positions in the asked order, sorting only the first `keep`.
     fn order(&self, mut hits: Vec<u32>, sort: Sort, keep: usize) -> Vec<usize> {
-        let cloud = |p: u32| self.slot_cloud[self.slot_of[p as usize] as usize];
-        let by_time = |a: &u32, b: &u32| b.cmp(a);
-        let by_cloud = |a: &u32, b: &u32| cloud(*a).total_cmp(&cloud(*b)).then(b.cmp(a));
-        let cmp: &dyn Fn(&u32, &u32) -> std::cmp::Ordering = match sort {
-            Sort::Time => &by_time,
-            Sort::Cloud => &by_cloud,
-        };
-        if keep < hits.len() {
-            if keep > 0 {
-                hits.select_nth_unstable_by(keep - 1, cmp);
+        // A comparator per order rather than one behind `dyn`: the selection
+        // compares tens of thousands of positions, and an inlined comparison
+        // costs a fraction of a call.
+        match sort {
+            Sort::Time => first_in_order(&mut hits, keep, |a, b| b.cmp(a)),
+            Sort::Cloud => {
+                let cloud = |p: u32| self.slot_cloud[self.slot_of[p as usize] as usize];
+                first_in_order(&mut hits, keep, |a, b| {
+                    cloud(*a).total_cmp(&cloud(*b)).then(b.cmp(a))
+                });
             }
-            hits.truncate(keep);
         }
-        hits.sort_unstable_by(cmp);
         hits.into_iter().map(|p| p as usize).collect()
     }
 
@@ -514,6 +511,21 @@ impl<'a> SceneRef<'a> {
             footprint: self.footprint(),
         }
     }
+}
+
+/// Sorts the first `keep` of `hits` by `cmp` and drops the rest.
+fn first_in_order(
+    hits: &mut Vec<u32>,
+    keep: usize,
+    cmp: impl Fn(&u32, &u32) -> std::cmp::Ordering,
+) {
+    if keep < hits.len() {
+        if keep > 0 {
+            hits.select_nth_unstable_by(keep - 1, &cmp);
+        }
+        hits.truncate(keep);
+    }
+    hits.sort_unstable_by(cmp);
 }
 
 /// The bounding box of a ring (inside out, infinite, for an empty one).
