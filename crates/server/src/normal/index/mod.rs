@@ -344,6 +344,29 @@ impl SceneIndex {
         (total, page)
     }
 
+    /// A search newest first, continued below a position: the total over
+    /// every position, and the first `limit` positions below `before`.
+    pub fn search_newest(
+        &self,
+        aoi: &MultiPolygon<f64>,
+        filter: &Filter,
+        before: usize,
+        limit: usize,
+    ) -> (usize, Vec<usize>) {
+        let mut hits = self.matches(aoi, filter);
+        let total = hits.len();
+        hits.retain(|&p| (p as usize) < before);
+        (total, self.order(hits, Sort::Time, limit))
+    }
+
+    /// The first position whose (time, row id) is not below `key`: positions
+    /// are in that order, so the ones below it are exactly the earlier scenes.
+    pub fn position_of(&self, (time, fid): (i64, i64)) -> usize {
+        let lo = self.time.partition_point(|&t| t < time);
+        let hi = lo + self.time[lo..].partition_point(|&t| t == time);
+        lo + self.fid[lo..hi].partition_point(|&f| f < fid)
+    }
+
     /// Every scene passing the filter (no area) and the predicate, ordered.
     pub fn select(
         &self,
