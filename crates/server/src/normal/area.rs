@@ -230,3 +230,38 @@ fn drawn(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError>
         },
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use geo_types::{LineString, Polygon, polygon};
+
+    #[test]
+    fn a_sent_area_is_accepted_once_and_found_again_as_accepted() {
+        let sent = SentAreas::default();
+        // A bow-tie: repaired into its two triangles.
+        let bow = MultiPolygon(vec![
+            polygon![(x: 100.0, y: 30.0), (x: 101.0, y: 31.0), (x: 101.0, y: 30.0), (x: 100.0, y: 31.0), (x: 100.0, y: 30.0)],
+        ]);
+        let first = sent.accept(bow.clone()).expect("repaired");
+        assert_eq!(first.0.len(), 2);
+        assert_eq!(
+            *first,
+            geo_kit::aoi::accept(bow.clone(), MAX_SENT_VERTICES)
+                .expect("accepted")
+                .0
+        );
+        assert!(Arc::ptr_eq(&first, &sent.accept(bow).expect("again")));
+        // Refusals are not kept, and the vertex limit comes first.
+        let line: Vec<(f64, f64)> = (0..=MAX_SENT_VERTICES)
+            .map(|i| (100.0 + i as f64 * 1e-4, 30.0 + (i % 2) as f64 * 1e-4))
+            .collect();
+        let too_many = MultiPolygon(vec![Polygon::new(LineString::from(line), vec![])]);
+        for _ in 0..2 {
+            assert!(matches!(
+                sent.accept(too_many.clone()),
+                Err(AreaError::TooManyVertices { .. })
+            ));
+        }
+    }
+}

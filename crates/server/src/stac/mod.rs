@@ -172,8 +172,18 @@ fn segment(s: &str) -> String {
     out
 }
 
+/// A JSON document, written into one buffer: `axum::Json` passes every token
+/// through `io::Write` into a `BytesMut` grown from 128 bytes, which cost
+/// more than the writing for a page of items (tens of kilobytes).
 fn reply(media: &'static str, body: impl Serialize) -> Response {
-    ([(CONTENT_TYPE, media)], axum::Json(body)).into_response()
+    let mut bytes = Vec::with_capacity(16 << 10);
+    match serde_json::to_writer(&mut bytes, &body) {
+        Ok(()) => ([(CONTENT_TYPE, media)], bytes).into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, "STAC document not written");
+            axum::http::StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
 }
 
 /// The landing page.
