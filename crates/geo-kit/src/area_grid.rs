@@ -13,6 +13,11 @@ use geo_types::{Coord, MultiPolygon};
 
 use crate::Envelope;
 
+/// How near (as a share of a cell's width or height) an edge may come to a
+/// cell for the cell to count as a boundary cell: a point within half of it of
+/// an inside cell is inside too, whatever rounding did to either.
+const MARGIN: f64 = 1e-7;
+
 const OUTSIDE: u8 = 0;
 const INSIDE: u8 = 1;
 const BOUNDARY: u8 = 2;
@@ -128,28 +133,46 @@ impl AreaGrid {
         self.bbox
     }
 
+    /// The bytes the grid holds beyond itself (its cells, sums and edges), for
+    /// callers that keep grids within a budget.
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        size_of_val(&self.state[..])
+            + size_of_val(&self.starts[..])
+            + size_of_val(&self.cell_edges[..])
+            + size_of_val(&self.edges[..])
+            + size_of_val(&self.sum_in[..])
+            + size_of_val(&self.sum_out[..])
+            + size_of_val(&self.ring_points[..])
+    }
+
     // A point within rounding of a cell border may land in either cell: both
-    // are right, since no edge comes within a margin of an inside or outside cell.
+    // are right, since no edge comes within the [`MARGIN`] of an inside or
+    // outside cell.
     fn col(&self, x: f64) -> isize {
-        floor((x - self.x0) * self.per_x)
+        cell_floor((x - self.x0) * self.per_x)
     }
 
     fn row(&self, y: f64) -> isize {
-        floor((y - self.y0) * self.per_y)
+        cell_floor((y - self.y0) * self.per_y)
     }
 
-    /// The cells a segment comes near, row by row (a slightly widened supercover).
-    fn segment_cells(
+    /// The cells a segment comes near, row by row (a slightly widened
+    /// supercover): `visit(row, first column, last column)` for each row it
+    /// crosses, until `visit` says to stop. Cells are widened by `widen` times
+    /// the [`MARGIN`].
+    fn segment_rows(
         &self,
         a: Coord<f64>,
         b: Coord<f64>,
-        mut visit: impl FnMut(usize) -> bool,
+        widen: f64,
+        mut visit: impl FnMut(usize, usize, usize) -> bool,
     ) -> bool {
         if self.nx == 0 {
             return false;
         }
-        let ex = self.dx * 1e-7 + 1e-9;
-        let ey = self.dy * 1e-7 + 1e-9;
+        let ex = widen * (self.dx * MARGIN + 1e-9);
+        let ey = widen * (self.dy * MARGIN + 1e-9);
         let (lo, hi) = if a.y <= b.y { (a, b) } else { (b, a) };
         let slope = (hi.x - lo.x) / (hi.y - lo.y);
         let r0 = self.row(lo.y - ey).max(0);
@@ -165,10 +188,8 @@ impl AreaGrid {
             };
             let c0 = self.col(xa.min(xb) - ex).max(0);
             let c1 = self.col(xa.max(xb) + ex).min(self.nx as isize - 1);
-            for c in c0..=c1 {
-                if visit(r as usize * self.nx + c as usize) {
-                    return true;
-                }
+            if c0 <= c1 && visit(r as usize, c0 as usize, c1 as usize) {
+                return true;
             }
         }
         false
@@ -177,8 +198,9 @@ impl AreaGrid {
     fn mark_boundary(&mut self) {
         let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(self.edges.len() * 3);
         for (i, e) in self.edges.iter().enumerate() {
-            self.segment_cells(e[0], e[1], |cell| {
-                pairs.push((cell as u32, i as u32));
+            self.segment_rows(e[0], e[1], 1.0, |r, c0, c1| {
+                let row = r * self.nx;
+                pairs.extend((c0..=c1).map(|c| ((row + c) as u32, i as u32)));
                 false
             });
         }
@@ -224,13 +246,15 @@ impl AreaGrid {
                 }
             }
             xs.sort_by(f64::total_cmp);
+            // Crossings left of each cell centre, counted as the centres move right.
+            let mut left = 0;
             for c in 0..self.nx {
-                let cell = r * self.nx + c;
-                if self.state[cell] == BOUNDARY {
-                    continue;
-                }
                 let x = self.x0 + (c as f64 + 0.5) * self.dx;
-                if xs.partition_point(|&v| v < x) % 2 == 1 {
+                while left < xs.len() && xs[left] < x {
+                    left += 1;
+                }
+                let cell = r * self.nx + c;
+                if self.state[cell] != BOUNDARY && left % 2 == 1 {
                     self.state[cell] = INSIDE;
                 }
             }
@@ -242,14 +266,15 @@ impl AreaGrid {
         self.sum_in = vec![0; w * (self.ny + 1)];
         self.sum_out = vec![0; w * (self.ny + 1)];
         for r in 0..self.ny {
+            // Each entry is the one above plus this row's count so far.
+            let (mut row_in, mut row_out) = (0, 0);
             for c in 0..self.nx {
                 let s = self.state[r * self.nx + c];
-                let at = (r + 1) * w + c + 1;
-                let (up, left, diag) = (r * w + c + 1, (r + 1) * w + c, r * w + c);
-                self.sum_in[at] = self.sum_in[up] + self.sum_in[left] - self.sum_in[diag]
-                    + u32::from(s == INSIDE);
-                self.sum_out[at] = self.sum_out[up] + self.sum_out[left] - self.sum_out[diag]
-                    + u32::from(s == OUTSIDE);
+                row_in += u32::from(s == INSIDE);
+                row_out += u32::from(s == OUTSIDE);
+                let (at, up) = ((r + 1) * w + c + 1, r * w + c + 1);
+                self.sum_in[at] = self.sum_in[up] + row_in;
+                self.sum_out[at] = self.sum_out[up] + row_out;
             }
         }
     }
@@ -319,16 +344,9 @@ impl AreaGrid {
     }
 
     /// Whether a simple polygon given by its exterior ring (closed or not, no
-    /// holes) with bounding box `bbox` meets the area.
-    pub fn meets_ring(&self, ring: &[Coord<f64>], bbox: &Envelope) -> bool {
-        let Some(area) = self.bbox else {
-            return false;
-        };
-        if bbox.max_x < area.min_x
-            || bbox.min_x > area.max_x
-            || bbox.max_y < area.min_y
-            || bbox.min_y > area.max_y
-        {
+    /// holes) meets the area.
+    pub fn meets_ring(&self, ring: &[Coord<f64>]) -> bool {
+        if self.bbox.is_none() || ring.is_empty() {
             return false;
         }
         // The vertices' cells give both the quickest yes (one in an inside
@@ -345,11 +363,21 @@ impl AreaGrid {
             }
             (c0, c1, r0, r1) = (c0.min(c), c1.max(c), r0.min(r), r1.max(r));
         }
+        // Wholly before the grid, or past the cell after it, on a side: apart
+        // (the grid ends at the area's bounding box; the cell just past its
+        // far side holds that side, which a footprint may touch).
+        if c1 < 0 || r1 < 0 || c0 > nx || r0 > ny {
+            return false;
+        }
         let [c0, c1] = [c0, c1].map(|c| c.clamp(0, nx - 1) as usize);
         let [r0, r1] = [r0, r1].map(|r| r.clamp(0, ny - 1) as usize);
         let cells = ((c1 - c0 + 1) * (r1 - r0 + 1)) as u32;
         if Self::sum(&self.sum_out, self.nx + 1, c0, c1, r0, r1) == cells {
             return false;
+        }
+        let mut bbox = Envelope::of_point(ring[0].x, ring[0].y);
+        for p in ring {
+            bbox.expand(p.x, p.y);
         }
         // A part of the area inside a wide footprint: cheap to see first. A vertex
         // on the footprint's border may count either way, and touching is meeting.
@@ -363,12 +391,27 @@ impl AreaGrid {
         if holds_a_part {
             return true;
         }
+        // Along each edge, row by row: a run of outside cells is passed over at
+        // once; an inside cell it comes within half the margin of holds a point
+        // of it (no area edge comes within the margin of that cell), so they
+        // meet; boundary cells test their area edges.
         let n = ring.len();
+        let w = self.nx + 1;
         for i in 0..n {
             let (a, b) = (ring[i], ring[(i + 1) % n]);
-            let crossed = self.segment_cells(a, b, |cell| {
-                self.state[cell] == BOUNDARY
-                    && self.edges_of(cell).any(|e| segments_meet(a, b, e[0], e[1]))
+            let crossed = self.segment_rows(a, b, 0.5, |r, c0, c1| {
+                let cells = (c1 - c0 + 1) as u32;
+                if Self::sum(&self.sum_out, w, c0, c1, r, r) == cells {
+                    return false;
+                }
+                if Self::sum(&self.sum_in, w, c0, c1, r, r) > 0 {
+                    return true;
+                }
+                (c0..=c1).any(|c| {
+                    let cell = r * self.nx + c;
+                    self.state[cell] == BOUNDARY
+                        && self.edges_of(cell).any(|e| segments_meet(a, b, e[0], e[1]))
+                })
             });
             if crossed {
                 return true;
@@ -461,6 +504,21 @@ pub(crate) fn floor(v: f64) -> isize {
     t.saturating_sub(isize::from(v < t as f64))
 }
 
+/// What [`cell_floor`] adds before truncating: more cells than a grid has along a side.
+const SHIFT: isize = 65_536;
+
+/// `v.floor() as isize`, as cells are found in the hot loop: shifted up so that truncation
+/// (one instruction) floors, rather than calling into libm (baseline x86-64
+/// has no rounding instruction) or correcting a truncation (a tenth of a
+/// search either way). A value within 2^-36 below a whole number may come out
+/// one higher: far inside the margin every cell lookup allows (see the notes
+/// on `col`). Values below -SHIFT come out wrong but still below zero, which
+/// is all a lookup asks of them (before the grid); `as` saturates, NaN gives
+/// -SHIFT.
+fn cell_floor(v: f64) -> isize {
+    ((v + SHIFT as f64) as isize).saturating_sub(SHIFT)
+}
+
 fn orient(a: Coord<f64>, b: Coord<f64>, c: Coord<f64>) -> f64 {
     robust::orient2d(
         robust::Coord { x: a.x, y: a.y },
@@ -523,34 +581,38 @@ mod tests {
     fn check(area: &MultiPolygon<f64>, footprint: &Polygon<f64>) {
         let grid = AreaGrid::new(area);
         let ring = &footprint.exterior().0;
-        let mut bbox = None;
-        for c in ring {
-            Envelope::include(&mut bbox, c.x, c.y);
-        }
-        let bbox = bbox.expect("ring");
         assert_eq!(
-            grid.meets_ring(ring, &bbox),
+            grid.meets_ring(ring),
             footprint.intersects(area),
             "{footprint:?}"
         );
     }
 
     #[test]
-    fn floor_agrees_with_the_library_on_both_sides_of_zero() {
+    fn floor_agrees_with_the_library_where_cells_are_found() {
         for v in [
+            -65_535.5,
             -2.5,
             -2.0,
-            -1e-12,
+            -1e-9,
             -0.0,
             0.0,
             1e-12,
             0.999_999,
             1.0,
             3.5,
+            65_535.999,
             1e9 + 0.5,
         ] {
-            assert_eq!(floor(v), v.floor() as isize, "{v}");
+            assert_eq!(cell_floor(v), v.floor() as isize, "{v}");
         }
+        // Within rounding below a whole number: that number or the one below.
+        assert!([-1, 0].contains(&cell_floor(-1e-12)));
+        // Far before the grid, unbounded or not a number: still before it.
+        for v in [-1e6, -1e300, f64::NEG_INFINITY, f64::NAN] {
+            assert!(cell_floor(v) < 0, "{v}");
+        }
+        assert_eq!(cell_floor(f64::INFINITY), isize::MAX - SHIFT);
     }
 
     fn square(x: f64, y: f64, s: f64) -> Polygon<f64> {
@@ -606,6 +668,19 @@ mod tests {
             let fp = polygon![(x: x, y: y), (x: x + s, y: y + s * 0.3), (x: x + s * 0.2, y: y + s), (x: x, y: y)];
             check(&area, &fp);
         }
+        // Footprints many cells wide, as a wide camera's are over a county:
+        // their edges pass runs of outside and inside cells.
+        for _ in 0..3000 {
+            let (x, y, s, t) = (
+                next() * 20.0 - 10.0,
+                next() * 20.0 - 10.0,
+                next() * 8.0,
+                next(),
+            );
+            let (c, d) = (s * t.cos(), s * t.sin());
+            let fp = polygon![(x: x, y: y), (x: x + c, y: y + d), (x: x + c - d * 0.4, y: y + d + c * 0.4), (x: x - d * 0.4, y: y + c * 0.4), (x: x, y: y)];
+            check(&area, &fp);
+        }
     }
 
     #[test]
@@ -630,7 +705,7 @@ mod tests {
                 max_y: 1.0,
             };
             // Whatever the answers at such magnitudes, there are answers.
-            let _ = grid.meets_ring(ring, &bbox);
+            let _ = grid.meets_ring(ring);
             let _ = grid.classify(&bbox);
             let _ = grid.contains_point(Coord { x: 0.5, y: 0.5 });
         }

@@ -25,7 +25,9 @@ pub mod validity;
 pub mod wkb;
 pub mod wkt;
 
-use geo_types::{LineString, Polygon};
+use std::hash::{BuildHasher, Hasher};
+
+use geo_types::{LineString, MultiPolygon, Polygon};
 
 /// Deepest nesting a geometry read from outside may have (brackets of WKT,
 /// geometry collections of GeoJSON, elements of KML). Real files stay under
@@ -40,6 +42,24 @@ pub fn too_deep() -> String {
 /// Every ring of a polygon, exterior first.
 pub fn rings(p: &Polygon<f64>) -> impl Iterator<Item = &LineString<f64>> + Clone {
     std::iter::once(p.exterior()).chain(p.interiors())
+}
+
+/// A hash of every coordinate's bits and of how they are grouped into rings
+/// and polygons, for finding an area again: areas equal as geometry but
+/// written differently (another first vertex, a repeated point) hash apart.
+pub fn fingerprint(area: &MultiPolygon<f64>) -> u64 {
+    let mut h = foldhash::fast::FixedState::default().build_hasher();
+    for p in area {
+        h.write_usize(p.interiors().len());
+        for ring in rings(p) {
+            h.write_usize(ring.0.len());
+            for c in &ring.0 {
+                h.write_u64(c.x.to_bits());
+                h.write_u64(c.y.to_bits());
+            }
+        }
+    }
+    h.finish()
 }
 
 /// An axis-aligned bounding box in the geometry's own coordinates.

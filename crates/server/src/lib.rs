@@ -250,6 +250,7 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         regions,
         layers: Arc::new(layers),
         scenes: Arc::new(scenes),
+        sent_areas: Arc::default(),
         spots,
         uploads: Arc::new(usercenter::ratelimit::Limiter::new(
             usercenter::ratelimit::MAX_ADDRESS_UPLOADS,

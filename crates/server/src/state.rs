@@ -29,6 +29,8 @@ pub struct AppState {
     pub layers: Arc<Layers>,
     /// The image catalogue, in memory for searches, kept current with the database.
     pub scenes: Arc<LiveIndex>,
+    /// Areas sent in requests (drawn, STAC `intersects`), as accepted.
+    pub sent_areas: Arc<crate::normal::area::SentAreas>,
     /// The monitoring spots, in memory for statistics, lists and layers, kept current with
     /// the database.
     pub spots: Arc<crate::spot::engine::LiveSpots>,

@@ -529,6 +529,42 @@ async fn search_filters_match_the_fixture_by_get_and_post_alike() {
 }
 
 #[tokio::test]
+async fn a_polygon_pages_through_post_next_links_sent_back_as_it_came() {
+    let s = server().await;
+    // A concave polygon with a hole, over the middle of the fixture.
+    let shape = json!({"type": "Polygon", "coordinates": [
+        [[104.0, 24.0], [121.0, 24.5], [121.0, 39.0], [113.0, 31.0], [104.5, 39.0], [104.0, 24.0]],
+        [[108.0, 27.0], [111.0, 27.0], [111.0, 29.0], [108.0, 29.0], [108.0, 27.0]]
+    ]});
+    let g: geojson::Geometry = serde_json::from_value(shape.clone()).expect("geometry");
+    let area = geo_types::Geometry::<f64>::try_from(g).expect("polygon");
+    let want = expect(|sc| sc.footprint.intersects(&area) && sc.acquired.as_str() >= "2025-02-01");
+    assert!(want.len() > 6, "several pages: {want:?}");
+    let body = json!({"intersects": shape, "datetime": "2025-02-01T00:00:00Z/..", "limit": 3});
+    let (status, _, first) = post(&s, &body).await;
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(first["numberMatched"], want.len());
+    let next = link(&first, "next").expect("a next page");
+    assert_eq!(next["body"]["intersects"], shape, "sent back as it came");
+    assert_eq!(next["body"]["limit"], 3);
+    assert_once(&all_pages(&s, first).await, &want);
+    // With a Query-extension condition the area is still decided exactly.
+    let cloudy =
+        json!({"intersects": shape, "query": {"eo:cloud_cover": {"lte": 40}}, "limit": 100});
+    let (_, _, some) = post(&s, &cloudy).await;
+    assert_eq!(
+        ids(&some),
+        expect(|sc| sc.footprint.intersects(&area) && sc.cloud <= 40.0)
+    );
+    // No geometry written as null is no area.
+    let (status, _, all) = post(&s, &json!({"intersects": null, "limit": 1})).await;
+    assert_eq!(
+        (status, all["numberMatched"].as_u64()),
+        (200, Some(scenes().len() as u64))
+    );
+}
+
+#[tokio::test]
 async fn cloud_cover_is_filtered_with_the_query_extension() {
     let s = server().await;
     let want = expect(|sc| sc.cloud <= 20.0);

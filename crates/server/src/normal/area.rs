@@ -3,14 +3,19 @@
 //! or path/rows instead of an area. Every route that needs an area (search,
 //! coverage, exports) takes an `AreaQuery` and resolves it here.
 
+use std::sync::Arc;
+
+use geo_kit::aoi::AreaError;
 use geo_types::{Geometry, MultiPolygon, Rect, coord};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::lists::List;
+use super::recent::Recent;
 use super::upload::{self, Stored};
 use crate::error::AppError;
 use crate::state::AppState;
+use crate::vector::plain::PlainPolygons;
 
 /// Select modes (spec §4), sent as their number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ToSchema)]
@@ -95,11 +100,45 @@ impl Selection {
 /// `intersects`): a hand-drawn polygon has tens; coverage work grows with them.
 pub const MAX_SENT_VERTICES: usize = 10_000;
 
-/// An area sent in the request, through the one path every incoming area
-/// takes (`geo_kit::aoi::accept`): checked, and repaired when it is invalid.
-fn accept(mp: MultiPolygon<f64>) -> Result<MultiPolygon<f64>, AppError> {
-    geo_kit::aoi::accept(mp, MAX_SENT_VERTICES)
-        .map(|(area, _)| area)
+/// Areas sent in requests as they were accepted, by the coordinates sent:
+/// checking and repairing an area of thousands of vertices costs more than a
+/// search over it, and the same area comes back (a STAC client sends its
+/// `intersects` again for every page).
+pub struct SentAreas(Recent<MultiPolygon<f64>>);
+
+/// Bytes of accepted areas kept (with the areas as sent): a province's full
+/// boundary is up to about 300 KB of both.
+const SENT_BUDGET: usize = 4 << 20;
+
+impl Default for SentAreas {
+    fn default() -> Self {
+        Self(Recent::new(SENT_BUDGET, |area| {
+            geo_kit::aoi::vertices(area) * std::mem::size_of::<geo_types::Coord<f64>>()
+        }))
+    }
+}
+
+impl SentAreas {
+    /// An area sent in a request, through the one path every incoming area
+    /// takes (`geo_kit::aoi::accept`, at most [`MAX_SENT_VERTICES`]): checked,
+    /// and repaired when it is invalid; an area sent before is found again.
+    pub fn accept(&self, sent: MultiPolygon<f64>) -> Result<Arc<MultiPolygon<f64>>, AreaError> {
+        // The vertex limit first: nothing costs more than a count before it.
+        geo_kit::aoi::check_coordinates(&sent, MAX_SENT_VERTICES)?;
+        if let Some(accepted) = self.0.get(&sent) {
+            return Ok(accepted);
+        }
+        let (accepted, _) = geo_kit::aoi::accept(sent.clone(), MAX_SENT_VERTICES)?;
+        Ok(self.0.keep(&sent, accepted))
+    }
+}
+
+/// An area sent in the request, accepted (see [`SentAreas::accept`]).
+fn accept(state: &AppState, mp: MultiPolygon<f64>) -> Result<MultiPolygon<f64>, AppError> {
+    state
+        .sent_areas
+        .accept(mp)
+        .map(Arc::unwrap_or_clone)
         .map_err(|e| AppError::bad_request(e.to_string()))
 }
 
@@ -127,8 +166,8 @@ pub async fn resolve(state: &AppState, q: &AreaQuery) -> Result<Selection, AppEr
             }
         }
         SelectMode::Region => region(state, q).map(Selection::Area),
-        SelectMode::Extent => extent(q).map(Selection::Area),
-        SelectMode::Draw => drawn(q).map(Selection::Area),
+        SelectMode::Extent => extent(state, q).map(Selection::Area),
+        SelectMode::Draw => drawn(state, q).map(Selection::Area),
     }
 }
 
@@ -148,7 +187,7 @@ fn region(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError
 }
 
 /// The area of mode 2: the rectangle.
-fn extent(q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError> {
+fn extent(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError> {
     let [x0, y0, x1, y1] = q
         .extent
         .ok_or_else(|| AppError::bad_request("请在地图上框选范围"))?;
@@ -157,30 +196,72 @@ fn extent(q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError> {
             "框选范围无效：应为 [最小经度, 最小纬度, 最大经度, 最大纬度]",
         ));
     }
-    accept(MultiPolygon(vec![
-        Rect::new(coord! {x: x0, y: y0}, coord! {x: x1, y: y1}).to_polygon(),
-    ]))
+    accept(
+        state,
+        MultiPolygon(vec![
+            Rect::new(coord! {x: x0, y: y0}, coord! {x: x1, y: y1}).to_polygon(),
+        ]),
+    )
 }
 
 /// The area of mode 4: the drawn polygon.
-fn drawn(q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError> {
+fn drawn(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError> {
     let value = q
         .geojson
-        .clone()
+        .as_ref()
         .ok_or_else(|| AppError::bad_request("请在地图上绘制范围"))?;
+    if let Ok(PlainPolygons(mp)) = PlainPolygons::deserialize(value) {
+        return accept(state, mp);
+    }
     let not_polygon =
         || AppError::bad_request("绘制的范围应为多边形（GeoJSON Polygon 或 MultiPolygon）");
-    let geometry =
-        match serde_json::from_value::<geojson::GeoJson>(value).map_err(|_| not_polygon())? {
-            geojson::GeoJson::Geometry(g) => g,
-            geojson::GeoJson::Feature(f) => f.geometry.ok_or_else(not_polygon)?,
-            geojson::GeoJson::FeatureCollection(_) => return Err(not_polygon()),
-        };
+    // Read in place: the value is not copied first.
+    let geometry = match geojson::GeoJson::deserialize(value).map_err(|_| not_polygon())? {
+        geojson::GeoJson::Geometry(g) => g,
+        geojson::GeoJson::Feature(f) => f.geometry.ok_or_else(not_polygon)?,
+        geojson::GeoJson::FeatureCollection(_) => return Err(not_polygon()),
+    };
     accept(
+        state,
         match crate::vector::to_geo(geometry).map_err(|_| not_polygon())? {
             Geometry::Polygon(p) => MultiPolygon(vec![p]),
             Geometry::MultiPolygon(mp) => mp,
             _ => return Err(not_polygon()),
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use geo_types::{LineString, Polygon, polygon};
+
+    #[test]
+    fn a_sent_area_is_accepted_once_and_found_again_as_accepted() {
+        let sent = SentAreas::default();
+        // A bow-tie: repaired into its two triangles.
+        let bow = MultiPolygon(vec![
+            polygon![(x: 100.0, y: 30.0), (x: 101.0, y: 31.0), (x: 101.0, y: 30.0), (x: 100.0, y: 31.0), (x: 100.0, y: 30.0)],
+        ]);
+        let first = sent.accept(bow.clone()).expect("repaired");
+        assert_eq!(first.0.len(), 2);
+        assert_eq!(
+            *first,
+            geo_kit::aoi::accept(bow.clone(), MAX_SENT_VERTICES)
+                .expect("accepted")
+                .0
+        );
+        assert!(Arc::ptr_eq(&first, &sent.accept(bow).expect("again")));
+        // Refusals are not kept, and the vertex limit comes first.
+        let line: Vec<(f64, f64)> = (0..=MAX_SENT_VERTICES)
+            .map(|i| (100.0 + i as f64 * 1e-4, 30.0 + (i % 2) as f64 * 1e-4))
+            .collect();
+        let too_many = MultiPolygon(vec![Polygon::new(LineString::from(line), vec![])]);
+        for _ in 0..2 {
+            assert!(matches!(
+                sent.accept(too_many.clone()),
+                Err(AreaError::TooManyVertices { .. })
+            ));
+        }
+    }
 }

@@ -10,6 +10,7 @@ pub mod index;
 pub mod lists;
 pub mod live;
 pub mod quicklook;
+pub mod recent;
 pub mod store;
 pub mod upload;
 

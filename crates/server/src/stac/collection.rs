@@ -75,9 +75,9 @@ fn collection(sat: &Satellite, sum: &SatelliteSummary, links: &Links) -> Value {
         "summaries": summaries,
         "links": [
             Links::link("self", &href, super::JSON),
-            Links::link("root", &links.root(), super::JSON),
-            Links::link("parent", &links.root(), super::JSON),
-            Links::link("items", &format!("{href}/items"), super::GEOJSON),
+            Links::link("root", links.root(), super::JSON),
+            Links::link("parent", links.root(), super::JSON),
+            Links::link("items", format!("{href}/items"), super::GEOJSON),
         ],
     })
 }

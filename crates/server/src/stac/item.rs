@@ -1,12 +1,16 @@
 //! A scene as a STAC Item (STAC 1.0.0 with the eo and processing extensions),
 //! and the item properties the Query extension can test.
 
-use serde_json::{Map, Value, json};
+use std::borrow::Cow;
+
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+use serde_json::Value;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use super::Links;
 use super::params::{Condition, Op};
+use super::{Link, Links};
 use crate::catalogue;
 use crate::normal::index::SceneRef;
 
@@ -56,30 +60,47 @@ pub fn constellation(satellite: &str) -> Option<&'static str> {
     catalogue::satellite(satellite)?.group.rsplit('/').next()
 }
 
+/// The value of an item property, written as JSON as it is serialized.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Property<'a> {
+    /// A text.
+    Text(Cow<'a, str>),
+    /// A list of one text.
+    Texts([&'a str; 1]),
+    /// A number (NaN is written as null).
+    Number(f64),
+    /// A whole number.
+    Integer(i64),
+    /// Yes or no.
+    Flag(bool),
+}
+
 /// One property of a scene as its item shows it; `None` when the scene has no value.
-pub fn property(s: &SceneRef, name: &str) -> Option<Value> {
+pub fn property<'a>(s: &SceneRef<'a>, name: &str) -> Option<Property<'a>> {
+    use Property::{Flag, Integer, Number, Text, Texts};
     let (path, row) = s.path_row();
     Some(match name {
-        "datetime" => json!(rfc3339(s.acquired_at())),
-        "platform" => json!(s.satellite()),
-        "constellation" => json!(constellation(s.satellite())?),
-        "instruments" => json!([s.sensor()]),
-        "gsd" => json!(gsd(s.satellite(), s.sensor(), s.resolution_m())?),
-        "eo:cloud_cover" => json!(s.cloud()),
-        "processing:level" => json!(s.product_level()?),
-        "rscloud:file_name" => json!(s.file_name()),
-        "rscloud:path" => json!(path?),
-        "rscloud:row" => json!(row?),
-        "rscloud:size_mb" => json!(s.size_mb()?),
-        "rscloud:online" => json!(s.online()),
-        "rscloud:demo" => json!(s.demo()),
+        "datetime" => Text(rfc3339(s.acquired_at()).into()),
+        "platform" => Text(s.satellite().into()),
+        "constellation" => Text(constellation(s.satellite())?.into()),
+        "instruments" => Texts([s.sensor()]),
+        "gsd" => Number(gsd(s.satellite(), s.sensor(), s.resolution_m())?),
+        "eo:cloud_cover" => Number(s.cloud()),
+        "processing:level" => Text(s.product_level()?.into()),
+        "rscloud:file_name" => Text(s.file_name()),
+        "rscloud:path" => Integer(path?),
+        "rscloud:row" => Integer(row?),
+        "rscloud:size_mb" => Number(s.size_mb()?),
+        "rscloud:online" => Flag(s.online()),
+        "rscloud:demo" => Flag(s.demo()),
         _ => return None,
     })
 }
 
 /// Whether a scene meets one Query-extension condition; a missing property meets none.
 pub fn meets(s: &SceneRef, c: &Condition) -> bool {
-    let Some(actual) = property(s, &c.field) else {
+    let Some(actual) = property(s, &c.field).and_then(|p| serde_json::to_value(p).ok()) else {
         return false;
     };
     let order = || compare(&actual, &c.value);
@@ -127,48 +148,88 @@ fn compare(actual: &Value, wanted: &Value) -> Option<std::cmp::Ordering> {
     }
 }
 
+/// A scene as a STAC Item with absolute links, written as it is serialized.
+#[derive(Serialize)]
+pub struct Item<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    stac_version: &'static str,
+    stac_extensions: Vec<&'static str>,
+    id: &'a str,
+    collection: &'a str,
+    geometry: geojson::Geometry,
+    bbox: Option<[f64; 4]>,
+    properties: Properties<'a>,
+    links: [Link<'static>; 4],
+    assets: Assets,
+}
+
+/// The item's properties, in [`PROPERTIES`] order, those without a value left out.
+struct Properties<'a>(SceneRef<'a>);
+
+impl Serialize for Properties<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        for &name in PROPERTIES {
+            if let Some(value) = property(&self.0, name) {
+                map.serialize_entry(name, &value)?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// The item's assets: its quick-look, if it has one.
+#[derive(Serialize)]
+struct Assets {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    thumbnail: Option<Thumbnail>,
+}
+
+/// A quick-look asset.
+#[derive(Serialize)]
+struct Thumbnail {
+    href: String,
+    title: &'static str,
+    roles: [&'static str; 1],
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    media: Option<&'static str>,
+}
+
 /// The scene as a STAC Item with absolute links.
-pub fn item(s: &SceneRef, links: &Links) -> Value {
-    let properties: Map<String, Value> = PROPERTIES
-        .iter()
-        .filter_map(|&name| Some((name.to_owned(), property(s, name)?)))
-        .collect();
+pub fn item<'a>(s: &SceneRef<'a>, links: &Links) -> Item<'a> {
     let mut extensions = vec![EO];
     if s.product_level().is_some() {
         extensions.push(PROCESSING);
     }
-    let bbox = s.bbox().map(|b| vec![b.min_x, b.min_y, b.max_x, b.max_y]);
-    let geometry = geojson::Geometry::from(&geo_types::Geometry::Polygon(s.footprint()));
-    let mut assets = Map::new();
-    if let Some(url) = s.quicklook() {
-        let mut thumbnail = json!({
-            "href": links.absolute(&url),
-            "title": "快视图",
-            "roles": ["thumbnail"],
-        });
-        if let Some(media) = image_type(&url) {
-            thumbnail["type"] = json!(media);
-        }
-        assets.insert("thumbnail".into(), thumbnail);
-    }
+    let thumbnail = s.quicklook().map(|url| Thumbnail {
+        href: links.absolute(&url),
+        title: "快视图",
+        roles: ["thumbnail"],
+        media: image_type(&url),
+    });
     let collection = links.collection(s.satellite());
-    json!({
-        "type": "Feature",
-        "stac_version": super::STAC_VERSION,
-        "stac_extensions": extensions,
-        "id": s.scene_id(),
-        "collection": s.satellite(),
-        "geometry": geometry,
-        "bbox": bbox,
-        "properties": properties,
-        "links": [
-            Links::link("self", &links.item(s.satellite(), s.scene_id()), super::GEOJSON),
-            Links::link("parent", &collection, super::JSON),
-            Links::link("collection", &collection, super::JSON),
-            Links::link("root", &links.root(), super::JSON),
+    Item {
+        kind: "Feature",
+        stac_version: super::STAC_VERSION,
+        stac_extensions: extensions,
+        id: s.scene_id(),
+        collection: s.satellite(),
+        geometry: geojson::Geometry::from(&geo_types::Geometry::Polygon(s.footprint())),
+        bbox: s.bbox().map(|b| [b.min_x, b.min_y, b.max_x, b.max_y]),
+        properties: Properties(*s),
+        links: [
+            Links::link(
+                "self",
+                links.item(s.satellite(), s.scene_id()),
+                super::GEOJSON,
+            ),
+            Links::link("parent", collection.clone(), super::JSON),
+            Links::link("collection", collection, super::JSON),
+            Links::link("root", links.root(), super::JSON),
         ],
-        "assets": assets,
-    })
+        assets: Assets { thumbnail },
+    }
 }
 
 /// The media type of a quick-look from its file extension, or PNG for our own

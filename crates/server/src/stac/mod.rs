@@ -21,12 +21,13 @@ use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::json;
 
 use crate::api::Origin;
 use crate::state::AppState;
 use error::{StacError, StacJson, StacPath};
-use params::{Body, Search};
+use params::{Body, Fields, Search};
 
 /// The STAC version of every document.
 const STAC_VERSION: &str = "1.0.0";
@@ -105,7 +106,7 @@ impl Links {
     }
 
     /// A link object, titled after its relation (STAC clients show the title).
-    fn link(rel: &str, href: &str, media: &str) -> Value {
+    fn link(rel: &'static str, href: impl Into<String>, media: &'static str) -> Link<'static> {
         let title = match rel {
             "self" => "本文档",
             "root" => "STAC 根目录",
@@ -119,35 +120,78 @@ impl Links {
             "next" => "下一页",
             _ => rel,
         };
-        json!({"rel": rel, "href": href, "type": media, "title": title})
+        Link {
+            rel,
+            href: href.into(),
+            media,
+            title,
+            method: None,
+            body: None,
+            merge: None,
+        }
+    }
+}
+
+/// A link object; a POST `next` link carries the body to send, which is the
+/// request's own fields as they were sent, with the new token.
+#[derive(Clone, Serialize)]
+pub struct Link<'a> {
+    rel: &'static str,
+    href: String,
+    #[serde(rename = "type")]
+    media: &'static str,
+    title: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    method: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    body: Option<&'a Fields>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    merge: Option<bool>,
+}
+
+impl<'a> Link<'a> {
+    /// The link with the HTTP method to follow it with.
+    fn method(self, method: &'static str) -> Self {
+        Self {
+            method: Some(method),
+            ..self
+        }
     }
 }
 
 /// Percent-encodes one path segment (ids are plain ASCII in practice; this keeps odd ones safe).
 fn segment(s: &str) -> String {
-    s.bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
-                char::from(b).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect()
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
-fn reply(media: &'static str, body: Value) -> Response {
-    ([(CONTENT_TYPE, media)], axum::Json(body)).into_response()
+/// A JSON document, written into one buffer: `axum::Json` passes every token
+/// through `io::Write` into a `BytesMut` grown from 128 bytes, which cost
+/// more than the writing for a page of items (tens of kilobytes).
+fn reply(media: &'static str, body: impl Serialize) -> Response {
+    let mut bytes = Vec::with_capacity(16 << 10);
+    match serde_json::to_writer(&mut bytes, &body) {
+        Ok(()) => ([(CONTENT_TYPE, media)], bytes).into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, "STAC document not written");
+            axum::http::StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
 }
 
 /// The landing page.
 async fn landing(links: Links) -> Response {
     let root = links.root();
     let search = format!("{root}/search");
-    let mut search_get = Links::link("search", &search, GEOJSON);
-    search_get["method"] = json!("GET");
-    let mut search_post = Links::link("search", &search, GEOJSON);
-    search_post["method"] = json!("POST");
+    let search_get = Links::link("search", &search, GEOJSON).method("GET");
+    let search_post = Links::link("search", &search, GEOJSON).method("POST");
     reply(
         JSON,
         json!({
@@ -160,11 +204,11 @@ async fn landing(links: Links) -> Response {
             "links": [
                 Links::link("self", &root, JSON),
                 Links::link("root", &root, JSON),
-                Links::link("conformance", &format!("{root}/conformance"), JSON),
-                Links::link("data", &format!("{root}/collections"), JSON),
+                Links::link("conformance", format!("{root}/conformance"), JSON),
+                Links::link("data", format!("{root}/collections"), JSON),
                 search_get,
                 search_post,
-                Links::link("service-desc", &format!("{root}/api"), OPENAPI),
+                Links::link("service-desc", format!("{root}/api"), OPENAPI),
             ],
         }),
     )
@@ -188,7 +232,7 @@ async fn collections(State(state): State<AppState>, links: Links) -> Response {
         json!({
             "collections": collection::all(&state.scenes.now(), &links),
             "links": [
-                Links::link("self", &format!("{root}/collections"), JSON),
+                Links::link("self", format!("{root}/collections"), JSON),
                 Links::link("root", &root, JSON),
                 Links::link("parent", &root, JSON),
             ],
@@ -221,7 +265,7 @@ async fn items(
 ) -> Result<Response, StacError> {
     let mut pairs = pairs(query.as_deref())?;
     pairs.retain(|(k, _)| matches!(k.as_str(), "bbox" | "datetime" | "limit" | "token"));
-    let mut search = Search::from_body(Body::from_pairs(&pairs)?)?;
+    let mut search = Search::from_body(Body::from_pairs(&pairs)?, &state.sent_areas)?;
     search.collections = vec![id.clone()];
     let scenes = state.scenes.now();
     let page = search::page(&scenes, &search);
@@ -260,34 +304,38 @@ async fn search_get(
     RawQuery(query): RawQuery,
 ) -> Result<Response, StacError> {
     let pairs = pairs(query.as_deref())?;
-    let search = Search::from_body(Body::from_pairs(&pairs)?)?;
+    let search = Search::from_body(Body::from_pairs(&pairs)?, &state.sent_areas)?;
     let scenes = state.scenes.now();
     let page = search::page(&scenes, &search);
     let next = page.next.map(|c| get_next(&links, uri.path(), &pairs, c));
     Ok(feature_collection(&links, &uri, page, next, &[]))
 }
 
-/// Item search by JSON body.
+/// Item search by JSON body. Its fields are kept as they were sent: each is
+/// read once, and the `next` link gives them back with the new token without
+/// writing a large `intersects` again.
 async fn search_post(
     State(state): State<AppState>,
     links: Links,
     OriginalUri(uri): OriginalUri,
-    StacJson(body): StacJson<Value>,
+    StacJson(mut fields): StacJson<Fields>,
 ) -> Result<Response, StacError> {
-    let parsed: Body = serde_json::from_value(body.clone())
-        .map_err(|e| StacError::bad_request(format!("检索参数格式错误：{e}")))?;
-    let search = Search::from_body(parsed)?;
+    let search = Search::from_body(Body::from_fields(&fields)?, &state.sent_areas)?;
     let scenes = state.scenes.now();
     let page = search::page(&scenes, &search);
-    let next = page.next.map(|c| {
-        let mut next_body = body.clone();
-        next_body["token"] = json!(params::token(c));
-        let mut link = Links::link("next", &format!("{}/search", links.root()), GEOJSON);
-        link["method"] = json!("POST");
-        link["body"] = next_body;
-        link["merge"] = json!(false);
-        link
-    });
+    // A token is digits, a sign and an underscore: it is always written.
+    let token = page.next.map(params::token);
+    let next = match token.and_then(|t| serde_json::value::to_raw_value(&t).ok()) {
+        Some(token) => {
+            fields.insert("token".into(), token);
+            Some(Link {
+                body: Some(&fields),
+                merge: Some(false),
+                ..Links::link("next", format!("{}/search", links.root()), GEOJSON).method("POST")
+            })
+        }
+        None => None,
+    };
     Ok(feature_collection(&links, &uri, page, next, &[]))
 }
 
@@ -302,7 +350,7 @@ fn get_next(
     path: &str,
     pairs: &[(String, String)],
     cursor: params::Cursor,
-) -> Value {
+) -> Link<'static> {
     let mut next: Vec<(&str, String)> = pairs
         .iter()
         .filter(|(k, _)| k != "token")
@@ -310,21 +358,27 @@ fn get_next(
         .collect();
     next.push(("token", params::token(cursor)));
     let query = serde_urlencoded::to_string(&next).unwrap_or_default();
-    let mut link = Links::link(
-        "next",
-        &format!("{}{path}?{query}", links.origin()),
-        GEOJSON,
-    );
-    link["method"] = json!("GET");
-    link
+    Links::link("next", format!("{}{path}?{query}", links.origin()), GEOJSON).method("GET")
 }
 
-fn feature_collection(
+/// A page of items.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FeatureCollection<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    features: Vec<item::Item<'a>>,
+    links: Vec<Link<'a>>,
+    number_matched: usize,
+    number_returned: usize,
+}
+
+fn feature_collection<'a>(
     links: &Links,
     uri: &axum::http::Uri,
-    page: search::Page<'_>,
-    next: Option<Value>,
-    extra: &[Value],
+    page: search::Page<'a>,
+    next: Option<Link<'a>>,
+    extra: &[Link<'static>],
 ) -> Response {
     let this = format!(
         "{}{}",
@@ -333,19 +387,19 @@ fn feature_collection(
     );
     let mut all = vec![
         Links::link("self", &this, GEOJSON),
-        Links::link("root", &links.root(), JSON),
+        Links::link("root", links.root(), JSON),
     ];
     all.extend(extra.iter().cloned());
     all.extend(next);
-    let features: Vec<Value> = page.scenes.iter().map(|s| item::item(s, links)).collect();
+    let features: Vec<item::Item> = page.scenes.iter().map(|s| item::item(s, links)).collect();
     reply(
         GEOJSON,
-        json!({
-            "type": "FeatureCollection",
-            "features": features,
-            "links": all,
-            "numberMatched": page.matched,
-            "numberReturned": page.scenes.len(),
-        }),
+        FeatureCollection {
+            kind: "FeatureCollection",
+            number_returned: features.len(),
+            features,
+            links: all,
+            number_matched: page.matched,
+        },
     )
 }

@@ -3,16 +3,21 @@
 //! into a [`Search`]. GET and POST differ only in how values are written, so
 //! GET's query string is first turned into the POST body's shape.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
 
-use geo_types::{Geometry, MultiPolygon, Rect, coord};
+use geo::Intersects;
+use geo_types::{Geometry, MultiPolygon, Polygon, Rect, coord};
 use serde::Deserialize;
+use serde::de::value::MapDeserializer;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
 use super::error::StacError;
-use crate::normal::area::MAX_SENT_VERTICES;
+use crate::normal::area::{MAX_SENT_VERTICES, SentAreas};
+use crate::vector::plain::PlainPolygons;
 
 /// Items per page when the client does not say.
 pub const DEFAULT_LIMIT: usize = 10;
@@ -46,8 +51,11 @@ impl OneOrMany {
 pub struct Body {
     /// [west, south, east, north] or the same with heights.
     pub bbox: Option<Vec<f64>>,
-    /// A GeoJSON geometry.
-    pub intersects: Option<Value>,
+    /// A GeoJSON geometry, as sent: read once, where it is checked (taken
+    /// from the fields as it is, not through serde: reading it into a raw
+    /// value again would scan it again).
+    #[serde(skip)]
+    pub intersects: Option<Box<RawValue>>,
     /// An RFC 3339 instant or interval, open ends as `..` or empty.
     pub datetime: Option<String>,
     /// Item ids.
@@ -62,7 +70,27 @@ pub struct Body {
     pub query: Option<Map<String, Value>>,
 }
 
+/// The fields of a POST body as they were sent, by name: each is read into
+/// [`Body`] once, and a `next` link gives them back without writing them again.
+pub type Fields = BTreeMap<String, Box<RawValue>>;
+
 impl Body {
+    /// Reads a POST body's fields; unknown fields are ignored.
+    pub fn from_fields(fields: &Fields) -> Result<Self, StacError> {
+        let each = fields
+            .iter()
+            .filter(|(k, _)| *k != "intersects")
+            .map(|(k, v)| (k.as_str(), &**v));
+        let mut body = Self::deserialize(MapDeserializer::<_, serde_json::Error>::new(each))
+            .map_err(|e| StacError::bad_request(format!("检索参数格式错误：{e}")))?;
+        // `null` is no geometry, as for every other field.
+        body.intersects = fields
+            .get("intersects")
+            .filter(|g| g.get() != "null")
+            .cloned();
+        Ok(body)
+    }
+
     /// Reads GET query-string pairs; unknown parameters are ignored.
     pub fn from_pairs(pairs: &[(String, String)]) -> Result<Self, StacError> {
         let mut body = Self::default();
@@ -88,7 +116,7 @@ impl Body {
                 }
                 "intersects" => {
                     body.intersects =
-                        Some(serde_json::from_str(value).map_err(|_| {
+                        Some(RawValue::from_string(value.clone()).map_err(|_| {
                             StacError::bad_request("intersects 应为 GeoJSON 几何对象")
                         })?);
                 }
@@ -172,11 +200,32 @@ pub struct Condition {
 /// Where the previous page ended: the last item's acquisition time and row id.
 pub type Cursor = (i64, i64);
 
+/// Where the items of a search must be.
+#[derive(Debug)]
+pub enum Area {
+    /// Polygons (an `intersects` polygon or a `bbox`), accepted: the index
+    /// decides every footprint against them exactly.
+    Polygons(Arc<MultiPolygon<f64>>),
+    /// A point or a line (or a collection): the index is asked for its
+    /// bounding box, and each footprint found is tested against it.
+    Other(Geometry<f64>),
+}
+
+impl Area {
+    /// Whether a footprint meets the area (touching counts).
+    pub fn meets(&self, footprint: &Polygon<f64>) -> bool {
+        match self {
+            Area::Polygons(mp) => footprint.intersects(&**mp),
+            Area::Other(g) => footprint.intersects(g),
+        }
+    }
+}
+
 /// A checked search.
 #[derive(Debug, Default)]
 pub struct Search {
     /// Where the items must be; `None` for anywhere.
-    pub area: Option<Geometry<f64>>,
+    pub area: Option<Area>,
     /// Earliest acquisition, unix seconds, inclusive.
     pub from: Option<i64>,
     /// Latest acquisition, unix seconds, inclusive.
@@ -194,14 +243,14 @@ pub struct Search {
 }
 
 impl Search {
-    /// Checks a body; the error says which parameter is wrong.
-    pub fn from_body(body: Body) -> Result<Self, StacError> {
+    /// Checks a body, its area through `sent`; the error says which parameter is wrong.
+    pub fn from_body(body: Body, sent: &SentAreas) -> Result<Self, StacError> {
         if body.bbox.is_some() && body.intersects.is_some() {
             return Err(StacError::bad_request("bbox 与 intersects 只能给出其一"));
         }
         let area = match (body.bbox, body.intersects) {
-            (Some(b), _) => Some(bbox(&b)?),
-            (_, Some(g)) => Some(geometry(g)?),
+            (Some(b), _) => Some(bbox(&b, sent)?),
+            (_, Some(g)) => Some(geometry(&g, sent)?),
             _ => None,
         };
         let (from, to) = match body.datetime.as_deref() {
@@ -245,7 +294,7 @@ fn cursor(text: &str) -> Result<Cursor, StacError> {
 }
 
 /// A bbox as a polygon, split in two when it crosses the antimeridian (west > east).
-fn bbox(b: &[f64]) -> Result<Geometry<f64>, StacError> {
+fn bbox(b: &[f64], sent: &SentAreas) -> Result<Area, StacError> {
     let bad = || {
         StacError::bad_request(format!(
             "bbox 无效：{b:?}（应为 [西, 南, 东, 北] 或含高度的 6 个数，经度 -180–180，纬度 -90–90，南不大于北）"
@@ -271,30 +320,33 @@ fn bbox(b: &[f64]) -> Result<Geometry<f64>, StacError> {
             rect(-180.0, east).to_polygon(),
         ]
     };
-    accept(MultiPolygon(parts))
+    accept(MultiPolygon(parts), sent)
 }
 
 /// An area of a search through the one path every incoming area takes.
-fn accept(mp: MultiPolygon<f64>) -> Result<Geometry<f64>, StacError> {
-    let (mp, _) = geo_kit::aoi::accept(mp, MAX_SENT_VERTICES).map_err(refused)?;
-    Ok(Geometry::MultiPolygon(mp))
+fn accept(mp: MultiPolygon<f64>, sent: &SentAreas) -> Result<Area, StacError> {
+    sent.accept(mp).map(Area::Polygons).map_err(refused)
 }
 
 fn refused(e: geo_kit::aoi::AreaError) -> StacError {
     StacError::bad_request(format!("intersects 或 bbox 无效：{e}"))
 }
 
-/// The `intersects` geometry: polygons go through [`accept`] (checked and
+/// The `intersects` geometry (a plain polygon read straight, see
+/// [`PlainPolygons`]): polygons go through [`accept`] (checked and
 /// repaired); points and lines take its coordinate checks.
-fn geometry(value: Value) -> Result<Geometry<f64>, StacError> {
+fn geometry(raw: &RawValue, sent: &SentAreas) -> Result<Area, StacError> {
+    if let Ok(PlainPolygons(mp)) = serde_json::from_str(raw.get()) {
+        return accept(mp, sent);
+    }
     let bad = || StacError::bad_request("intersects 应为 GeoJSON 几何对象（Point、Polygon 等）");
-    let g: geojson::Geometry = serde_json::from_value(value).map_err(|_| bad())?;
+    let g: geojson::Geometry = serde_json::from_str(raw.get()).map_err(|_| bad())?;
     match crate::vector::to_geo(g).map_err(|_| bad())? {
-        Geometry::Polygon(p) => accept(MultiPolygon(vec![p])),
-        Geometry::MultiPolygon(mp) => accept(mp),
+        Geometry::Polygon(p) => accept(MultiPolygon(vec![p]), sent),
+        Geometry::MultiPolygon(mp) => accept(mp, sent),
         other => {
             geo_kit::aoi::check_coordinates(&other, MAX_SENT_VERTICES).map_err(refused)?;
-            Ok(other)
+            Ok(Area::Other(other))
         }
     }
 }
@@ -408,13 +460,14 @@ mod tests {
 
     #[test]
     fn a_bbox_over_the_antimeridian_becomes_two_rectangles() {
-        let Ok(Geometry::MultiPolygon(mp)) = bbox(&[170.0, -10.0, -170.0, 10.0]) else {
+        let sent = SentAreas::default();
+        let Ok(Area::Polygons(mp)) = bbox(&[170.0, -10.0, -170.0, 10.0], &sent) else {
             panic!("two rectangles")
         };
         assert_eq!(mp.0.len(), 2);
         assert!(matches!(
-            bbox(&[100.0, 0.0, 0.0, 105.0, 1.0, 1.0]),
-            Ok(Geometry::MultiPolygon(mp)) if mp.0.len() == 1
+            bbox(&[100.0, 0.0, 0.0, 105.0, 1.0, 1.0], &sent),
+            Ok(Area::Polygons(mp)) if mp.0.len() == 1
         ));
         for bad in [
             &[0.0][..],
@@ -423,7 +476,7 @@ mod tests {
             &[100.0, 1.0, 105.0, 0.0],
             &[100.0, 0.0, 190.0, 1.0],
         ] {
-            assert!(bbox(bad).is_err(), "{bad:?}");
+            assert!(bbox(bad, &sent).is_err(), "{bad:?}");
         }
     }
 
@@ -435,16 +488,20 @@ mod tests {
             "bbox=100,20,110,30&collections=GF1,GF2&ids=a&limit=5&query=%7B%22eo%3Acloud_cover%22%3A%7B%22lte%22%3A20%7D%7D",
         ))
         .expect("body");
-        let search = Search::from_body(body).expect("search");
+        let sent = SentAreas::default();
+        let search = Search::from_body(body, &sent).expect("search");
         assert_eq!(search.collections, ["GF1", "GF2"]);
         assert_eq!(search.limit, 5);
         assert_eq!(search.query.len(), 1);
         assert_eq!(search.query[0].op, Op::Lte);
         assert!(Body::from_pairs(&pairs("bbox=[1,2,3,4]")).is_err());
         assert!(Body::from_pairs(&pairs("limit=ten")).is_err());
-        let huge = Search::from_body(Body::from_pairs(&pairs("limit=1000000")).expect("body"));
-        assert_eq!(huge.map(|s| s.limit).ok(), Some(MAX_LIMIT));
-        assert!(Search::from_body(Body::from_pairs(&pairs("limit=0")).expect("body")).is_err());
-        assert!(Search::from_body(Body::from_pairs(&pairs("token=12x")).expect("body")).is_err());
+        let search = |q: &str| Search::from_body(Body::from_pairs(&pairs(q)).expect("body"), &sent);
+        assert_eq!(
+            search("limit=1000000").map(|s| s.limit).ok(),
+            Some(MAX_LIMIT)
+        );
+        assert!(search("limit=0").is_err());
+        assert!(search("token=12x").is_err());
     }
 }

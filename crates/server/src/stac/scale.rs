@@ -11,6 +11,7 @@ use serde_json::json;
 use super::params::{Body, Search};
 use super::{Links, collection, item, search};
 use crate::demo::{self, Plan};
+use crate::normal::area::SentAreas;
 use crate::normal::index::{Filter, SceneIndex, Sort};
 use crate::normal::lists::{self, List};
 
@@ -41,7 +42,8 @@ fn time<T>(what: &str, mut f: impl FnMut() -> T) -> T {
 }
 
 fn search(body: serde_json::Value) -> Search {
-    Search::from_body(serde_json::from_value::<Body>(body).expect("body")).expect("search")
+    let body = serde_json::from_value::<Body>(body).expect("body");
+    Search::from_body(body, &SentAreas::default()).expect("search")
 }
 
 #[test]

@@ -2,11 +2,11 @@
 //! newest first, ties by row id, so a page token (the last item's time and
 //! row id) continues exactly where the page ended even if scenes are added.
 
-use geo::{Area, BoundingRect, Intersects};
-use geo_types::{Geometry, MultiPolygon, Rect, coord};
+use geo::BoundingRect;
+use geo_types::{MultiPolygon, Rect, coord};
 
 use super::item;
-use super::params::{Cursor, Search};
+use super::params::{Area, Cursor, Search};
 use crate::normal::index::{Filter, SceneIndex, SceneRef, Sort};
 
 /// One page of a search.
@@ -24,9 +24,7 @@ fn key(s: &SceneRef) -> Cursor {
     (s.acquired_at(), s.fid())
 }
 
-/// The page of a search its token and limit ask for. Candidates come in
-/// descending positions, which is page order, so one pass counts every match
-/// and keeps the page; nothing is sorted and no row is built.
+/// The page of a search its token and limit ask for.
 pub fn page<'a>(scenes: &'a SceneIndex, search: &Search) -> Page<'a> {
     let filter = Filter {
         satellites: search
@@ -38,13 +36,46 @@ pub fn page<'a>(scenes: &'a SceneIndex, search: &Search) -> Page<'a> {
         to: search.to,
         ..Filter::default()
     };
+    match (&search.ids, &search.area) {
+        (None, Some(Area::Polygons(aoi))) if search.query.is_empty() => {
+            indexed(scenes, search, &filter, aoi)
+        }
+        _ => walked(scenes, search, &filter),
+    }
+}
+
+/// A search the index answers whole (polygons, collections and times): it
+/// counts the matches and picks the page below the token's position, which is
+/// the page order's place for the token since positions are in (time, row id) order.
+fn indexed<'a>(
+    scenes: &'a SceneIndex,
+    search: &Search,
+    filter: &Filter,
+    aoi: &MultiPolygon<f64>,
+) -> Page<'a> {
+    let before = search.after.map_or(scenes.len(), |c| scenes.position_of(c));
+    let (matched, mut positions) = scenes.search_newest(aoi, filter, before, search.limit + 1);
+    let more = positions.len() > search.limit;
+    positions.truncate(search.limit);
+    let page: Vec<SceneRef> = positions.iter().filter_map(|&i| scenes.at(i)).collect();
+    Page {
+        matched,
+        next: if more { page.last().map(key) } else { None },
+        scenes: page,
+    }
+}
+
+/// Any other search: candidates come in descending positions, which is page
+/// order, so one pass tests each, counts every match and keeps the page;
+/// nothing is sorted and no row is built.
+fn walked<'a>(scenes: &'a SceneIndex, search: &Search, filter: &Filter) -> Page<'a> {
     // The index is for areas. Named items are looked up and a search without an
     // area walks the time range: asking the index for the whole world would test
     // every footprint against it.
-    let (candidates, exact): (Box<dyn Iterator<Item = usize>>, Option<&Geometry<f64>>) =
+    let (candidates, exact): (Box<dyn Iterator<Item = usize>>, Option<&Area>) =
         match (&search.ids, &search.area) {
             (Some(ids), area) => {
-                let times = scenes.positions(&filter);
+                let times = scenes.positions(filter);
                 let mut named: Vec<usize> = ids
                     .iter()
                     .flat_map(|id| scenes.positions_with_id(id))
@@ -54,17 +85,21 @@ pub fn page<'a>(scenes: &'a SceneIndex, search: &Search) -> Page<'a> {
                 named.sort_unstable_by(|a, b| b.cmp(a));
                 (Box::new(named.into_iter()), area.as_ref())
             }
-            (None, None) => (Box::new(scenes.positions(&filter).rev()), None),
+            (None, None) => (Box::new(scenes.positions(filter).rev()), None),
             (None, Some(area)) => {
-                let Some((aoi, exact)) = index_area(area) else {
+                let Some(aoi) = index_area(area) else {
                     return Page {
                         matched: 0,
                         scenes: Vec::new(),
                         next: None,
                     };
                 };
-                let hits = scenes.search(&aoi, &filter, Sort::Time);
-                (Box::new(hits.into_iter()), exact.then_some(area))
+                // The index decides polygons exactly; a bounding box only finds candidates.
+                let exact = matches!(area, Area::Other(_)).then_some(area);
+                (
+                    Box::new(scenes.search(&aoi, filter, Sort::Time).into_iter()),
+                    exact,
+                )
             }
         };
     let mut page = Page {
@@ -74,7 +109,7 @@ pub fn page<'a>(scenes: &'a SceneIndex, search: &Search) -> Page<'a> {
     };
     let mut more = false;
     for s in candidates.filter_map(|i| scenes.at(i)) {
-        if !keeps(&s, search) || exact.is_some_and(|g| !s.footprint().intersects(g)) {
+        if !keeps(&s, search) || exact.is_some_and(|a| !a.meets(&s.footprint())) {
             continue;
         }
         page.matched += 1;
@@ -90,24 +125,21 @@ pub fn page<'a>(scenes: &'a SceneIndex, search: &Search) -> Page<'a> {
     page
 }
 
-/// What the index is asked for an area, and whether each candidate must then be
-/// tested against the area itself. Polygons with an area go as they are;
-/// points, lines, empty boxes and collections go as their (slightly widened)
-/// bounding box. `None` for an empty geometry.
-fn index_area(area: &Geometry<f64>) -> Option<(MultiPolygon<f64>, bool)> {
-    Some(match area {
-        Geometry::Polygon(p) if p.unsigned_area() > 0.0 => (MultiPolygon(vec![p.clone()]), false),
-        Geometry::MultiPolygon(mp) if mp.unsigned_area() > 0.0 => (mp.clone(), false),
-        g => {
-            let r = g.bounding_rect()?;
-            let pad = 1e-7;
-            let widened = Rect::new(
-                coord! {x: r.min().x - pad, y: r.min().y - pad},
-                coord! {x: r.max().x + pad, y: r.max().y + pad},
-            );
-            (MultiPolygon(vec![widened.to_polygon()]), true)
-        }
-    })
+/// What the index is asked for an area: polygons as they are, anything else
+/// (points, lines, collections) as its slightly widened bounding box. `None`
+/// for an empty geometry.
+fn index_area(area: &Area) -> Option<MultiPolygon<f64>> {
+    let g = match area {
+        Area::Polygons(mp) => return Some((**mp).clone()),
+        Area::Other(g) => g,
+    };
+    let r = g.bounding_rect()?;
+    let pad = 1e-7;
+    let widened = Rect::new(
+        coord! {x: r.min().x - pad, y: r.min().y - pad},
+        coord! {x: r.max().x + pad, y: r.max().y + pad},
+    );
+    Some(MultiPolygon(vec![widened.to_polygon()]))
 }
 
 /// The filters other than the area (cheap; the index applied some of them already).

@@ -2,6 +2,7 @@
 //! The one home of reading them with limits (zip bombs, vertex counts) and of
 //! their coordinate systems; region import and uploads both read here.
 
+pub mod plain;
 pub mod schema;
 pub mod shp;
 pub mod unzip;
@@ -204,7 +205,8 @@ fn json_depth(text: &str) -> usize {
 }
 
 /// A GeoJSON geometry from outside as a geometry: the one safe conversion,
-/// which every reader of GeoJSON (uploads, drawn areas, STAC, imports) uses.
+/// which every reader of GeoJSON (uploads, drawn areas, STAC, imports) uses
+/// (drawn areas and STAC read plain polygons with [`plain`] first).
 pub fn to_geo(geometry: geojson::Geometry) -> Result<Geometry<f64>, VectorError> {
     check_geojson(&geometry)?;
     Geometry::<f64>::try_from(geometry).map_err(|e| VectorError(format!("GeoJSON 无法解析：{e}")))

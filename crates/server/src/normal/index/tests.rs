@@ -196,6 +196,25 @@ fn check(index: &SceneIndex, rows: &[SceneRow], aoi: &MultiPolygon<f64>, f: &Fil
         let want: Vec<i64> = expected.iter().skip(3).take(7).copied().collect();
         assert_eq!(fids(index, &page), want);
     }
+    // Newest first below a position: the scenes after one found, as a next page sees them.
+    let newest = brute(rows, aoi, f, Sort::Time);
+    for skip in [0, 1, 5, newest.len()]
+        .into_iter()
+        .filter(|&k| k <= newest.len())
+    {
+        let before = newest.get(skip.wrapping_sub(1)).map_or(index.len(), |fid| {
+            let pos = (0..index.len())
+                .find(|&i| index.at(i).is_some_and(|s| s.fid() == *fid))
+                .expect("found");
+            let s = index.at(pos).expect("scene");
+            assert_eq!(index.position_of((s.acquired_at(), s.fid())), pos);
+            pos
+        });
+        let (total, page) = index.search_newest(aoi, f, before, 4);
+        assert_eq!(total, newest.len());
+        let want: Vec<i64> = newest.iter().skip(skip).take(4).copied().collect();
+        assert_eq!(fids(index, &page), want, "after {skip}");
+    }
 }
 
 #[test]
