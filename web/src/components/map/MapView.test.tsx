@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRef } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import type { EngineEvents, MapEngine } from './engine';
 import type { MapScene } from './scene';
 import { MapView } from './MapView';
@@ -73,9 +73,12 @@ describe('MapView', () => {
   describe('with WebGL', () => {
     beforeEach(() => vi.stubGlobal('WebGL2RenderingContext', class {}));
 
+    // The engine is made in an effect after the lazily loaded canvas renders: waiting for
+    // the canvas alone reads `engines` too early on a busy machine.
     async function renderMap(props: MapViewProps) {
       const view = render(<MapView {...props} />);
       await screen.findByTestId('map-canvas');
+      await waitFor(() => expect(engines).not.toHaveLength(0));
       return view;
     }
 
@@ -128,6 +131,7 @@ describe('MapView', () => {
       const handle = createRef<MapViewHandle>();
       render(<MapView ref={handle} />);
       await screen.findByTestId('map-canvas');
+      await waitFor(() => expect(engines).not.toHaveLength(0));
       handle.current?.fitBounds([114, 30, 115, 31]);
       expect(engines[0]?.fitted).toEqual([[114, 30, 115, 31]]);
     });
