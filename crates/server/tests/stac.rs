@@ -609,6 +609,82 @@ async fn paging_with_one_item_a_page_visits_ties_and_every_scene_once() {
     );
 }
 
+/// Oldest first, with pages of a polygon (the index's path), of the whole
+/// catalogue and of named items (the walked paths), by GET and POST; any field
+/// but the acquisition time is refused, not ignored.
+#[tokio::test]
+async fn sortby_datetime_pages_oldest_or_newest_first_and_other_fields_are_refused() {
+    let s = server().await;
+    let (_, _, conformance) = get(&s, "/stac/conformance").await;
+    assert!(
+        conformance["conformsTo"]
+            .as_array()
+            .expect("classes")
+            .iter()
+            .any(|c| c.as_str().is_some_and(|c| c.ends_with("item-search#sort")))
+    );
+    let square = json!({"type": "Polygon", "coordinates": [
+        [[104.0, 24.0], [121.0, 24.0], [121.0, 39.0], [104.0, 39.0], [104.0, 24.0]]
+    ]});
+    let g: geojson::Geometry = serde_json::from_value(square.clone()).expect("geometry");
+    let area = geo_types::Geometry::<f64>::try_from(g).expect("polygon");
+    let mut inside = expect(|sc| sc.footprint.intersects(&area));
+    let newest = inside.clone();
+    inside.reverse();
+    assert!(inside.len() > 6, "several pages: {inside:?}");
+    let asc = json!([{"field": "properties.datetime", "direction": "asc"}]);
+    let (status, _, first) = post(
+        &s,
+        &json!({"intersects": square, "sortby": asc, "limit": 3}),
+    )
+    .await;
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(first["numberMatched"], inside.len());
+    assert_once(&all_pages(&s, first).await, &inside);
+    let desc = json!([{"field": "datetime", "direction": "desc"}]);
+    let (_, _, first) = post(
+        &s,
+        &json!({"intersects": square, "sortby": desc, "limit": 3}),
+    )
+    .await;
+    assert_once(&all_pages(&s, first).await, &newest);
+
+    let mut all = expect(|_| true);
+    all.reverse();
+    // `+` sent unescaped arrives as a space, and means the same.
+    for sortby in ["datetime", "%2Bproperties.datetime", "+datetime"] {
+        let (_, _, first) = get(&s, &format!("/stac/search?sortby={sortby}&limit=5")).await;
+        assert_once(&all_pages(&s, first).await, &all);
+    }
+    let named: Vec<String> = all.iter().step_by(5).cloned().collect();
+    let (_, _, first) = post(
+        &s,
+        &json!({"ids": named, "sortby": "+datetime", "limit": 2}),
+    )
+    .await;
+    assert_once(&all_pages(&s, first).await, &named);
+
+    for path in [
+        "/stac/search?sortby=-eo:cloud_cover",
+        "/stac/search?sortby=datetime,id",
+    ] {
+        let (status, _, body) = get(&s, path).await;
+        assert_stac_error(status, &body, 400, "BadRequest");
+        assert!(
+            body["description"]
+                .as_str()
+                .is_some_and(|d| d.contains("sortby")),
+            "{body}"
+        );
+    }
+    let (status, _, body) = post(
+        &s,
+        &json!({"sortby": [{"field": "datetime", "direction": "up"}]}),
+    )
+    .await;
+    assert_stac_error(status, &body, 400, "BadRequest");
+}
+
 #[tokio::test]
 async fn bad_parameters_get_a_stac_error_with_status_400() {
     let s = server().await;

@@ -43,6 +43,7 @@ pub const CONFORMANCE: &[&str] = &[
     "https://api.stacspec.org/v1.0.0/ogcapi-features",
     "https://api.stacspec.org/v1.0.0/item-search",
     "https://api.stacspec.org/v1.0.0-rc.1/item-search#query",
+    "https://api.stacspec.org/v1.0.0-rc.1/item-search#sort",
     "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core",
     "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson",
 ];

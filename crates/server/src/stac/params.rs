@@ -17,6 +17,7 @@ use time::format_description::well_known::Rfc3339;
 
 use super::error::StacError;
 use crate::normal::area::{MAX_SENT_VERTICES, SentAreas};
+use crate::normal::index::TimeOrder;
 use crate::vector::plain::PlainPolygons;
 
 /// Items per page when the client does not say.
@@ -68,6 +69,28 @@ pub struct Body {
     pub token: Option<String>,
     /// Query extension: `{property: {operator: value}}`.
     pub query: Option<Map<String, Value>>,
+    /// Sort extension: the fields to order by.
+    pub sortby: Option<SortBy>,
+}
+
+/// A `sortby` as sent: GET's comma-separated `+field,-field` (also accepted in
+/// a POST body) or POST's list of fields and directions.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum SortBy {
+    /// `-properties.datetime,+id`.
+    Text(String),
+    /// `[{"field": "properties.datetime", "direction": "desc"}]`.
+    Fields(Vec<SortField>),
+}
+
+/// One field of a POST `sortby`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SortField {
+    /// The item field, e.g. `properties.datetime`.
+    pub field: String,
+    /// `asc` or `desc`.
+    pub direction: String,
 }
 
 /// The fields of a POST body as they were sent, by name: each is read into
@@ -130,6 +153,7 @@ impl Body {
                         })?);
                 }
                 "token" => body.token = Some(value.clone()),
+                "sortby" => body.sortby = Some(SortBy::Text(value.clone())),
                 "query" => {
                     body.query = Some(
                         serde_json::from_str(value)
@@ -240,6 +264,8 @@ pub struct Search {
     pub after: Option<Cursor>,
     /// Query extension conditions, all of which must hold.
     pub query: Vec<Condition>,
+    /// Which way along time the items come (newest first unless `sortby` says).
+    pub order: TimeOrder,
 }
 
 impl Search {
@@ -278,8 +304,49 @@ impl Search {
             limit,
             after: body.token.as_deref().map(cursor).transpose()?,
             query: body.query.map(conditions).transpose()?.unwrap_or_default(),
+            order: body.sortby.map(order).transpose()?.unwrap_or_default(),
         })
     }
+}
+
+/// The order a `sortby` asks for. Items are kept in acquisition-time order, so
+/// time is the one field sorted on; any other is refused, as the Sort extension
+/// asks, rather than ignored.
+fn order(sortby: SortBy) -> Result<TimeOrder, StacError> {
+    let fields: Vec<(String, String)> = match sortby {
+        SortBy::Text(text) => text
+            .split(',')
+            .map(str::trim_end)
+            .filter(|f| !f.trim().is_empty())
+            .map(|f| match f.as_bytes()[0] {
+                b'-' => (f[1..].to_owned(), "desc".to_owned()),
+                // A `+` left unescaped in a query string arrives as a space.
+                b'+' | b' ' => (f[1..].to_owned(), "asc".to_owned()),
+                _ => (f.to_owned(), "asc".to_owned()),
+            })
+            .collect(),
+        SortBy::Fields(list) => list.into_iter().map(|f| (f.field, f.direction)).collect(),
+    };
+    let mut order = None;
+    for (field, direction) in fields {
+        if !matches!(field.as_str(), "datetime" | "properties.datetime") {
+            return Err(StacError::bad_request(format!(
+                "sortby 仅支持按获取时间 datetime 排序：{field}"
+            )));
+        }
+        let this = match direction.as_str() {
+            "asc" => TimeOrder::Oldest,
+            "desc" => TimeOrder::Newest,
+            _ => {
+                return Err(StacError::bad_request(format!(
+                    "sortby 的方向应为 asc 或 desc：{direction}"
+                )));
+            }
+        };
+        // The first field decides; a repeat of it cannot change the order.
+        order.get_or_insert(this);
+    }
+    Ok(order.unwrap_or_default())
 }
 
 /// The page token of the item a page ends with.

@@ -1,13 +1,14 @@
-//! Runs a checked search on the in-memory scene index and cuts the page:
-//! newest first, ties by row id, so a page token (the last item's time and
-//! row id) continues exactly where the page ended even if scenes are added.
+//! Runs a checked search on the in-memory scene index and cuts the page: in
+//! time order (newest first unless `sortby` asks for oldest), ties by row id,
+//! so a page token (the last item's time and row id) continues exactly where
+//! the page ended even if scenes are added.
 
 use geo::BoundingRect;
 use geo_types::{MultiPolygon, Rect, coord};
 
 use super::item;
 use super::params::{Area, Cursor, Search};
-use crate::normal::index::{Filter, SceneIndex, SceneRef, Sort};
+use crate::normal::index::{Filter, SceneIndex, SceneRef, Sort, TimeOrder};
 
 /// One page of a search.
 pub struct Page<'a> {
@@ -19,9 +20,17 @@ pub struct Page<'a> {
     pub next: Option<Cursor>,
 }
 
-/// The order of results and the page token: time then row id, both descending.
+/// The order of results and the page token: time then row id.
 fn key(s: &SceneRef) -> Cursor {
     (s.acquired_at(), s.fid())
+}
+
+/// Whether a scene comes after the page token in the search's order.
+fn past(s: &SceneRef, search: &Search) -> bool {
+    search.after.is_none_or(|after| match search.order {
+        TimeOrder::Newest => key(s) < after,
+        TimeOrder::Oldest => key(s) > after,
+    })
 }
 
 /// The page of a search its token and limit ask for.
@@ -45,7 +54,7 @@ pub fn page<'a>(scenes: &'a SceneIndex, search: &Search) -> Page<'a> {
 }
 
 /// A search the index answers whole (polygons, collections and times): it
-/// counts the matches and picks the page below the token's position, which is
+/// counts the matches and picks the page past the token's position, which is
 /// the page order's place for the token since positions are in (time, row id) order.
 fn indexed<'a>(
     scenes: &'a SceneIndex,
@@ -53,8 +62,15 @@ fn indexed<'a>(
     filter: &Filter,
     aoi: &MultiPolygon<f64>,
 ) -> Page<'a> {
-    let before = search.after.map_or(scenes.len(), |c| scenes.position_of(c));
-    let (matched, mut positions) = scenes.search_newest(aoi, filter, before, search.limit + 1);
+    let within = match (search.order, search.after) {
+        (_, None) => 0..scenes.len(),
+        (TimeOrder::Newest, Some(c)) => 0..scenes.position_of(c),
+        (TimeOrder::Oldest, Some((time, fid))) => {
+            scenes.position_of((time, fid.saturating_add(1)))..scenes.len()
+        }
+    };
+    let (matched, mut positions) =
+        scenes.search_in_time(aoi, filter, search.order, within, search.limit + 1);
     let more = positions.len() > search.limit;
     positions.truncate(search.limit);
     let page: Vec<SceneRef> = positions.iter().filter_map(|&i| scenes.at(i)).collect();
@@ -65,14 +81,14 @@ fn indexed<'a>(
     }
 }
 
-/// Any other search: candidates come in descending positions, which is page
-/// order, so one pass tests each, counts every match and keeps the page;
-/// nothing is sorted and no row is built.
+/// Any other search: candidates come in descending positions (newest first),
+/// or ascending for oldest first, which is page order, so one pass tests
+/// each, counts every match and keeps the page; no row is built.
 fn walked<'a>(scenes: &'a SceneIndex, search: &Search, filter: &Filter) -> Page<'a> {
     // The index is for areas. Named items are looked up and a search without an
     // area walks the time range: asking the index for the whole world would test
     // every footprint against it.
-    let (candidates, exact): (Box<dyn Iterator<Item = usize>>, Option<&Area>) =
+    let (candidates, exact): (Box<dyn DoubleEndedIterator<Item = usize>>, Option<&Area>) =
         match (&search.ids, &search.area) {
             (Some(ids), area) => {
                 let times = scenes.positions(filter);
@@ -107,13 +123,17 @@ fn walked<'a>(scenes: &'a SceneIndex, search: &Search, filter: &Filter) -> Page<
         scenes: Vec::new(),
         next: None,
     };
+    let candidates = match search.order {
+        TimeOrder::Newest => candidates,
+        TimeOrder::Oldest => Box::new(candidates.rev()),
+    };
     let mut more = false;
     for s in candidates.filter_map(|i| scenes.at(i)) {
         if !keeps(&s, search) || exact.is_some_and(|a| !a.meets(&s.footprint())) {
             continue;
         }
         page.matched += 1;
-        if search.after.is_none_or(|after| key(&s) < after) {
+        if past(&s, search) {
             if page.scenes.len() < search.limit {
                 page.scenes.push(s);
             } else {

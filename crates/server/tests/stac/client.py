@@ -1,6 +1,6 @@
 """pystac-client against the running server: every search must return exactly the
 fixture scenes that match it (computed here from scenes.geojson with shapely), each
-once, newest first, across pages. Usage: client.py ROOT_URL scenes.geojson"""
+once, newest first (or oldest first when sortby asks), across pages. Usage: client.py ROOT_URL scenes.geojson"""
 
 import datetime
 import json
@@ -21,17 +21,17 @@ def expected(keep):
     return {f["properties"]["sceneId"] for f in scenes if keep(f)}
 
 
-def found(search):
+def found(search, newest=True):
     items = list(search.items_as_dicts())
     ids = [i["id"] for i in items]
     assert len(ids) == len(set(ids)), f"an item came twice: {ids}"
     times = [i["properties"]["datetime"] for i in items]
-    assert times == sorted(times, reverse=True), f"not newest first: {times}"
+    assert times == sorted(times, reverse=newest), f"not {'newest' if newest else 'oldest'} first: {times}"
     return items, set(ids)
 
 
-def check(name, search, keep):
-    items, ids = found(search)
+def check(name, search, keep, newest=True):
+    items, ids = found(search, newest)
     want = expected(keep)
     assert ids == want, f"{name}: missing {sorted(want - ids)}, extra {sorted(ids - want)}"
     assert want, f"{name}: the fixture should match something"
@@ -83,6 +83,15 @@ for method in ("GET", "POST"):
         lambda f: f["properties"]["cloud"] <= 20,
     )
     assert all(i["properties"]["eo:cloud_cover"] <= 20 for i in items)
+
+for method in ("GET", "POST"):
+    for sortby, newest in (("+properties.datetime", False), ("-properties.datetime", True)):
+        check(
+            f"{method} intersects sorted by {sortby} (Sort extension), 4 per page",
+            client.search(method=method, intersects=triangle, sortby=sortby, limit=4),
+            lambda f: shape(f["geometry"]).intersects(shape(triangle)),
+            newest,
+        )
 
 everything, _ = found(client.search(limit=7))
 assert len(everything) == len(scenes), f"paging through everything gave {len(everything)} of {len(scenes)}"

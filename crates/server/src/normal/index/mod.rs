@@ -66,6 +66,16 @@ pub enum Sort {
     Cloud,
 }
 
+/// Which way along acquisition time a page runs (STAC's `sortby` on datetime).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum TimeOrder {
+    /// Newest first (ties: the later row first).
+    #[default]
+    Newest,
+    /// Oldest first (ties: the earlier row first).
+    Oldest,
+}
+
 /// Scene ids, file names and quick-look URLs in one text arena; file names and
 /// URLs that contain the scene id keep only what surrounds it.
 #[derive(Debug, Default)]
@@ -344,19 +354,26 @@ impl SceneIndex {
         (total, page)
     }
 
-    /// A search newest first, continued below a position: the total over
-    /// every position, and the first `limit` positions below `before`.
-    pub fn search_newest(
+    /// A search in time order continued where a page ended: the total over
+    /// every position, and the first `limit` positions `within` the range
+    /// (below the last page's end newest first, above it oldest first).
+    pub fn search_in_time(
         &self,
         aoi: &MultiPolygon<f64>,
         filter: &Filter,
-        before: usize,
+        order: TimeOrder,
+        within: std::ops::Range<usize>,
         limit: usize,
     ) -> (usize, Vec<usize>) {
         let mut hits = self.matches(aoi, filter);
         let total = hits.len();
-        hits.retain(|&p| (p as usize) < before);
-        (total, self.order(hits, Sort::Time, limit))
+        hits.retain(|&p| within.contains(&(p as usize)));
+        // Positions are in (time, row id) order, so time order is position order.
+        match order {
+            TimeOrder::Newest => first_in_order(&mut hits, limit, |a, b| b.cmp(a)),
+            TimeOrder::Oldest => first_in_order(&mut hits, limit, |a, b| a.cmp(b)),
+        }
+        (total, hits.into_iter().map(|p| p as usize).collect())
     }
 
     /// The first position whose (time, row id) is not below `key`: positions

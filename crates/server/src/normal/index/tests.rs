@@ -210,10 +210,21 @@ fn check(index: &SceneIndex, rows: &[SceneRow], aoi: &MultiPolygon<f64>, f: &Fil
             assert_eq!(index.position_of((s.acquired_at(), s.fid())), pos);
             pos
         });
-        let (total, page) = index.search_newest(aoi, f, before, 4);
+        let (total, page) = index.search_in_time(aoi, f, TimeOrder::Newest, 0..before, 4);
         assert_eq!(total, newest.len());
         let want: Vec<i64> = newest.iter().skip(skip).take(4).copied().collect();
         assert_eq!(fids(index, &page), want, "after {skip}");
+        // The same scenes oldest first: the page above a position.
+        let oldest: Vec<i64> = newest.iter().rev().copied().collect();
+        let from = oldest.get(skip.wrapping_sub(1)).map_or(0, |fid| {
+            1 + (0..index.len())
+                .find(|&i| index.at(i).is_some_and(|s| s.fid() == *fid))
+                .expect("found")
+        });
+        let (total, page) = index.search_in_time(aoi, f, TimeOrder::Oldest, from..index.len(), 4);
+        assert_eq!(total, oldest.len());
+        let want: Vec<i64> = oldest.iter().skip(skip).take(4).copied().collect();
+        assert_eq!(fids(index, &page), want, "oldest, after {skip}");
     }
 }
 
