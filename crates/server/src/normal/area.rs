@@ -103,8 +103,13 @@ pub const MAX_SENT_VERTICES: usize = 10_000;
 /// Areas sent in requests as they were accepted, by the coordinates sent:
 /// checking and repairing an area of thousands of vertices costs more than a
 /// search over it, and the same area comes back (a STAC client sends its
-/// `intersects` again for every page).
-pub struct SentAreas(Recent<MultiPolygon<f64>>);
+/// `intersects` again for every page). Also by the text they came in, where
+/// the caller has it: reading a province's 180 KB of GeoJSON again costs
+/// more than the search it asks for.
+pub struct SentAreas {
+    areas: Recent<MultiPolygon<f64>, MultiPolygon<f64>>,
+    texts: Recent<str, Arc<MultiPolygon<f64>>>,
+}
 
 /// Bytes of accepted areas kept (with the areas as sent): a province's full
 /// boundary is up to about 300 KB of both.
@@ -112,9 +117,13 @@ const SENT_BUDGET: usize = 4 << 20;
 
 impl Default for SentAreas {
     fn default() -> Self {
-        Self(Recent::new(SENT_BUDGET, |area| {
-            geo_kit::aoi::vertices(area) * std::mem::size_of::<geo_types::Coord<f64>>()
-        }))
+        Self {
+            areas: Recent::new(SENT_BUDGET, |area| {
+                geo_kit::aoi::vertices(area) * std::mem::size_of::<geo_types::Coord<f64>>()
+            }),
+            // The areas themselves are counted above.
+            texts: Recent::new(SENT_BUDGET, |_| 0),
+        }
     }
 }
 
@@ -125,11 +134,21 @@ impl SentAreas {
     pub fn accept(&self, sent: MultiPolygon<f64>) -> Result<Arc<MultiPolygon<f64>>, AreaError> {
         // The vertex limit first: nothing costs more than a count before it.
         geo_kit::aoi::check_coordinates(&sent, MAX_SENT_VERTICES)?;
-        if let Some(accepted) = self.0.get(&sent) {
+        if let Some(accepted) = self.areas.get(&sent) {
             return Ok(accepted);
         }
         let (accepted, _) = geo_kit::aoi::accept(sent.clone(), MAX_SENT_VERTICES)?;
-        Ok(self.0.keep(&sent, accepted))
+        Ok(self.areas.keep(&sent, accepted))
+    }
+
+    /// An area sent as `text`, accepted before from exactly that text.
+    pub fn of_text(&self, text: &str) -> Option<Arc<MultiPolygon<f64>>> {
+        self.texts.get(text).map(Arc::unwrap_or_clone)
+    }
+
+    /// Notes that `text` was read and accepted as `area`.
+    pub fn keep_text(&self, text: &str, area: &Arc<MultiPolygon<f64>>) {
+        self.texts.keep(text, Arc::clone(area));
     }
 }
 
@@ -263,5 +282,24 @@ mod tests {
                 Err(AreaError::TooManyVertices { .. })
             ));
         }
+    }
+
+    #[test]
+    fn an_area_is_found_again_by_the_exact_text_it_was_accepted_from() {
+        let sent = SentAreas::default();
+        let text =
+            r#"{"type":"Polygon","coordinates":[[[100,30],[101,30],[101,31],[100,30]]]}"#;
+        assert!(sent.of_text(text).is_none());
+        let square = MultiPolygon(vec![
+            polygon![(x: 100.0, y: 30.0), (x: 101.0, y: 30.0), (x: 101.0, y: 31.0), (x: 100.0, y: 30.0)],
+        ]);
+        let accepted = sent.accept(square).expect("accepted");
+        sent.keep_text(text, &accepted);
+        let found = sent.of_text(text).expect("kept");
+        assert!(Arc::ptr_eq(&found, &accepted));
+        assert!(
+            sent.of_text(&text.replace(",", ", ")).is_none(),
+            "another text"
+        );
     }
 }

@@ -403,8 +403,16 @@ fn refused(e: geo_kit::aoi::AreaError) -> StacError {
 /// [`PlainPolygons`]): polygons go through [`accept`] (checked and
 /// repaired); points and lines take its coordinate checks.
 fn geometry(raw: &RawValue, sent: &SentAreas) -> Result<Area, StacError> {
+    // The same text comes again with every page and every repeated search.
+    if let Some(area) = sent.of_text(raw.get()) {
+        return Ok(Area::Polygons(area));
+    }
     if let Ok(PlainPolygons(mp)) = serde_json::from_str(raw.get()) {
-        return accept(mp, sent);
+        let area = accept(mp, sent)?;
+        if let Area::Polygons(accepted) = &area {
+            sent.keep_text(raw.get(), accepted);
+        }
+        return Ok(area);
     }
     let bad = || StacError::bad_request("intersects 应为 GeoJSON 几何对象（Point、Polygon 等）");
     let g: geojson::Geometry = serde_json::from_str(raw.get()).map_err(|_| bad())?;

@@ -14,7 +14,7 @@ use crate::normal::recent::Recent;
 const BUDGET: usize = 16 << 20;
 
 /// The grids of the most recently searched areas.
-pub(super) struct Grids(Recent<AreaGrid>);
+pub(super) struct Grids(Recent<MultiPolygon<f64>, AreaGrid>);
 
 impl Default for Grids {
     fn default() -> Self {
