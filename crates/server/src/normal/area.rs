@@ -287,8 +287,7 @@ mod tests {
     #[test]
     fn an_area_is_found_again_by_the_exact_text_it_was_accepted_from() {
         let sent = SentAreas::default();
-        let text =
-            r#"{"type":"Polygon","coordinates":[[[100,30],[101,30],[101,31],[100,30]]]}"#;
+        let text = r#"{"type":"Polygon","coordinates":[[[100,30],[101,30],[101,31],[100,30]]]}"#;
         assert!(sent.of_text(text).is_none());
         let square = MultiPolygon(vec![
             polygon![(x: 100.0, y: 30.0), (x: 101.0, y: 30.0), (x: 101.0, y: 31.0), (x: 100.0, y: 30.0)],
