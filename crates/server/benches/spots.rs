@@ -12,7 +12,8 @@
 //! 2. In process, on `spots-1m`: the engine's load time and the resident memory it adds; the
 //!    theme whose latest batch holds most spots; `spotstatistics`' work (selection, tallies,
 //!    the JSON answer) for the whole country and for 湖北 (420000), and a first list page of
-//!    20, as `admin` (whole country); median and p95 over a few hundred runs.
+//!    20, as `admin` (whole country), and the trend over every batch; median and p95 over a
+//!    few hundred runs.
 //! 3. Over HTTP (when RSCLOUD_BIN names a release binary and `wrk` is installed), the real
 //!    server on loopback, logged in as `admin` (`token` header), `wrk` with 8 connections:
 //!    `spotstatistics` for the country and for 湖北 on `spots-1m`; then on `spots-tiles` the
@@ -71,6 +72,8 @@ const COUNTRY_P95_MS: f64 = 10.0;
 const PROVINCE_P95_MS: f64 = 5.0;
 const TILES_PER_S: f64 = 1_750.0;
 const Z6_P95_MS: f64 = 30.0;
+/// Issue 15: the whole country's trend over every batch, p95 in process, ms.
+const TREND_P95_MS: f64 = 10.0;
 /// 湖北, the province of the bars.
 const HUBEI: &str = "420000";
 
@@ -268,6 +271,24 @@ fn in_process(data: &Path, regions: &RegionIndex) -> ThemeName {
             "spotmeta page 1 of 20, {name:<7}       median {:.3} ms  p95 {:.3} ms",
             percentile(&ms, 0.5),
             percentile(&ms, 0.95)
+        );
+        let trend = || {
+            let sel = filter::select(spots, &f, &ranges, regions).expect("selection");
+            serde_json::to_vec(&query::trend(spots, &sel, regions)).expect("json")
+        };
+        let ms = timed(|| {
+            std::hint::black_box(trend());
+        });
+        println!(
+            "trend over {} batches, {name:<7}   median {:.3} ms  p95 {:.3} ms{}",
+            spots.batches().count(),
+            percentile(&ms, 0.5),
+            percentile(&ms, 0.95),
+            if code == "100000" {
+                format!(" (issue 15's bar ≤ {TREND_P95_MS} ms)")
+            } else {
+                String::new()
+            }
         );
     }
     theme

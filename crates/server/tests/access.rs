@@ -118,6 +118,7 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("GET", "/api/spot/v2/{theme}/spot/{id}/image/{when}", Theme),
     ("GET", "/api/spot/v2/{theme}/spotmeta", Theme),
     ("GET", "/api/spot/v2/{theme}/spotstatistics", Theme),
+    ("GET", "/api/spot/v2/{theme}/trend", Theme),
     ("POST", "/api/statistics-transaction/incr", Public),
     ("DELETE", "/api/usercenter/arearange/id/{id}", Admin),
     ("POST", "/api/usercenter/arearange/userid/{userId}", Admin),

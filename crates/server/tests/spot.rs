@@ -306,6 +306,81 @@ async fn a_hubei_user_never_receives_anything_of_guangdong() {
     );
 }
 
+/// `(batch, count, area)` of each batch of a trend, in its order.
+fn trend_rows(trend: &Value) -> Vec<(String, u64, f64)> {
+    trend["batches"]
+        .as_array()
+        .expect("batches")
+        .iter()
+        .map(|b| {
+            (
+                b["batch"]["id"].as_str().expect("id").to_owned(),
+                b["total"]["count"].as_u64().expect("count"),
+                b["total"]["areaM2"].as_f64().expect("area"),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_trend_counts_every_batch_oldest_first_as_its_statistics_and_list_do() {
+    let s = server().await;
+    let hubei = s.token_of("hubei", "Hubei12345").await;
+    let admin = s.token_of("admin", "Admin12345").await;
+    const TREND: &str = "/api/spot/v2/windmill/trend";
+    // 湖北's three counties: two spots each in 2024Q2 (6,000 and 7,000 m²), three in 2024Q3.
+    let trend = data(&s, &hubei, TREND).await;
+    assert_eq!(trend["regionId"], "420000");
+    assert_eq!(
+        trend_rows(&trend),
+        [
+            ("2024Q2".into(), 6, 39_000.0),
+            ("2024Q3".into(), 9, 18_000.0)
+        ]
+    );
+    // Each batch's numbers are its statistics' and its list's.
+    for (batch, count, _) in trend_rows(&trend) {
+        let stats = data(&s, &hubei, &format!("{STATS}?batch={batch}")).await;
+        assert_eq!(stats["total"]["count"], count, "{batch}");
+        let list = data(&s, &hubei, &format!("{META}?batch={batch}")).await;
+        assert_eq!(list["total"], count, "{batch}");
+        let at = trend["batches"]
+            .as_array()
+            .expect("batches")
+            .iter()
+            .find(|b| b["batch"]["id"] == batch.as_str())
+            .expect("the batch");
+        assert_eq!(at["byChange"], stats["byChange"], "{batch}");
+    }
+    // Outside the caller's range every batch is there, counted zero.
+    let guangdong = data(&s, &hubei, &format!("{TREND}?xzqdm=440000")).await;
+    assert_eq!(
+        trend_rows(&guangdong),
+        [("2024Q2".into(), 0, 0.0), ("2024Q3".into(), 0, 0.0)]
+    );
+    let country = data(&s, &admin, &format!("{TREND}?xzqdm=100000")).await;
+    assert_eq!(
+        trend_rows(&country),
+        [
+            ("2024Q2".into(), 10, 65_000.0),
+            ("2024Q3".into(), 15, 30_000.0)
+        ]
+    );
+    // The other filters hold in every batch: only 扩张 (change 1).
+    let grown = data(&s, &hubei, &format!("{TREND}?termChoose=change&termData=1")).await;
+    assert_eq!(
+        trend_rows(&grown),
+        [
+            ("2024Q2".into(), 3, 18_000.0),
+            ("2024Q3".into(), 3, 6_000.0)
+        ]
+    );
+    let (status, body) = s
+        .get_as(TREND, &s.token_of("person", "Person12345").await)
+        .await;
+    assert_error(status, &body, 403, "无查看信息权限，请联系管理员");
+}
+
 /// The answer to a GET, as whoever holds `token` (`None`: anonymous).
 async fn get(s: &TestServer, path: &str, token: Option<&str>) -> reqwest::Response {
     let mut req = s.client.get(s.url(path));

@@ -1267,6 +1267,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/spot/v2/{theme}/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count and area of the filtered spots in every batch, oldest first, by type and by change
+         *     category (TREND mode; the `batch` filter is not used).
+         */
+        get: operations["trend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/statistics-transaction/incr": {
         parameters: {
             query?: never;
@@ -3262,6 +3282,28 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Trend: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A theme's spots over a region batch by batch (TREND mode). */
+            data: {
+                /** @description Every batch of the theme, oldest first. */
+                batches: components["schemas"]["TrendBatch"][];
+                /** @description Its name. */
+                name: string;
+                /** @description The region counted (after clipping to the caller's ranges). */
+                regionId: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_UnionArea: {
             /**
              * Format: int32
@@ -4604,6 +4646,26 @@ export interface components {
          * @enum {string}
          */
         ThemeName: "landcover" | "surfaceDeform" | "road" | "nonagricultural" | "plantingstructure" | "pvland" | "windmill" | "steelplant";
+        /** @description A theme's spots over a region batch by batch (TREND mode). */
+        Trend: {
+            /** @description Every batch of the theme, oldest first. */
+            batches: components["schemas"]["TrendBatch"][];
+            /** @description Its name. */
+            name: string;
+            /** @description The region counted (after clipping to the caller's ranges). */
+            regionId: string;
+        };
+        /** @description One batch of a trend: its spots by type and by change category. */
+        TrendBatch: {
+            /** @description The batch. */
+            batch: components["schemas"]["Batch"];
+            /** @description By change category. */
+            byChange: components["schemas"]["ValueTally"][];
+            /** @description By spot type (empty for a theme without types). */
+            byType: components["schemas"]["ValueTally"][];
+            /** @description Every spot of it counted (zero when the region has none in this batch). */
+            total: components["schemas"]["Tally"];
+        };
         /** @description The union area of scenes. */
         UnionArea: {
             /**
@@ -8174,6 +8236,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Statistics"];
+                };
+            };
+            /** @description No such theme or a malformed filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No permission for the theme, or no area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    trend: {
+        parameters: {
+            query?: {
+                /** @description Batch id; default the latest batch. */
+                batch?: string;
+                /**
+                 * @description Area: a province, city or county code, or 100000; default the caller's whole range.
+                 *     Always clipped to the caller's ranges.
+                 */
+                xzqdm?: string;
+                /** @description A stage value of the theme's stage dictionary. */
+                stage?: string;
+                /** @description A spot type of the theme's type dictionary. */
+                tblx?: string;
+                /** @description Delivery file names containing this. */
+                filename?: string;
+                /** @description What the legend classifies by; default `all`. */
+                termChoose?: "all" | "tblx" | "stage" | "change";
+                /** @description The legend values checked, comma separated (of `termChoose`); ignored for `all`. */
+                termData?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Theme */
+                theme: components["schemas"]["ThemeName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batches over time */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Trend"];
                 };
             };
             /** @description No such theme or a malformed filter */

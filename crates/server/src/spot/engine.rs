@@ -569,6 +569,11 @@ impl ThemeSpots {
         self.blocks.iter().map(|b| &b.batch)
     }
 
+    /// Its batches' blocks, newest first.
+    pub fn blocks(&self) -> impl DoubleEndedIterator<Item = &Block> {
+        self.blocks.iter()
+    }
+
     /// The block of a batch (`None`: the latest); `None` when there is no such batch.
     pub fn block(&self, batch: Option<&str>) -> Option<&Block> {
         match batch {

@@ -43,6 +43,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(batches))
         .routes(routes!(lastest))
         .routes(routes!(spot_statistics))
+        .routes(routes!(trend))
         .routes(routes!(spot_meta))
         .routes(routes!(spot_detail))
         .routes(routes!(spot_image))
@@ -194,6 +195,32 @@ pub struct Statistics {
     pub by_stage: Vec<ValueTally>,
     /// By change category.
     pub by_change: Vec<ValueTally>,
+}
+
+/// One batch of a trend: its spots by type and by change category.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TrendBatch {
+    /// The batch.
+    pub batch: Batch,
+    /// Every spot of it counted (zero when the region has none in this batch).
+    pub total: Tally,
+    /// By spot type (empty for a theme without types).
+    pub by_type: Vec<ValueTally>,
+    /// By change category.
+    pub by_change: Vec<ValueTally>,
+}
+
+/// A theme's spots over a region batch by batch (TREND mode).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Trend {
+    /// The region counted (after clipping to the caller's ranges).
+    pub region_id: String,
+    /// Its name.
+    pub name: String,
+    /// Every batch of the theme, oldest first.
+    pub batches: Vec<TrendBatch>,
 }
 
 /// A spot in a list.
@@ -361,6 +388,35 @@ async fn spot_statistics(
         let spots = spots.theme(theme);
         let sel = filter::select(spots, &filter, &caller.regions, &regions)?;
         Ok(ok(query::statistics(spots, &sel, &regions)))
+    })
+    .await
+}
+
+/// Count and area of the filtered spots in every batch, oldest first, by type and by change
+/// category (TREND mode; the `batch` filter is not used).
+#[utoipa::path(
+    get,
+    path = "/api/spot/v2/{theme}/trend",
+    tag = "spot",
+    params(("theme" = ThemeName, Path, description = "Theme"), SpotFilter),
+    responses(
+        (status = 200, description = "The batches over time", body = Envelope<Trend>),
+        (status = 400, description = "No such theme or a malformed filter", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "No permission for the theme, or no area range", body = ErrorEnvelope),
+    )
+)]
+async fn trend(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(theme): ApiPath<ThemeName>,
+    ApiQuery(filter): ApiQuery<SpotFilter>,
+) -> ApiResult<Trend> {
+    let (spots, regions) = (state.spots.now(), state.regions.clone());
+    blocking(move || {
+        let spots = spots.theme(theme);
+        let sel = filter::select(spots, &filter, &caller.regions, &regions)?;
+        Ok(ok(query::trend(spots, &sel, &regions)))
     })
     .await
 }

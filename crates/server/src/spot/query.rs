@@ -1,6 +1,6 @@
 //! The answers of the spot routes, composed from the engine, the region tree and the theme's
-//! labels: statistics over a region and the regions one level down, list pages, spot
-//! summaries and the rows of exports. No HTTP and no SQL: the handlers call these on the blocking pool.
+//! labels: statistics over a region and the regions one level down, the trend over batches,
+//! list pages, spot summaries and the rows of exports. No HTTP and no SQL: the handlers call these on the blocking pool.
 
 use geo_types::{Geometry, MultiPolygon};
 
@@ -9,7 +9,9 @@ use super::export::{self, ExportError, ExportRow};
 use super::filter::{Scope, Selection, county_code, label_of};
 use super::store::SpotRow;
 use super::theme::{CHANGES, Stage, ThemeName};
-use super::{RegionTally, SpotDetail, SpotSummary, Statistics, Tally, ValueTally};
+use super::{
+    RegionTally, SpotDetail, SpotSummary, Statistics, Tally, Trend, TrendBatch, ValueTally,
+};
 use crate::api::{Page, Paging};
 use crate::region::index::{RegionIndex, Shape};
 use crate::region::tree::{self, COUNTRY};
@@ -59,20 +61,6 @@ pub fn statistics(spots: &ThemeSpots, sel: &Selection<'_>, regions: &RegionIndex
             tally,
         })
         .collect();
-    let row = |value: String, label: &str, tally: Tally| ValueTally {
-        value,
-        label: label.to_owned(),
-        tally,
-    };
-    let by_type = match spots.theme.types {
-        None => Vec::new(),
-        Some(_) => spots
-            .types
-            .iter()
-            .zip(&tallies.by_type[1..])
-            .map(|(t, &tally)| row(t.value.clone(), &t.label, tally))
-            .collect(),
-    };
     let stage_tally = |value: &str| -> Tally {
         let Ok(v) = value.parse::<u8>() else {
             return Tally::default();
@@ -91,22 +79,71 @@ pub fn statistics(spots: &ThemeSpots, sel: &Selection<'_>, regions: &RegionIndex
         .iter()
         .map(|s| row(s.value.clone(), &s.label, stage_tally(&s.value)))
         .collect();
-    let by_change = CHANGES
-        .iter()
-        .zip(tallies.by_change)
-        .enumerate()
-        .map(|(i, (label, tally))| row(i.to_string(), label, tally))
-        .collect();
     Statistics {
         batch: sel.block.map(|b| b.batch.clone()),
         region_id: sel.region.clone(),
         name: region_name(regions, &sel.region),
         total: tallies.total,
         regions: children,
-        by_type,
+        by_type: type_rows(spots, &tallies),
         by_stage,
-        by_change,
+        by_change: change_rows(&tallies),
     }
+}
+
+/// What `sel` selects in each batch of the theme, oldest first: the batch `sel` names is not
+/// used, and a batch without spots in the region is a row of zeros.
+pub fn trend(spots: &ThemeSpots, sel: &Selection<'_>, regions: &RegionIndex) -> Trend {
+    let batches = spots
+        .blocks()
+        .rev()
+        .map(|block| {
+            let (tallies, _) = block.tallies(&sel.scope, &sel.pred, &[]);
+            TrendBatch {
+                batch: block.batch.clone(),
+                total: tallies.total,
+                by_type: type_rows(spots, &tallies),
+                by_change: change_rows(&tallies),
+            }
+        })
+        .collect();
+    Trend {
+        region_id: sel.region.clone(),
+        name: region_name(regions, &sel.region),
+        batches,
+    }
+}
+
+/// A dictionary value's row.
+fn row(value: String, label: &str, tally: Tally) -> ValueTally {
+    ValueTally {
+        value,
+        label: label.to_owned(),
+        tally,
+    }
+}
+
+/// The rows of the theme's spot types (none for a theme without types).
+fn type_rows(spots: &ThemeSpots, tallies: &Tallies) -> Vec<ValueTally> {
+    match spots.theme.types {
+        None => Vec::new(),
+        Some(_) => spots
+            .types
+            .iter()
+            .zip(&tallies.by_type[1..])
+            .map(|(t, &tally)| row(t.value.clone(), &t.label, tally))
+            .collect(),
+    }
+}
+
+/// The rows of the four change categories.
+fn change_rows(tallies: &Tallies) -> Vec<ValueTally> {
+    CHANGES
+        .iter()
+        .zip(tallies.by_change)
+        .enumerate()
+        .map(|(i, (label, tally))| row(i.to_string(), label, tally))
+        .collect()
 }
 
 /// A page of what `sel` selects, largest first (then by id).
