@@ -25,11 +25,14 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use self::engine::ThemeSpots;
+use self::filter::Selection;
 use self::model::{Attrs, DRAWN, ImageSubject};
 use self::theme::{Attr, Ramp, THEMES, ThemeName};
 use crate::api::{ApiPath, ApiQuery, ApiResult, ClientIp, Envelope, Page, PageQuery, blocking, ok};
 use crate::budget::heavy;
 use crate::error::{AppError, ErrorEnvelope};
+use crate::region::index::RegionIndex;
 use crate::state::AppState;
 use crate::usercenter::guard::Require;
 use crate::usercenter::perm::Perm;
@@ -383,13 +386,9 @@ async fn spot_statistics(
     ApiPath(theme): ApiPath<ThemeName>,
     ApiQuery(filter): ApiQuery<SpotFilter>,
 ) -> ApiResult<Statistics> {
-    let (spots, regions) = (state.spots.now(), state.regions.clone());
-    blocking(move || {
-        let spots = spots.theme(theme);
-        let sel = filter::select(spots, &filter, &caller.regions, &regions)?;
-        Ok(ok(query::statistics(spots, &sel, &regions)))
-    })
-    .await
+    selected(&state, caller, theme, filter, query::statistics)
+        .await
+        .map(ok)
 }
 
 /// Count and area of the filtered spots in every batch, oldest first, by type and by change
@@ -412,13 +411,9 @@ async fn trend(
     ApiPath(theme): ApiPath<ThemeName>,
     ApiQuery(filter): ApiQuery<SpotFilter>,
 ) -> ApiResult<Trend> {
-    let (spots, regions) = (state.spots.now(), state.regions.clone());
-    blocking(move || {
-        let spots = spots.theme(theme);
-        let sel = filter::select(spots, &filter, &caller.regions, &regions)?;
-        Ok(ok(query::trend(spots, &sel, &regions)))
-    })
-    .await
+    selected(&state, caller, theme, filter, query::trend)
+        .await
+        .map(ok)
 }
 
 /// The filtered spots, a page at a time (DETAIL mode).
@@ -442,11 +437,27 @@ async fn spot_meta(
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> ApiResult<Page<SpotSummary>> {
     let paging = page.paging()?;
+    selected(&state, caller, theme, filter, move |spots, sel, regions| {
+        query::list(spots, sel, paging, regions)
+    })
+    .await
+    .map(ok)
+}
+
+/// What `answer` makes of the spots of a theme the filter selects inside the caller's
+/// ranges, worked out on the blocking pool.
+async fn selected<T: Send + 'static>(
+    state: &AppState,
+    caller: Caller,
+    theme: ThemeName,
+    filter: SpotFilter,
+    answer: impl FnOnce(&ThemeSpots, &Selection<'_>, &RegionIndex) -> T + Send + 'static,
+) -> Result<T, AppError> {
     let (spots, regions) = (state.spots.now(), state.regions.clone());
     blocking(move || {
         let spots = spots.theme(theme);
         let sel = filter::select(spots, &filter, &caller.regions, &regions)?;
-        Ok(ok(query::list(spots, &sel, paging, &regions)))
+        Ok(answer(spots, &sel, &regions))
     })
     .await
 }
@@ -629,13 +640,7 @@ async fn export_file(
     filter: SpotFilter,
     kind: ExportKind,
 ) -> Result<Response, AppError> {
-    let (spots, regions) = (state.spots.now(), state.regions.clone());
-    let mut rows = blocking(move || {
-        let spots = spots.theme(theme);
-        let sel = filter::select(spots, &filter, &caller.regions, &regions)?;
-        Ok(query::export_rows(spots, &sel, &regions)?)
-    })
-    .await?;
+    let mut rows = selected(&state, caller, theme, filter, query::export_rows).await??;
     let ids: Vec<i64> = rows.iter().map(|r| r.summary.id).collect();
     let mut sources = state.db.call(move |c| store::sources(c, &ids)).await?;
     for row in &mut rows {
