@@ -27,7 +27,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{cpu_seconds, proc_status};
+use common::{cpu_seconds, load_average, proc_status};
 use geo_kit::Envelope;
 use geo_kit::tile::tile_range;
 
@@ -536,13 +536,9 @@ async fn main() {
         if alive { "still up" } else { "DIED" }
     );
     // On a shared machine the clients and everything else running compete with the server.
-    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!(
         "clients: {own:.1} s of CPU; machine load average {}",
-        load.split_whitespace()
-            .take(3)
-            .collect::<Vec<_>>()
-            .join(" ")
+        load_average()
     );
     if panics > 0 {
         let first = log

@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{Server, proc_status};
+use common::{Server, percentile, proc_status, timings};
 use geo_kit::aoi;
 use geo_kit::area_grid::AreaGrid;
 use geo_types::{Geometry, MultiPolygon};
@@ -126,23 +126,14 @@ fn verdict(pass: bool) -> &'static str {
     if pass { "PASS" } else { "FAIL" }
 }
 
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
-}
-
 fn search_bench(index: &SceneIndex, regions: &RegionIndex) {
     let f = filter();
     for (code, name) in [("420000", "Hubei"), ("510000", "Sichuan")] {
         let aoi = &regions.shape(code).expect("province").geom;
         let (total, _) = index.search_page(aoi, &f, Sort::Time, 0, 20);
-        let mut ms: Vec<f64> = (0..300)
-            .map(|_| {
-                let start = Instant::now();
-                std::hint::black_box(index.search_page(aoi, &f, Sort::Time, 0, 20));
-                start.elapsed().as_secs_f64() * 1e3
-            })
-            .collect();
-        ms.sort_by(f64::total_cmp);
+        let ms = timings(300, || {
+            std::hint::black_box(index.search_page(aoi, &f, Sort::Time, 0, 20));
+        });
         println!(
             "index search {name:<7} {total:>6} matches  median {:.2} ms  p95 {:.2} ms  ({:.0} searches/s on one core)",
             percentile(&ms, 0.5),
@@ -150,19 +141,6 @@ fn search_bench(index: &SceneIndex, regions: &RegionIndex) {
             1e3 / percentile(&ms, 0.5)
         );
     }
-}
-
-/// Milliseconds of each of `runs` calls of `f`, sorted.
-fn timings(runs: usize, mut f: impl FnMut()) -> Vec<f64> {
-    let mut ms: Vec<f64> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed().as_secs_f64() * 1e3
-        })
-        .collect();
-    ms.sort_by(f64::total_cmp);
-    ms
 }
 
 /// What a sent polygon costs before and in the search, per province, and the

@@ -30,7 +30,7 @@ use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{cpu_seconds, proc_status};
+use common::{cpu_seconds, load_average, percentile, proc_status, timings};
 use cpu_time::ThreadTime;
 use geo::{BoundingRect, Contains, Intersects};
 use geo_kit::Envelope;
@@ -77,20 +77,6 @@ const TREND_P95_MS: f64 = 10.0;
 /// 湖北, the province of the bars.
 const HUBEI: &str = "420000";
 
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
-}
-
-/// The machine's load average over 1, 5 and 15 minutes.
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .unwrap_or_default()
-        .split_whitespace()
-        .take(3)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// A measured figure beside its bar: `at_most` for a latency, else a rate.
 fn verdict(what: &str, value: f64, bar: f64, at_most: bool) -> bool {
     let pass = if at_most { value <= bar } else { value >= bar };
@@ -104,19 +90,6 @@ fn verdict(what: &str, value: f64, bar: f64, at_most: bool) -> bool {
         if pass { "PASS" } else { "FAIL" }
     );
     pass
-}
-
-/// Milliseconds of each of `RUNS` calls, sorted.
-fn timed(mut f: impl FnMut()) -> Vec<f64> {
-    let mut ms: Vec<f64> = (0..RUNS)
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed().as_secs_f64() * 1e3
-        })
-        .collect();
-    ms.sort_by(f64::total_cmp);
-    ms
 }
 
 /// `data/<name>/rscloud.gpkg`: a copy of the bench database that `fill` writes into, with
@@ -250,7 +223,7 @@ fn in_process(data: &Path, regions: &RegionIndex) -> ThemeName {
             (stats.total.count, serde_json::to_vec(&stats).expect("json"))
         };
         let (count, json) = answer(&f);
-        let ms = timed(|| {
+        let ms = timings(RUNS, || {
             std::hint::black_box(answer(&f));
         });
         println!(
@@ -264,7 +237,7 @@ fn in_process(data: &Path, regions: &RegionIndex) -> ThemeName {
             let sel = filter::select(spots, &f, &ranges, regions).expect("selection");
             serde_json::to_vec(&query::list(spots, &sel, page, regions)).expect("json")
         };
-        let ms = timed(|| {
+        let ms = timings(RUNS, || {
             std::hint::black_box(list());
         });
         println!(
@@ -276,7 +249,7 @@ fn in_process(data: &Path, regions: &RegionIndex) -> ThemeName {
             let sel = filter::select(spots, &f, &ranges, regions).expect("selection");
             serde_json::to_vec(&query::trend(spots, &sel, regions)).expect("json")
         };
-        let ms = timed(|| {
+        let ms = timings(RUNS, || {
             std::hint::black_box(trend());
         });
         println!(

@@ -2,6 +2,7 @@
 #![allow(dead_code)] // each bench uses a different part of this helper
 
 use std::process::Child;
+use std::time::Instant;
 
 /// The server, ended when dropped.
 pub struct Server(pub Child);
@@ -52,4 +53,32 @@ pub fn bench_folder() -> std::path::PathBuf {
         std::process::exit(2);
     };
     bench.into()
+}
+
+/// The value at fraction `p` (0 to 1) of sorted figures.
+pub fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+/// Milliseconds of each of `runs` calls of `f`, sorted.
+pub fn timings(runs: usize, mut f: impl FnMut()) -> Vec<f64> {
+    let mut ms: Vec<f64> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    ms.sort_by(f64::total_cmp);
+    ms
+}
+
+/// The machine's load average over 1, 5 and 15 minutes: what else competes for the cores.
+pub fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .unwrap_or_default()
+        .split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
