@@ -3651,8 +3651,15 @@ export interface components {
             data: {
                 /** @description Its own attributes, in table order. */
                 attrs: components["schemas"]["AttrInfo"][];
+                /**
+                 * Format: int32
+                 * @description The grid level GRID mode starts at (13, or 14 for the theme with finer cells).
+                 */
+                gridLevel: number;
                 /** @description The map layer of its spots (`/ows/cloudPlatform` tiles and WFS). */
                 layer: string;
+                /** @description The modes its page offers, in tab order. */
+                modes: components["schemas"]["ThemeMode"][];
                 /** @description Route name. */
                 name: components["schemas"]["ThemeName"];
                 /** @description Its choropleth's colours. */
@@ -4628,8 +4635,15 @@ export interface components {
         ThemeInfo: {
             /** @description Its own attributes, in table order. */
             attrs: components["schemas"]["AttrInfo"][];
+            /**
+             * Format: int32
+             * @description The grid level GRID mode starts at (13, or 14 for the theme with finer cells).
+             */
+            gridLevel: number;
             /** @description The map layer of its spots (`/ows/cloudPlatform` tiles and WFS). */
             layer: string;
+            /** @description The modes its page offers, in tab order. */
+            modes: components["schemas"]["ThemeMode"][];
             /** @description Route name. */
             name: components["schemas"]["ThemeName"];
             /** @description Its choropleth's colours. */
@@ -4641,6 +4655,11 @@ export interface components {
             /** @description The dictionary naming its spot types, if it types its spots. */
             typeDict?: string | null;
         };
+        /**
+         * @description A way a theme's page shows its spots (spec §4; the web numbers them 1–5 in this order).
+         * @enum {string}
+         */
+        ThemeMode: "statistics" | "detail" | "grid" | "sequence" | "trend";
         /**
          * @description A monitoring theme, by its route name (spec §2: /monitor/<name>).
          * @enum {string}

@@ -28,7 +28,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use self::engine::ThemeSpots;
 use self::filter::Selection;
 use self::model::{Attrs, DRAWN, ImageSubject};
-use self::theme::{Attr, Ramp, THEMES, ThemeName};
+use self::theme::{Attr, Ramp, THEMES, ThemeMode, ThemeName};
 use crate::api::{ApiPath, ApiQuery, ApiResult, ClientIp, Envelope, Page, PageQuery, blocking, ok};
 use crate::budget::heavy;
 use crate::error::{AppError, ErrorEnvelope};
@@ -79,6 +79,10 @@ pub struct ThemeInfo {
     pub attrs: Vec<AttrInfo>,
     /// Its choropleth's colours.
     pub ramp: Ramp,
+    /// The modes its page offers, in tab order.
+    pub modes: Vec<ThemeMode>,
+    /// The grid level GRID mode starts at (13, or 14 for the theme with finer cells).
+    pub grid_level: u8,
 }
 
 /// One of a theme's own attributes.
@@ -321,6 +325,8 @@ async fn themes(caller: Caller) -> ApiResult<Vec<ThemeInfo>> {
                 })
                 .collect(),
             ramp: t.ramp,
+            modes: t.modes.to_vec(),
+            grid_level: t.grid_level,
         })
         .collect()))
 }

@@ -117,6 +117,34 @@ pub enum Ramp {
     YellowRed,
 }
 
+/// A way a theme's page shows its spots (spec §4; the web numbers them 1–5 in this order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ThemeMode {
+    /// Counts and areas by region, a choropleth.
+    Statistics,
+    /// The spots themselves, listed and on the map.
+    Detail,
+    /// Spot density on a grid of cells.
+    Grid,
+    /// The latest batches side by side.
+    Sequence,
+    /// Counts and areas batch by batch.
+    Trend,
+}
+
+/// Every mode, for the themes that have them all.
+const ALL_MODES: &[ThemeMode] = &[
+    ThemeMode::Statistics,
+    ThemeMode::Detail,
+    ThemeMode::Grid,
+    ThemeMode::Sequence,
+    ThemeMode::Trend,
+];
+
+/// The grid level of every theme but one (spec §9).
+const GRID_LEVEL: u8 = 13;
+
 /// One theme's configuration.
 #[derive(Debug, Clone, Copy)]
 pub struct Theme {
@@ -138,6 +166,10 @@ pub struct Theme {
     pub attrs: &'static [Attr],
     /// Its choropleth's colours.
     pub ramp: Ramp,
+    /// The modes its page offers.
+    pub modes: &'static [ThemeMode],
+    /// The grid level GRID mode starts at.
+    pub grid_level: u8,
 }
 
 /// Every theme, in the menu's order (spec §2).
@@ -152,6 +184,8 @@ pub const THEMES: [Theme; 8] = [
         types: Some("SPOT_META_TYPE"),
         attrs: &[Attr::ClassFrom, Attr::ClassTo],
         ramp: Ramp::Green,
+        modes: ALL_MODES,
+        grid_level: GRID_LEVEL,
     },
     Theme {
         name: ThemeName::SurfaceDeform,
@@ -163,6 +197,8 @@ pub const THEMES: [Theme; 8] = [
         types: None,
         attrs: &[Attr::RateMm],
         ramp: Ramp::YellowRed,
+        modes: &[ThemeMode::Statistics, ThemeMode::Detail],
+        grid_level: GRID_LEVEL,
     },
     Theme {
         name: ThemeName::Road,
@@ -174,6 +210,8 @@ pub const THEMES: [Theme; 8] = [
         types: Some("SPOT_META_TYPE"),
         attrs: &[],
         ramp: Ramp::Green,
+        modes: ALL_MODES,
+        grid_level: 14,
     },
     Theme {
         name: ThemeName::Nonagricultural,
@@ -186,6 +224,8 @@ pub const THEMES: [Theme; 8] = [
         types: Some("MONITOR_SPOT_META_TYPE"),
         attrs: &[],
         ramp: Ramp::YellowRed,
+        modes: ALL_MODES,
+        grid_level: GRID_LEVEL,
     },
     Theme {
         name: ThemeName::Plantingstructure,
@@ -197,6 +237,8 @@ pub const THEMES: [Theme; 8] = [
         types: None,
         attrs: &[Attr::Crop],
         ramp: Ramp::Green,
+        modes: ALL_MODES,
+        grid_level: GRID_LEVEL,
     },
     Theme {
         name: ThemeName::Pvland,
@@ -208,6 +250,8 @@ pub const THEMES: [Theme; 8] = [
         types: None,
         attrs: &[Attr::Name, Attr::CapacityMw, Attr::PanelAreaM2],
         ramp: Ramp::Green,
+        modes: ALL_MODES,
+        grid_level: GRID_LEVEL,
     },
     Theme {
         name: ThemeName::Windmill,
@@ -219,6 +263,8 @@ pub const THEMES: [Theme; 8] = [
         types: None,
         attrs: &[Attr::Name, Attr::CapacityMw, Attr::Turbines],
         ramp: Ramp::Green,
+        modes: ALL_MODES,
+        grid_level: GRID_LEVEL,
     },
     Theme {
         name: ThemeName::Steelplant,
@@ -230,6 +276,8 @@ pub const THEMES: [Theme; 8] = [
         types: None,
         attrs: &[Attr::Name, Attr::CapacityKt, Attr::Route],
         ramp: Ramp::YellowRed,
+        modes: ALL_MODES,
+        grid_level: GRID_LEVEL,
     },
 ];
 

@@ -65,6 +65,8 @@ const WINDMILL: ThemeInfo = {
     { key: 'turbines', label: '风机数量' },
   ],
   ramp: 'green',
+  modes: ['statistics', 'detail', 'grid', 'sequence', 'trend'],
+  gridLevel: 13,
 };
 
 const BATCH = { id: '2025Q2', typeName: '2025年第二季度' };
