@@ -23,6 +23,11 @@ pub trait Loaded: Sized + Send + Sync + 'static {
     const WHAT: &'static str;
     /// Builds the index from the stored rows.
     fn load(conn: &Connection) -> rusqlite::Result<Self>;
+    /// The index of the stored rows, built from this one after its stamp
+    /// changed (an index that can take in only what changed says how).
+    fn refreshed(&self, conn: &Connection) -> rusqlite::Result<Self> {
+        Self::load(conn)
+    }
     /// The stamp of the rows the index was built from.
     fn stamp(&self) -> Self::Stamp;
     /// The stamp of the rows stored now.
@@ -70,7 +75,11 @@ impl<T: Loaded> Shared<T> {
             return Ok(false);
         }
         let started = std::time::Instant::now();
-        let index = T::load(conn)?;
+        let index = if dirty {
+            T::load(conn)?
+        } else {
+            self.now().refreshed(conn)?
+        };
         tracing::info!(
             rows = index.rows(),
             ms = started.elapsed().as_millis() as u64,
@@ -97,9 +106,9 @@ impl<T: Loaded> Live<T> {
     /// An index kept current with the database at `path`, checked every
     /// `every` on a thread of its own until the index is dropped. A check
     /// costs nothing while no other connection commits (`PRAGMA
-    /// data_version`); after a commit it compares the stamps, and rebuilds the
-    /// index if they differ. During a rebuild the old index and the new one
-    /// are both in memory.
+    /// data_version`); after a commit it compares the stamps, and refreshes
+    /// the index if they differ (`Loaded::refreshed`). During a rebuild the
+    /// old index and the new one are both in memory.
     pub fn watched(index: T, path: &Path, every: Duration) -> std::io::Result<Self> {
         let mut live = Self::new(index);
         let shared = live.shared.clone();

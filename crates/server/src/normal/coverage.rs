@@ -157,7 +157,7 @@ fn positions_of(index: &SceneIndex, ids: &[String]) -> Result<Vec<usize>, AppErr
     let mut missing = HashSet::new();
     for id in wanted {
         match index.positions_with_id(id).last() {
-            Some(&i) => positions.push(i as usize),
+            Some(&i) => positions.push(i),
             None => {
                 missing.insert(id);
             }

@@ -143,7 +143,7 @@ pub fn select(scenes: &SceneIndex, list: &List, filter: &Filter, sort: Sort) -> 
     match list {
         List::FileNames(names) => {
             let named = names.iter().flat_map(|n| scenes.positions_named(n));
-            scenes.select_among(named.map(|&p| p as usize), filter, sort)
+            scenes.select_among(named, filter, sort)
         }
         List::PathRows(rows) => {
             let matcher = Matcher::new(rows);
@@ -360,11 +360,8 @@ pub fn suggestions(scenes: &SceneIndex, text: &str) -> Vec<String> {
         .filter(|n| seen.insert(n.clone()))
         .collect();
     if names.len() < SUGGESTIONS {
-        let end = match starting.get(SUGGESTIONS - 1) {
-            Some(&last) => last,
-            None => scenes.len(),
-        };
-        let containing = scenes.file_names_containing(text, 0..end, SUGGESTIONS);
+        let before = starting.get(SUGGESTIONS - 1).copied();
+        let containing = scenes.file_names_containing(text, before, SUGGESTIONS);
         let containing = containing.into_iter().filter_map(name);
         names.extend(containing.filter(|n| seen.insert(n.clone())));
         names.truncate(SUGGESTIONS);
@@ -416,12 +413,12 @@ async fn find_file_names(
     let mut shown = HashSet::new();
     let scenes = state.scenes.now();
     for name in q.names {
-        match scenes.positions_named(&name) {
+        match scenes.positions_named(&name)[..] {
             [] => missing.push(name),
-            hits => found.extend(
+            ref hits => found.extend(
                 hits.iter()
                     .filter(|&&i| shown.insert(i))
-                    .filter_map(|&i| scenes.get(i as usize))
+                    .filter_map(|&i| scenes.get(i))
                     .map(|s| super::item(&s)),
             ),
         }

@@ -20,11 +20,12 @@ impl Loaded for SceneIndex {
         store::load_index(conn)
     }
 
+    fn refreshed(&self, conn: &Connection) -> rusqlite::Result<Self> {
+        store::update_index(conn, self)
+    }
+
     fn stamp(&self) -> Self::Stamp {
-        let max = (0..self.len())
-            .filter_map(|i| self.at(i).map(|s| s.fid()))
-            .max();
-        (self.len(), max.unwrap_or(0))
+        (self.len(), self.max_fid())
     }
 
     fn stored_stamp(conn: &Connection) -> rusqlite::Result<Self::Stamp> {
@@ -65,5 +66,52 @@ mod tests {
         assert!(!live.refresh(&conn).expect("refresh"));
         live.changed();
         assert!(live.refresh(&conn).expect("refresh"));
+    }
+
+    /// Each stored scene as (product id, row id), from the index.
+    fn rows_of(index: &SceneIndex) -> Vec<(String, i64)> {
+        let mut rows: Vec<(String, i64)> = (0..index.len() * 2)
+            .filter_map(|i| index.at(i).map(|s| (s.scene_id().to_owned(), s.fid())))
+            .collect();
+        rows.sort();
+        rows
+    }
+
+    #[test]
+    fn an_import_becomes_a_segment_that_answers_as_a_fresh_load() {
+        let mut conn = crate::db::memory();
+        let first: Vec<_> = (0..40)
+            .map(|k| scene(&format!("S{k}"), 100.0 + f64::from(k)))
+            .collect();
+        store::insert(&mut conn, &first).expect("insert");
+        let live = LiveIndex::new(store::load_index(&conn).expect("load"));
+        // Five new scenes and three of the first again.
+        let import: Vec<_> = (40..45)
+            .chain([3, 17, 39])
+            .map(|k| scene(&format!("S{k}"), 90.0 + f64::from(k)))
+            .collect();
+        store::insert(&mut conn, &import).expect("import");
+        assert!(live.refresh(&conn).expect("refresh"));
+        let now = live.now();
+        assert_eq!(now.segments(), 2, "the import is a segment of its own");
+        let fresh = store::load_index(&conn).expect("load");
+        assert_eq!(now.len(), 45);
+        assert_eq!(now.stamp(), fresh.stamp());
+        assert_eq!(rows_of(&now), rows_of(&fresh));
+        // Nothing changed since: no refresh.
+        assert!(!live.refresh(&conn).expect("refresh"));
+    }
+
+    #[test]
+    fn an_import_larger_than_half_the_catalogue_rebuilds_it_whole() {
+        let mut conn = crate::db::memory();
+        let first: Vec<_> = (0..10).map(|k| scene(&format!("S{k}"), 100.0)).collect();
+        store::insert(&mut conn, &first).expect("insert");
+        let live = LiveIndex::new(store::load_index(&conn).expect("load"));
+        let import: Vec<_> = (10..16).map(|k| scene(&format!("S{k}"), 101.0)).collect();
+        store::insert(&mut conn, &import).expect("import");
+        assert!(live.refresh(&conn).expect("refresh"));
+        assert_eq!(live.now().segments(), 1);
+        assert_eq!(live.now().len(), 16);
     }
 }

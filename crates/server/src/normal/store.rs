@@ -6,7 +6,7 @@ use std::convert::Infallible;
 use geo_types::{Geometry, Polygon};
 use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
 
-use super::index::{Layout, SceneIndex};
+use super::index::{Layout, SceneIndex, Segment};
 use crate::db::gpkg;
 
 /// One scene as stored.
@@ -109,14 +109,18 @@ pub fn set_online(conn: &Connection, ids: &[String]) -> rusqlite::Result<usize> 
     Ok(changed)
 }
 
-/// Calls `each` with every scene, in row-id order (a plain table scan: the
-/// index orders them itself); stops at the first error.
+/// Calls `each` with every scene whose row id is above `after`, in row-id
+/// order (a plain table scan: the index orders them itself); stops at the
+/// first error.
 fn for_each<E: Into<Box<dyn std::error::Error + Send + Sync>>>(
     conn: &Connection,
+    after: i64,
     mut each: impl FnMut(SceneRow) -> Result<(), E>,
 ) -> rusqlite::Result<()> {
-    let mut stmt = conn.prepare(&format!("SELECT {COLUMNS} FROM scene ORDER BY fid"))?;
-    let mut rows = stmt.query([])?;
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {COLUMNS} FROM scene WHERE fid > ?1 ORDER BY fid"
+    ))?;
+    let mut rows = stmt.query([after])?;
     while let Some(r) = rows.next()? {
         each(read(r)?).map_err(|e| rusqlite::Error::UserFunctionError(e.into()))?;
     }
@@ -129,10 +133,44 @@ fn for_each<E: Into<Box<dyn std::error::Error + Send + Sync>>>(
 pub fn load_index(conn: &Connection) -> rusqlite::Result<SceneIndex> {
     // Deferred: a read must not hold the write lock for the seconds it takes.
     let snapshot = Transaction::new_unchecked(conn, TransactionBehavior::Deferred)?;
+    load_segment(&snapshot, 0).map(SceneIndex::whole)
+}
+
+/// The index after the imports since `index` was loaded: a segment of the
+/// rows added (row ids only grow: the table is AUTOINCREMENT), the rows no
+/// longer stored marked gone. Rebuilt whole when that is the better way
+/// (`SceneIndex::rebuilds_for`).
+pub fn update_index(conn: &Connection, index: &SceneIndex) -> rusqlite::Result<SceneIndex> {
+    let snapshot = Transaction::new_unchecked(conn, TransactionBehavior::Deferred)?;
+    let max = index.max_fid();
+    let count = |sql: &str| snapshot.query_row(sql, [max], |r| r.get::<_, i64>(0));
+    let added = count("SELECT count(*) FROM scene WHERE fid > ?1")? as usize;
+    if index.rebuilds_for(added) {
+        return load_segment(&snapshot, 0).map(SceneIndex::whole);
+    }
+    // Rows at or below the largest row id indexed are only ever removed.
+    let kept = count("SELECT count(*) FROM scene WHERE fid <= ?1")? as usize;
+    let stored: Vec<i64> = if kept == index.len() {
+        Vec::new()
+    } else {
+        let mut stmt = snapshot.prepare("SELECT fid FROM scene WHERE fid <= ?1 ORDER BY fid")?;
+        stmt.query_map([max], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?
+    };
+    let added = load_segment(&snapshot, max)?;
+    Ok(index.updated(
+        |fid| kept == index.len() || stored.binary_search(&fid).is_ok(),
+        added,
+    ))
+}
+
+/// The rows with a row id above `after` as one index segment.
+fn load_segment(snapshot: &Connection, after: i64) -> rusqlite::Result<Segment> {
     let mut layout = Layout::new();
-    let mut stmt = snapshot
-        .prepare("SELECT fid, acquired_at, satellite, sensor, geom FROM scene ORDER BY fid")?;
-    let mut rows = stmt.query([])?;
+    let mut stmt = snapshot.prepare(
+        "SELECT fid, acquired_at, satellite, sensor, geom FROM scene WHERE fid > ?1 ORDER BY fid",
+    )?;
+    let mut rows = stmt.query([after])?;
     while let Some(r) = rows.next()? {
         let footprint = footprint(r.get_ref(4)?.as_blob()?)?;
         let (satellite, sensor) = (r.get_ref(2)?.as_str()?, r.get_ref(3)?.as_str()?);
@@ -147,7 +185,7 @@ pub fn load_index(conn: &Connection) -> rusqlite::Result<SceneIndex> {
     drop(rows);
     drop(stmt);
     let mut filler = layout.finish();
-    for_each(&snapshot, |s| filler.put(s))?;
+    for_each(snapshot, after, |s| filler.put(s))?;
     filler
         .finish()
         .map_err(|e| rusqlite::Error::UserFunctionError(e.into()))

@@ -289,9 +289,9 @@ async fn one_item(
     StacPath((collection, id)): StacPath<(String, String)>,
 ) -> Result<Response, StacError> {
     let scenes = state.scenes.now();
-    let newest_first = scenes.positions_with_id(&id).iter().rev();
+    let newest_first = scenes.positions_with_id(&id).into_iter().rev();
     newest_first
-        .filter_map(|&i| scenes.at(i as usize))
+        .filter_map(|i| scenes.at(i))
         .find(|s| s.satellite() == collection)
         .map(|s| reply(GEOJSON, item::item(&s, &links)))
         .ok_or_else(|| StacError::not_found(format!("条目不存在：{collection}/{id}")))

@@ -54,23 +54,15 @@ pub fn page<'a>(scenes: &'a SceneIndex, search: &Search) -> Page<'a> {
 }
 
 /// A search the index answers whole (polygons, collections and times): it
-/// counts the matches and picks the page past the token's position, which is
-/// the page order's place for the token since positions are in (time, row id) order.
+/// counts the matches and picks the page past the token's scene in page order.
 fn indexed<'a>(
     scenes: &'a SceneIndex,
     search: &Search,
     filter: &Filter,
     aoi: &MultiPolygon<f64>,
 ) -> Page<'a> {
-    let within = match (search.order, search.after) {
-        (_, None) => 0..scenes.len(),
-        (TimeOrder::Newest, Some(c)) => 0..scenes.position_of(c),
-        (TimeOrder::Oldest, Some((time, fid))) => {
-            scenes.position_of((time, fid.saturating_add(1)))..scenes.len()
-        }
-    };
     let (matched, mut positions) =
-        scenes.search_in_time(aoi, filter, search.order, within, search.limit + 1);
+        scenes.search_in_time(aoi, filter, search.order, search.after, search.limit + 1);
     let more = positions.len() > search.limit;
     positions.truncate(search.limit);
     let page: Vec<SceneRef> = positions.iter().filter_map(|&i| scenes.at(i)).collect();
@@ -81,51 +73,57 @@ fn indexed<'a>(
     }
 }
 
-/// Any other search: candidates come in descending positions (newest first),
-/// or ascending for oldest first, which is page order, so one pass tests
-/// each, counts every match and keeps the page; no row is built.
+/// Any other search: candidates come in page order (newest first, or oldest
+/// first), so one pass tests each, counts every match and keeps the page; no
+/// row is built.
 fn walked<'a>(scenes: &'a SceneIndex, search: &Search, filter: &Filter) -> Page<'a> {
     // The index is for areas. Named items are looked up and a search without an
     // area walks the time range: asking the index for the whole world would test
     // every footprint against it.
-    let (candidates, exact): (Box<dyn DoubleEndedIterator<Item = usize>>, Option<&Area>) =
-        match (&search.ids, &search.area) {
-            (Some(ids), area) => {
-                let times = scenes.positions(filter);
-                let mut named: Vec<usize> = ids
-                    .iter()
-                    .flat_map(|id| scenes.positions_with_id(id))
-                    .map(|&i| i as usize)
-                    .filter(|i| times.contains(i))
-                    .collect();
-                named.sort_unstable_by(|a, b| b.cmp(a));
-                (Box::new(named.into_iter()), area.as_ref())
-            }
-            (None, None) => (Box::new(scenes.positions(filter).rev()), None),
-            (None, Some(area)) => {
-                let Some(aoi) = index_area(area) else {
-                    return Page {
-                        matched: 0,
-                        scenes: Vec::new(),
-                        next: None,
-                    };
+    let (newest_first, exact): (Vec<usize>, Option<&Area>) = match (&search.ids, &search.area) {
+        (Some(ids), area) => {
+            let named = ids.iter().flat_map(|id| scenes.positions_with_id(id));
+            (
+                scenes.select_among(named, filter, Sort::Time),
+                area.as_ref(),
+            )
+        }
+        (None, None) => {
+            let walk = scenes.walk(filter, search.order);
+            return page_of(scenes, walk, search, None);
+        }
+        (None, Some(area)) => {
+            let Some(aoi) = index_area(area) else {
+                return Page {
+                    matched: 0,
+                    scenes: Vec::new(),
+                    next: None,
                 };
-                // The index decides polygons exactly; a bounding box only finds candidates.
-                let exact = matches!(area, Area::Other(_)).then_some(area);
-                (
-                    Box::new(scenes.search(&aoi, filter, Sort::Time).into_iter()),
-                    exact,
-                )
-            }
-        };
+            };
+            // The index decides polygons exactly; a bounding box only finds candidates.
+            let exact = matches!(area, Area::Other(_)).then_some(area);
+            (scenes.search(&aoi, filter, Sort::Time), exact)
+        }
+    };
+    let candidates: Box<dyn Iterator<Item = usize>> = match search.order {
+        TimeOrder::Newest => Box::new(newest_first.into_iter()),
+        TimeOrder::Oldest => Box::new(newest_first.into_iter().rev()),
+    };
+    page_of(scenes, candidates, search, exact)
+}
+
+/// The page of candidates in page order that the search keeps (and, with
+/// `exact`, that meet its area), with the count of every one kept.
+fn page_of<'a>(
+    scenes: &'a SceneIndex,
+    candidates: impl Iterator<Item = usize>,
+    search: &Search,
+    exact: Option<&Area>,
+) -> Page<'a> {
     let mut page = Page {
         matched: 0,
         scenes: Vec::new(),
         next: None,
-    };
-    let candidates = match search.order {
-        TimeOrder::Newest => candidates,
-        TimeOrder::Oldest => Box::new(candidates.rev()),
     };
     let mut more = false;
     for s in candidates.filter_map(|i| scenes.at(i)) {

@@ -16,7 +16,7 @@ use geo_kit::Envelope;
 use geo_kit::packed_rtree::PackedRTree;
 use geo_types::{Coord, LineString};
 
-use super::{DEMO, HOLES, ONLINE, SceneIndex, SensorTree, Texts};
+use super::{DEMO, HOLES, ONLINE, Segment, SensorTree, Texts};
 use crate::normal::store::SceneRow;
 
 /// Values seen many times, stored once and referred to by number.
@@ -151,7 +151,7 @@ impl Layout {
             let key = (self.satellite[k as usize], self.sensor[k as usize]);
             groups.entry(key).or_default().push(pos as u32);
         }
-        let mut index = SceneIndex {
+        let mut index = Segment {
             fid: order.iter().map(|&k| self.fid[k as usize]).collect(),
             time: order.iter().map(|&k| self.time[k as usize]).collect(),
             satellite_of: order.iter().map(|&k| self.satellite[k as usize]).collect(),
@@ -180,7 +180,6 @@ impl Layout {
             trees: Vec::new(),
             sensors: self.sensors.values,
             levels: Vec::new(),
-            grids: Default::default(),
             lookup: Default::default(),
         };
         index.ring_start.push(0);
@@ -222,7 +221,7 @@ impl Layout {
 
 /// The second pass: writes each scene into the place its layout gave it.
 pub struct Filler {
-    index: SceneIndex,
+    index: Segment,
     /// The position of the k-th scene pushed.
     pos_of: Vec<u32>,
     /// How many scenes have been put.
@@ -291,7 +290,7 @@ impl Filler {
     }
 
     /// The index, once every scene of the layout has been put.
-    pub fn finish(mut self) -> Result<SceneIndex, OutOfStep> {
+    pub fn finish(mut self) -> Result<Segment, OutOfStep> {
         if self.next != self.pos_of.len() {
             return Err(OutOfStep);
         }

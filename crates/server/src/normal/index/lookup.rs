@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use geo_kit::Envelope;
 
-use super::{Filter, SceneIndex, Sort};
+use super::{Filter, Segment};
 use crate::normal::lists::{name_key, stem};
 
 /// The look-ups of one index, each built when first asked for.
@@ -19,7 +19,6 @@ pub(super) struct Lookup {
     /// Positions by (scene id, position).
     ids: OnceLock<Vec<u32>>,
     names: OnceLock<Names>,
-    satellites: OnceLock<Vec<SatelliteSummary>>,
 }
 
 /// Marks a name whose key is found again whenever it is read.
@@ -57,7 +56,36 @@ pub struct SatelliteSummary {
     pub resolutions: Vec<(String, Option<f64>)>,
 }
 
-impl SceneIndex {
+impl SatelliteSummary {
+    /// Takes in what another set of the same satellite's scenes covers.
+    pub(super) fn absorb(&mut self, other: Self) {
+        self.bbox = Envelope {
+            min_x: self.bbox.min_x.min(other.bbox.min_x),
+            max_x: self.bbox.max_x.max(other.bbox.max_x),
+            min_y: self.bbox.min_y.min(other.bbox.min_y),
+            max_y: self.bbox.max_y.max(other.bbox.max_y),
+        };
+        self.first = self.first.min(other.first);
+        self.last = self.last.max(other.last);
+        self.cloud = (
+            self.cloud.0.min(other.cloud.0),
+            self.cloud.1.max(other.cloud.1),
+        );
+        self.sensors.extend(other.sensors);
+        self.levels.extend(other.levels);
+        for pair in other.resolutions {
+            // By bits, as `summarise` tells them apart.
+            let same = |(s, r): &(String, Option<f64>)| {
+                *s == pair.0 && r.map(f64::to_bits) == pair.1.map(f64::to_bits)
+            };
+            if !self.resolutions.iter().any(same) {
+                self.resolutions.push(pair);
+            }
+        }
+    }
+}
+
+impl Segment {
     fn ids(&self) -> &[u32] {
         self.lookup.ids.get_or_init(|| {
             let mut order: Vec<u32> = (0..self.len() as u32).collect();
@@ -128,7 +156,7 @@ impl SceneIndex {
     }
 
     /// The positions (ascending) of the scenes with this product id.
-    pub fn positions_with_id(&self, id: &str) -> &[u32] {
+    pub(super) fn positions_with_id(&self, id: &str) -> &[u32] {
         let ids = self.ids();
         let lo = ids.partition_point(|&p| self.texts.id(p as usize) < id);
         let len = ids[lo..].partition_point(|&p| self.texts.id(p as usize) == id);
@@ -145,13 +173,13 @@ impl SceneIndex {
 
     /// The positions (ascending) of the scenes with this file name: ASCII case,
     /// folder and known extensions ignored (`lists::name_key`).
-    pub fn positions_named(&self, name: &str) -> &[u32] {
+    pub(super) fn positions_named(&self, name: &str) -> &[u32] {
         self.positions_with_key(&name_key(name))
     }
 
     /// The first `limit` positions (ascending) of the scenes whose file name
     /// starts with `text`, ASCII case ignored.
-    pub fn file_names_starting(&self, text: &str, limit: usize) -> Vec<usize> {
+    pub(super) fn file_names_starting(&self, text: &str, limit: usize) -> Vec<usize> {
         let names = self.names();
         let lower = text.to_ascii_lowercase();
         let regular = |p: &u32| names.odd.binary_search(p).is_err();
@@ -182,7 +210,7 @@ impl SceneIndex {
     /// The first `limit` positions in `range` of the scenes whose file name
     /// contains `text` but does not start with it, ASCII case ignored. A scan:
     /// no order helps with a text inside names, but names are read in place.
-    pub fn file_names_containing(
+    pub(super) fn file_names_containing(
         &self,
         text: &str,
         range: Range<usize>,
@@ -204,14 +232,13 @@ impl SceneIndex {
             .collect()
     }
 
-    /// The scenes among `positions` that pass the filter (no area), ordered;
-    /// repeated positions count once.
-    pub fn select_among(
+    /// The scenes among `positions` that pass the filter (no area),
+    /// unordered; repeated positions count once.
+    pub(super) fn select_among(
         &self,
         positions: impl IntoIterator<Item = usize>,
         filter: &Filter,
-        sort: Sort,
-    ) -> Vec<usize> {
+    ) -> Vec<u32> {
         let plan = self.plan(filter);
         let trees: BTreeSet<(u16, u16)> = plan
             .trees
@@ -230,35 +257,24 @@ impl SceneIndex {
             .collect();
         hits.sort_unstable();
         hits.dedup();
-        let n = hits.len();
-        self.order(hits, sort, n)
+        hits
     }
 
-    /// What each satellite's scenes cover, by satellite.
-    pub fn satellite_summaries(&self) -> &[SatelliteSummary] {
-        self.lookup.satellites.get_or_init(|| self.summarise())
-    }
-
-    /// What one satellite's scenes cover; `None` when it has none.
-    pub fn satellite_summary(&self, satellite: &str) -> Option<&SatelliteSummary> {
-        self.satellite_summaries()
-            .iter()
-            .find(|s| s.satellite == satellite)
-    }
-
-    /// One pass over the slots, tree by tree (a tree is one satellite's sensor).
-    fn summarise(&self) -> Vec<SatelliteSummary> {
+    /// What each satellite's scenes at the `live` positions cover, by
+    /// satellite: one pass over the slots, tree by tree (a tree is one
+    /// satellite's sensor).
+    pub(super) fn summarise(&self, live: impl Fn(usize) -> bool) -> Vec<SatelliteSummary> {
         let mut out: BTreeMap<u16, (SatelliteSummary, BTreeSet<u32>)> = BTreeMap::new();
         for (n, tree) in self.trees.iter().enumerate() {
             let sensor = &self.sensors[tree.sensor as usize];
             let mut resolutions = BTreeSet::new();
             for slot in self.tree_slots(n) {
                 let ring = self.ring(slot);
-                if ring.is_empty() {
+                let pos = self.slot_pos[slot] as usize;
+                if ring.is_empty() || !live(pos) {
                     continue;
                 }
                 let b = super::bounds(ring);
-                let pos = self.slot_pos[slot] as usize;
                 let (at, cloud) = (self.time[pos], self.slot_cloud[slot]);
                 let (sum, levels) = out.entry(tree.satellite).or_insert_with(|| {
                     let summary = SatelliteSummary {
@@ -489,6 +505,7 @@ fn split_by_two_bytes(part: &mut [u32], bounds: &mut Vec<usize>, digit: impl Fn(
 mod tests {
     use super::super::tests::{Rng, catalogue, random_filter};
     use super::*;
+    use crate::normal::index::{SceneIndex, Sort};
     use crate::normal::lists::suggestions;
     use crate::normal::store::SceneRow;
 
@@ -555,11 +572,12 @@ mod tests {
         let mut rng = Rng(0x1d5_bee7);
         let rows = names_catalogue(&mut rng, 600);
         let index = SceneIndex::new(rows.clone());
-        let scan = |keep: &dyn Fn(&str, &str) -> bool| -> Vec<u32> {
+        let scan = |keep: &dyn Fn(&str, &str) -> bool| -> Vec<usize> {
             (0..index.len())
-                .filter_map(|i| index.at(i))
-                .filter(|s| keep(s.scene_id(), &s.file_name()))
-                .map(|s| s.pos() as u32)
+                .filter(|&i| {
+                    let s = index.at(i).expect("scene");
+                    keep(s.scene_id(), &s.file_name())
+                })
                 .collect()
         };
         for row in rows.iter().take(80).chain([&SceneRow {
@@ -608,7 +626,8 @@ mod tests {
                 })
                 .collect();
             for end in [index.len(), index.len() / 3] {
-                let got = index.file_names_containing(&text, 0..end, 5);
+                let before = (end < index.len()).then_some(end);
+                let got = index.file_names_containing(&text, before, 5);
                 let want: Vec<usize> = inside
                     .iter()
                     .copied()
@@ -661,7 +680,11 @@ mod tests {
                 .filter(|_| rng.next().is_multiple_of(4))
                 .collect();
             let twice = chosen.iter().chain(&chosen).rev().copied();
-            let want = index.select(&f, sort, |s| chosen.contains(&s.pos()));
+            let fids: Vec<i64> = chosen
+                .iter()
+                .filter_map(|&i| index.at(i).map(|s| s.fid()))
+                .collect();
+            let want = index.select(&f, sort, |s| fids.contains(&s.fid()));
             assert_eq!(index.select_among(twice, &f, sort), want);
         }
     }

@@ -1,7 +1,12 @@
 //! The image catalogue in memory, built from the database at start (the
 //! database stays the durable truth), compact enough for millions of scenes.
 //!
-//! Scenes are numbered ("positions") in acquisition order, so a time filter is
+//! The catalogue (`SceneIndex`, `catalogue.rs`) is one segment after a start,
+//! and one more per import the server has seen since: an import indexes only
+//! its new rows and marks the rows it replaced as gone, so it never builds a
+//! second copy of the whole catalogue beside the one in use.
+//!
+//! Within a segment, scenes are numbered ("positions") in acquisition order, so a time filter is
 //! a range of positions and newest-first is descending positions. Per
 //! satellite, footprints live in a packed R-tree and are stored in its leaf
 //! order ("slots"), so a search reads them contiguously. A search rasterises
@@ -13,6 +18,7 @@
 //! scenes a caller asks for.
 
 mod build;
+mod catalogue;
 mod grids;
 mod lookup;
 #[cfg(test)]
@@ -29,6 +35,8 @@ use geo_types::{LineString, MultiPolygon, Polygon};
 
 use build::{ABSENT, LITERAL, NO_PATH_ROW};
 pub use build::{Filler, Layout, OutOfStep};
+use catalogue::Arrange;
+pub use catalogue::SceneIndex;
 pub use lookup::SatelliteSummary;
 
 use super::store::SceneRow;
@@ -132,8 +140,9 @@ struct SensorTree {
     tree: PackedRTree,
 }
 
-/// Every scene, indexed.
-pub struct SceneIndex {
+/// Scenes indexed together: the whole catalogue at a start, or the rows of one
+/// import since. Positions here are the segment's own.
+pub struct Segment {
     fid: Vec<i64>,
     time: Vec<i64>,
     slot_of: Vec<u32>,
@@ -158,7 +167,6 @@ pub struct SceneIndex {
     trees: Vec<SensorTree>,
     sensors: Vec<String>,
     levels: Vec<Option<String>>,
-    grids: grids::Grids,
     lookup: lookup::Lookup,
 }
 
@@ -171,9 +179,9 @@ struct Plan<'a> {
     positions: std::ops::Range<usize>,
 }
 
-impl SceneIndex {
-    /// Indexes scenes given in any order (tests; the server loads the index
-    /// from the database with `store::load_index`).
+impl Segment {
+    /// Indexes scenes given in any order (tests; the server loads segments
+    /// from the database with `store`).
     #[cfg(test)]
     pub fn new(scenes: Vec<SceneRow>) -> Self {
         let mut layout = Layout::new();
@@ -263,7 +271,7 @@ impl SceneIndex {
     }
 
     /// The positions within the filter's time bounds (its other fields are not looked at).
-    pub fn positions(&self, filter: &Filter) -> std::ops::Range<usize> {
+    fn positions(&self, filter: &Filter) -> std::ops::Range<usize> {
         let lo = filter
             .from
             .map_or(0, |t| self.time.partition_point(|&x| x < t));
@@ -289,10 +297,10 @@ impl SceneIndex {
         grid.meets_ring(self.ring(slot))
     }
 
-    /// The positions (unordered) of the scenes over the area passing the filter.
-    fn matches(&self, aoi: &MultiPolygon<f64>, filter: &Filter) -> Vec<u32> {
+    /// The positions (unordered) of the scenes over the area passing the
+    /// filter; `grid` is the area's.
+    fn matches(&self, aoi: &MultiPolygon<f64>, grid: &AreaGrid, filter: &Filter) -> Vec<u32> {
         let plan = self.plan(filter);
-        let grid = self.grids.of(aoi);
         let mut hits = Vec::new();
         for &n in &plan.trees {
             let t = &self.trees[n];
@@ -300,7 +308,7 @@ impl SceneIndex {
                 |b| grid.classify(b),
                 |items, inside| {
                     for slot in items.start + t.first..items.end + t.first {
-                        if self.keeps(&plan, slot) && (inside || self.meets(slot, &grid, aoi)) {
+                        if self.keeps(&plan, slot) && (inside || self.meets(slot, grid, aoi)) {
                             hits.push(self.slot_pos[slot]);
                         }
                     }
@@ -310,87 +318,45 @@ impl SceneIndex {
         hits
     }
 
-    /// Puts positions in the asked order, sorting only the first `keep`.
-    fn order(&self, mut hits: Vec<u32>, sort: Sort, keep: usize) -> Vec<usize> {
+    /// Puts positions in the asked order, sorting only the first `keep`:
+    /// positions are in (time, row id) order, so time order is theirs.
+    fn order(&self, mut hits: Vec<u32>, order: Arrange, keep: usize) -> Vec<u32> {
         // A comparator per order rather than one behind `dyn`: the selection
         // compares tens of thousands of positions, and an inlined comparison
         // costs a fraction of a call.
-        match sort {
-            Sort::Time => first_in_order(&mut hits, keep, |a, b| b.cmp(a)),
-            Sort::Cloud => {
-                let cloud = |p: u32| self.slot_cloud[self.slot_of[p as usize] as usize];
+        match order {
+            Arrange::NewestFirst => first_in_order(&mut hits, keep, |a, b| b.cmp(a)),
+            Arrange::OldestFirst => first_in_order(&mut hits, keep, |a, b| a.cmp(b)),
+            Arrange::LeastCloudy => {
+                let cloud = |p: u32| self.cloud(p as usize);
                 first_in_order(&mut hits, keep, |a, b| {
                     cloud(*a).total_cmp(&cloud(*b)).then(b.cmp(a))
                 });
             }
         }
-        hits.into_iter().map(|p| p as usize).collect()
+        hits
     }
 
-    /// The positions of every scene over the area that passes the filter, in the asked order.
-    pub fn search(&self, aoi: &MultiPolygon<f64>, filter: &Filter, sort: Sort) -> Vec<usize> {
-        let hits = self.matches(aoi, filter);
-        let n = hits.len();
-        self.order(hits, sort, n)
-    }
-
-    /// One page of a search: the total and the positions of rows
-    /// `offset..offset + limit` in the asked order.
-    pub fn search_page(
-        &self,
-        aoi: &MultiPolygon<f64>,
-        filter: &Filter,
-        sort: Sort,
-        offset: usize,
-        limit: usize,
-    ) -> (usize, Vec<usize>) {
-        let hits = self.matches(aoi, filter);
-        let total = hits.len();
-        let page = self
-            .order(hits, sort, offset.saturating_add(limit))
-            .into_iter()
-            .skip(offset)
-            .collect();
-        (total, page)
-    }
-
-    /// A search in time order continued where a page ended: the total over
-    /// every position, and the first `limit` positions `within` the range
-    /// (below the last page's end newest first, above it oldest first).
-    pub fn search_in_time(
-        &self,
-        aoi: &MultiPolygon<f64>,
-        filter: &Filter,
-        order: TimeOrder,
-        within: std::ops::Range<usize>,
-        limit: usize,
-    ) -> (usize, Vec<usize>) {
-        let mut hits = self.matches(aoi, filter);
-        let total = hits.len();
-        hits.retain(|&p| within.contains(&(p as usize)));
-        // Positions are in (time, row id) order, so time order is position order.
-        match order {
-            TimeOrder::Newest => first_in_order(&mut hits, limit, |a, b| b.cmp(a)),
-            TimeOrder::Oldest => first_in_order(&mut hits, limit, |a, b| a.cmp(b)),
-        }
-        (total, hits.into_iter().map(|p| p as usize).collect())
+    /// The cloud cover of a position.
+    fn cloud(&self, pos: usize) -> f64 {
+        self.slot_cloud[self.slot_of[pos] as usize]
     }
 
     /// The first position whose (time, row id) is not below `key`: positions
     /// are in that order, so the ones below it are exactly the earlier scenes.
-    pub fn position_of(&self, (time, fid): (i64, i64)) -> usize {
+    fn position_of(&self, (time, fid): (i64, i64)) -> usize {
         let lo = self.time.partition_point(|&t| t < time);
         let hi = lo + self.time[lo..].partition_point(|&t| t == time);
         lo + self.fid[lo..hi].partition_point(|&f| f < fid)
     }
 
-    /// Every scene passing the filter (no area) and the predicate, ordered.
-    pub fn select(
-        &self,
-        filter: &Filter,
-        sort: Sort,
-        keep: impl Fn(&SceneRef) -> bool,
-    ) -> Vec<usize> {
+    /// The (time, row id) of a position: the catalogue's order across segments.
+    fn key(&self, pos: usize) -> (i64, i64) {
+        (self.time[pos], self.fid[pos])
+    }
+
+    /// Every scene passing the filter (no area) and the predicate, unordered.
+    fn select(&self, filter: &Filter, keep: impl Fn(&SceneRef) -> bool) -> Vec<u32> {
         let plan = self.plan(filter);
         let mut hits = Vec::new();
         for &n in &plan.trees {
@@ -403,8 +369,7 @@ impl SceneIndex {
                 }
             }
         }
-        let n = hits.len();
-        self.order(hits, sort, n)
+        hits
     }
 
     fn tree_slots(&self, n: usize) -> std::ops::Range<usize> {
@@ -420,17 +385,12 @@ impl SceneIndex {
 /// built only by `to_row`.
 #[derive(Clone, Copy)]
 pub struct SceneRef<'a> {
-    index: &'a SceneIndex,
+    index: &'a Segment,
     pos: usize,
     slot: usize,
 }
 
 impl<'a> SceneRef<'a> {
-    /// The position in the index.
-    pub fn pos(&self) -> usize {
-        self.pos
-    }
-
     /// The database row id.
     pub fn fid(&self) -> i64 {
         self.index.fid[self.pos]
@@ -554,11 +514,7 @@ impl<'a> SceneRef<'a> {
 }
 
 /// Sorts the first `keep` of `hits` by `cmp` and drops the rest.
-fn first_in_order(
-    hits: &mut Vec<u32>,
-    keep: usize,
-    cmp: impl Fn(&u32, &u32) -> std::cmp::Ordering,
-) {
+fn first_in_order<T>(hits: &mut Vec<T>, keep: usize, cmp: impl Fn(&T, &T) -> std::cmp::Ordering) {
     if keep < hits.len() {
         if keep > 0 {
             hits.select_nth_unstable_by(keep - 1, &cmp);
