@@ -44,8 +44,6 @@ fn data_version(conn: &Connection) -> rusqlite::Result<i64> {
 /// The index in use, shared with the watcher.
 struct Shared<T> {
     current: RwLock<Arc<T>>,
-    /// Set by [`Live::changed`]: rebuild even though the stamp is the same.
-    dirty: AtomicBool,
 }
 
 /// The watching thread and how to stop it.
@@ -70,16 +68,11 @@ impl<T: Loaded> Shared<T> {
 
     /// Rebuilds the index when the stored rows differ from it; true when it did.
     fn refresh(&self, conn: &Connection) -> rusqlite::Result<bool> {
-        let dirty = self.dirty.swap(false, Ordering::AcqRel);
-        if !dirty && T::stored_stamp(conn)? == self.now().stamp() {
+        if T::stored_stamp(conn)? == self.now().stamp() {
             return Ok(false);
         }
         let started = std::time::Instant::now();
-        let index = if dirty {
-            T::load(conn)?
-        } else {
-            self.now().refreshed(conn)?
-        };
+        let index = self.now().refreshed(conn)?;
         tracing::info!(
             rows = index.rows(),
             ms = started.elapsed().as_millis() as u64,
@@ -97,7 +90,6 @@ impl<T: Loaded> Live<T> {
         Self {
             shared: Arc::new(Shared {
                 current: RwLock::new(Arc::new(index)),
-                dirty: AtomicBool::new(false),
             }),
             watcher: None,
         }
@@ -129,7 +121,7 @@ impl<T: Loaded> Live<T> {
                         return;
                     }
                     let now = version(&conn);
-                    if now == seen && !shared.dirty.load(Ordering::Acquire) {
+                    if now == seen {
                         continue;
                     }
                     seen = now;
@@ -142,10 +134,9 @@ impl<T: Loaded> Live<T> {
         Ok(live)
     }
 
-    /// Says that rows changed in place (an offline scene is back online),
-    /// which the stamp does not show: the watcher rebuilds the index now.
+    /// Says that this process changed the stored rows: the watcher looks now
+    /// rather than at its next check.
     pub fn changed(&self) {
-        self.shared.dirty.store(true, Ordering::Release);
         if let Some(w) = &self.watcher {
             w.thread.thread().unpark();
         }

@@ -42,6 +42,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use crate::normal::store::SceneRow;
     use crate::normal::store::tests::scene;
 
     #[test]
@@ -53,7 +54,11 @@ mod tests {
         assert!(!live.refresh(&conn).expect("refresh"));
         assert!(Arc::ptr_eq(&before, &live.now()));
         // A re-import of the same id replaces its row: same count, new row id.
-        store::insert(&mut conn, &[scene("A", 114.0)]).expect("replace");
+        let archived = SceneRow {
+            online: false,
+            ..scene("A", 114.0)
+        };
+        store::insert(&mut conn, &[archived]).expect("replace");
         assert!(live.refresh(&conn).expect("refresh"));
         store::insert(&mut conn, &[scene("B", 114.0)]).expect("add");
         assert!(live.refresh(&conn).expect("refresh"));
@@ -61,11 +66,19 @@ mod tests {
         assert_eq!(after.len(), 2);
         // A request that took the index before still sees the one it took.
         assert_eq!(before.len(), 1);
-        // A change in place keeps the stamp: only `changed` makes it rebuild.
-        store::set_online(&conn, &["A".into()]).expect("online");
-        assert!(!live.refresh(&conn).expect("refresh"));
-        live.changed();
+        // A scene back online is written again: a new row id, so the index sees it.
+        let tx = conn.transaction().expect("begin");
+        assert_eq!(
+            store::set_online(&tx, &["A".into(), "B".into()]).expect("online"),
+            1
+        );
+        tx.commit().expect("commit");
         assert!(live.refresh(&conn).expect("refresh"));
+        let now = live.now();
+        let online: Vec<bool> = (0..4)
+            .filter_map(|i| now.at(i).map(|s| s.online()))
+            .collect();
+        assert_eq!(online, [true, true]);
     }
 
     /// Each stored scene as (product id, row id), from the index.
@@ -113,5 +126,32 @@ mod tests {
         assert!(live.refresh(&conn).expect("refresh"));
         assert_eq!(live.now().segments(), 1);
         assert_eq!(live.now().len(), 16);
+    }
+
+    #[test]
+    fn many_small_imports_keep_few_segments_and_every_row() {
+        let mut conn = crate::db::memory();
+        let first: Vec<_> = (0..100).map(|k| scene(&format!("S{k}"), 100.0)).collect();
+        store::insert(&mut conn, &first).expect("insert");
+        let live = LiveIndex::new(store::load_index(&conn).expect("load"));
+        for round in 0..12 {
+            // One new scene and one of the first again, each round.
+            let import = [
+                scene(&format!("N{round}"), 101.0),
+                scene(&format!("S{round}"), 102.0),
+            ];
+            store::insert(&mut conn, &import).expect("import");
+            assert!(live.refresh(&conn).expect("refresh"));
+            let now = live.now();
+            assert!(now.segments() <= 8, "{} segments", now.segments());
+            assert_eq!(
+                rows_of(&now),
+                rows_of(&store::load_index(&conn).expect("load"))
+            );
+        }
+        assert!(
+            live.now().segments() > 1,
+            "small imports are not rebuilt whole"
+        );
     }
 }

@@ -98,15 +98,30 @@ pub fn by_ids(conn: &Connection, ids: &[String]) -> rusqlite::Result<Vec<SceneRo
 }
 
 /// Marks the scenes of `ids` online (back from the archive); answers how
-/// many changed. The in-memory index follows through `live`.
-pub fn set_online(conn: &Connection, ids: &[String]) -> rusqlite::Result<usize> {
-    let mut stmt =
-        conn.prepare_cached("UPDATE scene SET online = 1 WHERE scene_id = ?1 AND online = 0")?;
-    let mut changed = 0;
+/// many changed. Each is written again as a new row rather than updated in
+/// place, so that the in-memory index (`live`) sees it by its new row id and
+/// takes in just these rows.
+pub fn set_online(tx: &Transaction<'_>, ids: &[String]) -> rusqlite::Result<usize> {
+    let mut stmt = tx.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM scene WHERE scene_id = ?1 AND online = 0"
+    ))?;
+    let mut again = Vec::new();
     for id in ids {
-        changed += stmt.execute([id])?;
+        if let Some(mut row) = stmt.query_row([id], read).optional()? {
+            row.online = true;
+            again.push(row);
+        }
     }
-    Ok(changed)
+    let written = write_rows(
+        tx,
+        again.iter().map(Ok::<_, Infallible>),
+        usize::MAX,
+        &mut None,
+    )?;
+    match written {
+        Ok(n) => Ok(n),
+        Err(never) => match never {},
+    }
 }
 
 /// Calls `each` with every scene whose row id is above `after`, in row-id
@@ -136,32 +151,40 @@ pub fn load_index(conn: &Connection) -> rusqlite::Result<SceneIndex> {
     load_segment(&snapshot, 0).map(SceneIndex::whole)
 }
 
-/// The index after the imports since `index` was loaded: a segment of the
-/// rows added (row ids only grow: the table is AUTOINCREMENT), the rows no
-/// longer stored marked gone. Rebuilt whole when that is the better way
-/// (`SceneIndex::rebuilds_for`).
+/// The index after the imports since `index` was loaded: the rows added
+/// (row ids only grow: the table is AUTOINCREMENT) as a segment, the rows no
+/// longer stored marked gone; or built again whole when that is the better
+/// way (`SceneIndex::reread`).
 pub fn update_index(conn: &Connection, index: &SceneIndex) -> rusqlite::Result<SceneIndex> {
     let snapshot = Transaction::new_unchecked(conn, TransactionBehavior::Deferred)?;
-    let max = index.max_fid();
-    let count = |sql: &str| snapshot.query_row(sql, [max], |r| r.get::<_, i64>(0));
-    let added = count("SELECT count(*) FROM scene WHERE fid > ?1")? as usize;
-    if index.rebuilds_for(added) {
+    let count = |sql: &str, fid: i64| {
+        snapshot
+            .query_row(sql, [fid], |r| r.get::<_, i64>(0))
+            .map(|n| n as usize)
+    };
+    let added = count(
+        "SELECT count(*) FROM scene WHERE fid > ?1",
+        index.last_fid(),
+    )?;
+    let Some(plan) = index.reread(added) else {
         return load_segment(&snapshot, 0).map(SceneIndex::whole);
-    }
-    // Rows at or below the largest row id indexed are only ever removed.
-    let kept = count("SELECT count(*) FROM scene WHERE fid <= ?1")? as usize;
-    let stored: Vec<i64> = if kept == index.len() {
-        Vec::new()
+    };
+    // Rows up to a segment's largest row id are only ever removed.
+    let still = count("SELECT count(*) FROM scene WHERE fid <= ?1", plan.after)?;
+    let stored: Option<Vec<i64>> = if still == plan.live {
+        None
     } else {
         let mut stmt = snapshot.prepare("SELECT fid FROM scene WHERE fid <= ?1 ORDER BY fid")?;
-        stmt.query_map([max], |r| r.get(0))?
-            .collect::<rusqlite::Result<_>>()?
+        let fids = stmt.query_map([plan.after], |r| r.get(0))?;
+        Some(fids.collect::<rusqlite::Result<_>>()?)
     };
-    let added = load_segment(&snapshot, max)?;
-    Ok(index.updated(
-        |fid| kept == index.len() || stored.binary_search(&fid).is_ok(),
-        added,
-    ))
+    let added = load_segment(&snapshot, plan.after)?;
+    let stored = |fid: i64| {
+        stored
+            .as_ref()
+            .is_none_or(|s| s.binary_search(&fid).is_ok())
+    };
+    Ok(index.updated(plan.kept, stored, added))
 }
 
 /// The rows with a row id above `after` as one index segment.

@@ -14,9 +14,22 @@ use super::lookup::SatelliteSummary;
 use super::{Filter, SceneRef, Segment, Sort, TimeOrder, first_in_order};
 use crate::normal::store::SceneRow;
 
-/// Segments a catalogue may have before an import rebuilds it whole: every
-/// search visits each segment once.
+/// Segments a catalogue may have: every search visits each segment once.
+/// Past it, the segments after the first are read again as one.
 const MAX_SEGMENTS: usize = 8;
+
+/// How the catalogue takes in the rows stored since it was built, unless it
+/// is better built again whole (`SceneIndex::reread`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reread {
+    /// The segments kept (the first ones).
+    pub kept: usize,
+    /// The rows above this row id are read into one new segment.
+    pub after: i64,
+    /// The scenes the kept segments hold: fewer rows stored up to `after`
+    /// means some of them are gone.
+    pub live: usize,
+}
 
 /// Every scene, indexed: the segments and what is gone from them.
 pub struct SceneIndex {
@@ -130,19 +143,38 @@ impl SceneIndex {
         }
     }
 
-    /// Whether an import that adds `rows` rows is better taken by building
-    /// the catalogue again whole than as one more segment: when the segments
-    /// would be too many, or the rows outnumber half the catalogue (then the
-    /// catalogue in use is small beside the new one anyway).
-    pub fn rebuilds_for(&self, rows: usize) -> bool {
-        self.parts.len() >= MAX_SEGMENTS || rows > self.live / 2
+    /// The largest row id any segment holds (0 for none): stored rows above
+    /// it are new since.
+    pub fn last_fid(&self) -> i64 {
+        self.parts.last().map_or(0, |p| p.segment.max_fid())
     }
 
-    /// This catalogue after an import: the rows whose id `stored` no longer
-    /// holds are gone, and the `added` segment (the import's new rows) joins.
-    pub fn updated(&self, stored: impl Fn(i64) -> bool, added: Segment) -> Self {
-        let mut segments: Vec<(Arc<Segment>, Gone)> = self
-            .parts
+    /// How to take in `added` new rows: as one more segment; past the most
+    /// segments, as one segment with the segments after the first; `None`
+    /// when what would be read again outnumbers half the scenes kept (then
+    /// the catalogue in use is small beside a new one built whole anyway).
+    pub fn reread(&self, added: usize) -> Option<Reread> {
+        let kept = if self.parts.len() < MAX_SEGMENTS {
+            self.parts.len()
+        } else {
+            1
+        };
+        let live: usize = self.parts[..kept]
+            .iter()
+            .map(|p| p.segment.len() - p.gone.count)
+            .sum();
+        let again = self.live - live + added;
+        (kept > 0 && again <= live / 2).then(|| Reread {
+            kept,
+            after: self.parts[kept - 1].segment.max_fid(),
+            live,
+        })
+    }
+
+    /// This catalogue after an import: its first `kept` segments, less the
+    /// rows whose id `stored` no longer holds, and the `added` segment.
+    pub fn updated(&self, kept: usize, stored: impl Fn(i64) -> bool, added: Segment) -> Self {
+        let mut segments: Vec<(Arc<Segment>, Gone)> = self.parts[..kept]
             .iter()
             .map(|part| {
                 let mut gone = part.gone.clone();

@@ -350,6 +350,11 @@ impl Segment {
         lo + self.fid[lo..hi].partition_point(|&f| f < fid)
     }
 
+    /// The largest row id (0 for none).
+    fn max_fid(&self) -> i64 {
+        self.fid.iter().copied().max().unwrap_or(0)
+    }
+
     /// The (time, row id) of a position: the catalogue's order across segments.
     fn key(&self, pos: usize) -> (i64, i64) {
         (self.time[pos], self.fid[pos])

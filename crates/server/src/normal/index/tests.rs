@@ -484,7 +484,11 @@ fn imported_twice(rng: &mut Rng) -> (SceneIndex, Vec<SceneRow>) {
         stored.retain(|r| !replaced.contains(r.scene_id.as_str()));
         stored.extend(import.iter().cloned());
         let kept: HashSet<i64> = stored.iter().map(|r| r.fid).collect();
-        index = index.updated(|fid| kept.contains(&fid), Segment::new(import));
+        index = index.updated(
+            index.segments(),
+            |fid| kept.contains(&fid),
+            Segment::new(import),
+        );
     }
     (index, stored)
 }
@@ -560,7 +564,7 @@ fn a_replaced_row_is_gone_from_every_answer() {
     let mut again = rows[4].clone();
     again.fid = 100;
     again.cloud = 0.0;
-    let updated = index.updated(|fid| fid != rows[4].fid, Segment::new(vec![again]));
+    let updated = index.updated(1, |fid| fid != rows[4].fid, Segment::new(vec![again]));
     assert_eq!(updated.len(), 20);
     let found = updated.positions_with_id(&rows[4].scene_id);
     assert_eq!(fids(&updated, &found), [100]);
