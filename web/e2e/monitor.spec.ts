@@ -39,6 +39,45 @@ test('a provincial user reads the wind farms of 湖北 on the map, opens one, co
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
 });
 
+test('a provincial user follows PV land over time: the grid at level 13, five batches side by side, the trend, and one batch in detail', async ({
+  app,
+}) => {
+  const monitor = new MonitorDriver(app.page);
+  // given hubei, who holds the monitoring permissions over 湖北省
+  await app.open('/home');
+  await app.logIn(demoUsers.hubei);
+  await expect(app.personalCentreLink()).toBeVisible();
+  // when they open 光伏用地监测
+  await app.open('/monitor/pvland');
+  await expect(monitor.pageTitle()).toHaveText('光伏用地监测');
+  await monitor.statisticsShown('湖北省');
+  // and switch to 网格
+  await monitor.showGrid();
+  // then the grid is the theme's, level 13, over 湖北省, its cells on the map and the densest listed
+  await expect(monitor.gridLevel()).toContainText('13 级网格');
+  await expect(monitor.gridTotal()).toContainText('湖北省');
+  await expect(monitor.gridCells().first()).toBeVisible();
+  await expect.poll(() => monitor.gridShapes()).toBeGreaterThan(0);
+  await expect(monitor.choroplethLegend()).toContainText('无数据');
+  // when they switch to 序列
+  await monitor.showSequence();
+  // then the latest five batches show side by side, each on its own map, counted below
+  await expect(monitor.sequenceMaps()).toHaveCount(5);
+  await expect(monitor.sequenceBatchNames()).toHaveCount(5);
+  await expect(monitor.sequenceRows()).toHaveCount(5);
+  // when they switch to 趋势
+  await monitor.showTrend();
+  // then both charts are drawn, and the table has every batch
+  await expect(monitor.trendChart('line')).toBeVisible();
+  await expect(monitor.trendChart('bars')).toBeVisible();
+  await expect(monitor.trendRows()).toHaveCount(8);
+  // when they click the oldest batch
+  const oldest = await monitor.openBatchFromTrend(0);
+  // then 详情 of that batch opens
+  await expect(monitor.batchSelect()).toContainText(oldest);
+  await expect(app.page.getByTestId('spot-table')).toBeVisible();
+});
+
 test('a user without the permission is refused the page with the reason', async ({ app }) => {
   await app.open('/home');
   await app.logIn(demoUsers.person);

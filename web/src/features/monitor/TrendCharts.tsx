@@ -62,39 +62,44 @@ function Chart({
   }, [option]);
 
   return (
-    <div
-      ref={element}
-      className="monitor-trend__chart"
-      role="img"
-      aria-label={label}
-      data-testid={testId}
-    />
+    <figure className="monitor-trend__figure">
+      <figcaption>{label}</figcaption>
+      <div
+        ref={element}
+        className="monitor-trend__chart"
+        role="img"
+        aria-label={label}
+        data-testid={testId}
+      />
+    </figure>
   );
 }
 
 export interface TrendChartsProps {
   line: ChartOption;
   bars: ChartOption;
+  /** What the bars split each batch by, e.g. 按变化类别. */
+  barsBy: string;
   batchNames: readonly string[];
   /** A batch clicked (a point, a bar or its name): its index among the batches. */
   onBatch: (index: number) => void;
 }
 
-export default function TrendCharts({ line, bars, batchNames, onBatch }: TrendChartsProps) {
+export default function TrendCharts({ line, bars, barsBy, batchNames, onBatch }: TrendChartsProps) {
   return (
     <>
       <Chart
         option={line}
         onBatch={onBatch}
         batchNames={batchNames}
-        label="各批次图斑数量与面积折线图"
+        label="各批次图斑数量与面积"
         testId="trend-line"
       />
       <Chart
         option={bars}
         onBatch={onBatch}
         batchNames={batchNames}
-        label="各批次图斑分类堆叠柱状图"
+        label={`各批次图斑数量（${barsBy}）`}
         testId="trend-bars"
       />
     </>

@@ -96,17 +96,20 @@ export function TrendPanel({
     <div className="monitor-trend" data-testid="trend-panel">
       <div className="monitor-grid__controls">
         <RegionFilter region={region} ranges={ranges} onRegion={onRegion} />
-        <Segmented<TrendBy>
-          size="small"
-          value={by}
-          options={[
-            ...(typed ? [{ value: 'type' as const, label: '按类型' }] : []),
-            { value: 'change', label: '按变化类别' },
-          ]}
-          onChange={onBy}
-          aria-label="柱状图分类依据"
-          data-testid="trend-by"
-        />
+        {/* A theme without types has only the change categories to split by. */}
+        {typed && (
+          <Segmented<TrendBy>
+            size="small"
+            value={by}
+            options={[
+              { value: 'type', label: '按类型' },
+              { value: 'change', label: '按变化类别' },
+            ]}
+            onChange={onBy}
+            aria-label="柱状图分类依据"
+            data-testid="trend-by"
+          />
+        )}
       </div>
       <ExportButtons
         theme={theme}

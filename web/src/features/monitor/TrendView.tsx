@@ -53,6 +53,7 @@ export function TrendView({
         <TrendCharts
           line={charts.line}
           bars={charts.bars}
+          barsBy={by === 'type' ? '按类型' : '按变化类别'}
           batchNames={charts.names}
           onBatch={(index) => {
             const id = charts.ids[index];

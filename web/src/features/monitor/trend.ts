@@ -62,8 +62,8 @@ const axisOf = (rows: readonly TrendRow[]) => ({
 export function lineOption(rows: readonly TrendRow[]) {
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: ['图斑数', '面积（亩）'] },
-    grid: { left: 48, right: 64, top: 40, bottom: 32 },
+    legend: { data: ['图斑数', '面积（亩）'], bottom: 0 },
+    grid: { left: 48, right: 64, top: 40, bottom: 64 },
     xAxis: axisOf(rows),
     yAxis: [
       { type: 'value', name: '图斑数（个）', minInterval: 1 },
@@ -91,8 +91,8 @@ export function barOption(rows: readonly TrendRow[], series: readonly TrendSerie
   );
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    legend: { data: series.map((item) => item.label) },
-    grid: { left: 48, right: 24, top: 40, bottom: 32 },
+    legend: { data: series.map((item) => item.label), bottom: 0 },
+    grid: { left: 48, right: 24, top: 40, bottom: 64 },
     xAxis: axisOf(rows),
     yAxis: { type: 'value', name: '图斑数（个）', minInterval: 1 },
     series: series.map((item) => ({
