@@ -1,21 +1,30 @@
-// 应用监测 (/monitor/<theme>): one page for every theme, here the wind farms (风电设施监测).
-import { demoUsers } from './support/driver';
+// 应用监测 (/monitor/<theme>): one page for every theme, here the wind farms (风电设施监测)
+// and the PV land (光伏用地监测).
+import { demoUsers, type AppDriver } from './support/driver';
 import { expect, test } from './support/harness';
 import { MonitorDriver } from './support/monitor';
+
+/**
+ * hubei, who holds the monitoring permissions over 湖北省, logs in and opens a theme's page;
+ * waits for the statistics of its latest batch over 湖北省.
+ */
+async function hubeiOpens(app: AppDriver, path: string, title: string): Promise<MonitorDriver> {
+  const monitor = new MonitorDriver(app.page);
+  await app.open('/home');
+  await app.logIn(demoUsers.hubei);
+  await expect(app.personalCentreLink()).toBeVisible();
+  await app.open(path);
+  await expect(monitor.pageTitle()).toHaveText(title);
+  await monitor.statisticsShown('湖北省');
+  return monitor;
+}
 
 test('a provincial user reads the wind farms of 湖北 on the map, opens one, compares its pictures and exports the list', async ({
   app,
 }) => {
-  const monitor = new MonitorDriver(app.page);
-  // given hubei, who holds the monitoring permissions over 湖北省
-  await app.open('/home');
-  await app.logIn(demoUsers.hubei);
-  await expect(app.personalCentreLink()).toBeVisible();
-  // when they open 风电设施监测
-  await app.open('/monitor/windmill');
+  // given hubei, when they open 风电设施监测
+  const monitor = await hubeiOpens(app, '/monitor/windmill', '风电设施监测');
   // then the statistics of the latest batch over 湖北省 show, by city, on the map and beside it
-  await expect(monitor.pageTitle()).toHaveText('风电设施监测');
-  await monitor.statisticsShown('湖北省');
   await expect(monitor.regionRows().first()).toBeVisible();
   // when they switch to 详情 and open the first spot of the list
   await monitor.showDetail();
@@ -42,16 +51,8 @@ test('a provincial user reads the wind farms of 湖北 on the map, opens one, co
 test('a provincial user follows PV land over time: the grid at level 13, five batches side by side, the trend, and one batch in detail', async ({
   app,
 }) => {
-  const monitor = new MonitorDriver(app.page);
-  // given hubei, who holds the monitoring permissions over 湖北省
-  await app.open('/home');
-  await app.logIn(demoUsers.hubei);
-  await expect(app.personalCentreLink()).toBeVisible();
-  // when they open 光伏用地监测
-  await app.open('/monitor/pvland');
-  await expect(monitor.pageTitle()).toHaveText('光伏用地监测');
-  await monitor.statisticsShown('湖北省');
-  // and switch to 网格
+  // given hubei on 光伏用地监测, when they switch to 网格
+  const monitor = await hubeiOpens(app, '/monitor/pvland', '光伏用地监测');
   await monitor.showGrid();
   // then the grid is the theme's, level 13, over 湖北省, its cells on the map and the densest listed
   await expect(monitor.gridLevel()).toContainText('13 级网格');

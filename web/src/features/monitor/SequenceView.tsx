@@ -2,11 +2,11 @@
 // with the theme's spots of its batch and the batch's name over it, moving together; below
 // them, the batches' counts and areas.
 import { useMemo, useRef } from 'react';
-import { Empty, Spin } from 'antd';
 import { LoadFailed } from '../../components/LoadFailed';
 import { MapView } from '../../components/map/MapView';
 import type { Bbox, MapLayer, MapViewHandle } from '../../components/map/types';
 import type { Batch } from './api/types';
+import { PaneState } from './PaneState';
 import { ViewSync } from './sequence';
 import { BatchTable } from './TrendPanel';
 import type { TrendRow } from './trend';
@@ -38,18 +38,8 @@ export function SequenceView({
   const maps = useRef<(MapViewHandle | null)[]>([]);
   const count = batches?.length ?? 0;
   const sync = useMemo(() => new ViewSync(count), [count]);
-  if (!batches)
-    return (
-      <div className="monitor-page__state" data-testid="sequence-loading">
-        <Spin size="large" />
-      </div>
-    );
-  if (batches.length === 0)
-    return (
-      <div className="monitor-page__state" data-testid="sequence-empty">
-        <Empty description="暂无批次" />
-      </div>
-    );
+  if (!batches) return <PaneState kind="loading" testId="sequence-loading" />;
+  if (batches.length === 0) return <PaneState kind="empty" testId="sequence-empty" />;
   return (
     <div className="monitor-sequence" data-testid="sequence-view">
       <div className="monitor-sequence__maps">
