@@ -35,6 +35,11 @@ export default defineConfig({
               name: 'maplibre',
               test: /node_modules[\\/](maplibre-gl|terra-draw|terra-draw-maplibre-gl-adapter)[\\/]/,
             },
+            {
+              // Only the monitoring page's TREND charts (src/features/monitor/TrendCharts.tsx) load it.
+              name: 'echarts',
+              test: /node_modules[\\/](echarts|zrender)[\\/]/,
+            },
           ],
         },
       },

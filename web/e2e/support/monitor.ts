@@ -44,8 +44,8 @@ export class MonitorDriver {
     await expect.poll(() => this.choroplethShapes()).toBeGreaterThan(0);
   }
 
-  /** The mode tab 统计 or 详情. */
-  async showMode(label: '统计' | '详情'): Promise<void> {
+  /** A mode's tab. */
+  async showMode(label: '统计' | '详情' | '网格' | '序列' | '趋势'): Promise<void> {
     await this.page.getByTestId('mode-tabs').getByRole('tab', { name: label }).click();
   }
 
@@ -53,6 +53,84 @@ export class MonitorDriver {
   async showDetail(): Promise<void> {
     await this.showMode('详情');
     await expect(this.page.getByTestId('detail-panel')).toBeVisible();
+  }
+
+  /** The batch chosen (STATISTICS, DETAIL, GRID). */
+  batchSelect() {
+    return this.page.getByTestId('batch-select');
+  }
+
+  /** Switches to 网格 and waits for its cells' totals. */
+  async showGrid(): Promise<void> {
+    await this.showMode('网格');
+    await expect(this.page.getByTestId('grid-total')).toBeVisible();
+  }
+
+  /** GRID's level selector, e.g. 「13 级网格」. */
+  gridLevel() {
+    return this.page.getByTestId('grid-level');
+  }
+
+  /** 「湖北省共 N 个图斑…分布于 M 个网格」 */
+  gridTotal() {
+    return this.page.getByTestId('grid-total');
+  }
+
+  /** The rows of the densest cells. */
+  gridCells() {
+    return this.page.getByTestId('grid-densest').getByTestId('grid-cell-row');
+  }
+
+  /** How many grid cells the map drew when it last settled. */
+  async gridShapes(): Promise<number> {
+    await mapSettled(this.page);
+    return (await mapOverlays(this.page))['grid-cells'] ?? 0;
+  }
+
+  /** Switches to 序列 and waits for its maps. */
+  async showSequence(): Promise<void> {
+    await this.showMode('序列');
+    await expect(this.page.getByTestId('sequence-view')).toBeVisible();
+  }
+
+  /** SEQUENCE's small maps, oldest batch first. */
+  sequenceMaps() {
+    return this.page.getByTestId('sequence-map');
+  }
+
+  /** The batch names over SEQUENCE's maps. */
+  sequenceBatchNames() {
+    return this.page.getByTestId('sequence-batch');
+  }
+
+  /** The rows of SEQUENCE's table, one per batch shown. */
+  sequenceRows() {
+    return this.page.getByTestId('sequence-table').getByTestId('batch-row');
+  }
+
+  /** Switches to 趋势 and waits for its charts. */
+  async showTrend(): Promise<void> {
+    await this.showMode('趋势');
+    await expect(this.page.getByTestId('trend-charts')).toBeVisible();
+  }
+
+  /** TREND's line chart or stacked bars, once ECharts has drawn it. */
+  trendChart(which: 'line' | 'bars') {
+    return this.page.getByTestId(`trend-${which}`).locator('canvas');
+  }
+
+  /** The rows of TREND's table, oldest batch first. */
+  trendRows() {
+    return this.page.getByTestId('trend-table').getByTestId('batch-row');
+  }
+
+  /** Clicks the batch of TREND's table row `index`; resolves with the batch's name. */
+  async openBatchFromTrend(index: number): Promise<string> {
+    const row = this.trendRows().nth(index);
+    const name = (await row.locator('a').textContent()) ?? '';
+    await row.click();
+    await expect(this.page.getByTestId('detail-panel')).toBeVisible();
+    return name;
   }
 
   /** The spots of the page shown in the list (their 编号 cells). */

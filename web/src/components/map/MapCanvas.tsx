@@ -68,6 +68,7 @@ export default function MapCanvas({
     () => ({
       fitBounds: (bbox) => engineRef.current?.fitBounds(bbox),
       getView: () => engineRef.current?.view() ?? null,
+      jumpTo: (view) => engineRef.current?.jumpTo(view),
     }),
     [],
   );

@@ -184,6 +184,11 @@ export class MapEngine {
     this.map.fitBounds(bounds, options);
   }
 
+  /** Moves the view at once (no animation) to `center` and `zoom`. */
+  jumpTo({ center, zoom }: Pick<MapViewState, 'center' | 'zoom'>): void {
+    this.map.jumpTo({ center, zoom });
+  }
+
   view(): MapViewState {
     const center = this.map.getCenter();
     const bounds = this.map.getBounds();

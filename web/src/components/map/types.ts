@@ -127,6 +127,8 @@ export interface MapViewHandle {
   fitBounds: (bbox: Bbox) => void;
   /** The current view, or null before the map has loaded. */
   getView: () => MapViewState | null;
+  /** Moves the view at once to this centre and zoom (maps kept in step with another). */
+  jumpTo: (view: Pick<MapViewState, 'center' | 'zoom'>) => void;
 }
 
 export interface MapViewProps {

@@ -1,9 +1,17 @@
-// The choropleth's legend over the map: the ten classes of the measure shown, and no data.
-import type { LegendClass, Measure } from './choropleth';
+// The legend over the map of STATISTICS' regions and GRID's cells: the ten classes of the
+// measure shown, and no data.
+import type { LegendClass } from './choropleth';
 import { NO_DATA_COLOR } from './choropleth';
 import { M2_PER_MU } from './format';
+import type { GridMeasure } from './state';
 
-function bound(value: number, measure: Measure): string {
+const TITLES: Record<GridMeasure, string> = {
+  count: '图斑数（个）',
+  area: '面积（亩）',
+  percent: '覆盖率（%）',
+};
+
+function bound(value: number, measure: GridMeasure): string {
   // Areas in 亩, the unit land offices count in; counts with a decimal where a class is narrow.
   const shown = measure === 'area' ? value / M2_PER_MU : value;
   return shown.toLocaleString('zh-CN', { maximumFractionDigits: 1 });
@@ -14,13 +22,11 @@ export function ChoroplethLegend({
   measure,
 }: {
   classes: readonly LegendClass[];
-  measure: Measure;
+  measure: GridMeasure;
 }) {
   return (
     <div className="monitor-legend" data-testid="choropleth-legend" data-classes={classes.length}>
-      <div className="monitor-legend__title">
-        {measure === 'count' ? '图斑数（个）' : '面积（亩）'}
-      </div>
+      <div className="monitor-legend__title">{TITLES[measure]}</div>
       <ul>
         {classes.map((item) => (
           <li key={item.color} data-testid="legend-class">

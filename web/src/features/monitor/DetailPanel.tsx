@@ -6,12 +6,11 @@ import { Input, Select, Table } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import type { DictItem } from '../../api/getDict';
 import { LoadFailed } from '../../components/LoadFailed';
-import { RegionPicker } from '../../components/RegionPicker/RegionPicker';
 import { tablePagination } from '../../components/orders/paging';
-import { COUNTRY_CODE } from '../../lib/areaRange';
 import type { SpotSummary, ThemeInfo } from './api/types';
 import { ExportButtons } from './ExportButtons';
 import { formatMuValue } from './format';
+import { RegionFilter } from './RegionFilter';
 import { SpotLegend, type SpotLegendProps } from './SpotLegend';
 import { nothingChecked, spotFilterQuery, type MonitorState } from './state';
 
@@ -63,12 +62,10 @@ export function DetailPanel({
   return (
     <div className="monitor-detail" data-testid="detail-panel">
       <div className="monitor-detail__filters" data-testid="detail-filters">
-        <RegionPicker
-          value={state.region}
-          onChange={(path) => onFilter({ region: path.at(-1)?.id ?? null })}
-          limitTo={ranges}
-          includeCountry={ranges.includes(COUNTRY_CODE)}
-          placeholder="全部范围"
+        <RegionFilter
+          region={state.region}
+          ranges={ranges}
+          onRegion={(region) => onFilter({ region })}
         />
         <Select
           allowClear

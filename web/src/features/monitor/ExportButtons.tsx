@@ -10,7 +10,11 @@ import { EXPORT_EXTENSIONS, exportSpots, type ExportFormat } from './api/exportS
 import type { SpotFilterQuery, ThemeName } from './api/types';
 import { downloadPercent, formatDownload } from './format';
 
-const LABELS: Record<ExportFormat, string> = { excel: '导出Excel', shp: '导出SHP' };
+const LABELS: Record<ExportFormat, string> = {
+  excel: '导出Excel',
+  shp: '导出SHP',
+  trend: '导出Excel',
+};
 
 function ExportProgress({ progress }: { progress: DownloadProgress | null }) {
   if (!progress)
@@ -35,9 +39,17 @@ export interface ExportButtonsProps {
   /** The file's name without its ending, when the server gives none. */
   baseName: string;
   disabled?: boolean;
+  /** The files offered; default the spots as a workbook and as a shapefile. */
+  formats?: readonly ExportFormat[];
 }
 
-export function ExportButtons({ theme, query, baseName, disabled }: ExportButtonsProps) {
+export function ExportButtons({
+  theme,
+  query,
+  baseName,
+  disabled,
+  formats = ['excel', 'shp'],
+}: ExportButtonsProps) {
   const [running, setRunning] = useState<{
     format: ExportFormat;
     progress: DownloadProgress | null;
@@ -63,7 +75,7 @@ export function ExportButtons({ theme, query, baseName, disabled }: ExportButton
 
   return (
     <Space wrap className="monitor-export" data-testid="monitor-export">
-      {(['excel', 'shp'] as const).map((format) => (
+      {formats.map((format) => (
         <Button
           key={format}
           icon={<DownloadOutlined />}

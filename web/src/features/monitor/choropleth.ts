@@ -80,6 +80,18 @@ export function legendClasses(max: number, ramp: Ramp): LegendClass[] {
   }));
 }
 
+/**
+ * The fill colour of a feature whose value `value` (an expression) has: its class of the ten
+ * up to `max` (a value on a boundary in the class below, as classOf), no-data grey for 0.
+ */
+export function classFill(value: readonly unknown[], max: number, ramp: Ramp): ColorValue {
+  const classes = legendClasses(max, ramp);
+  if (classes.length === 0) return NO_DATA_COLOR;
+  const steps = classes.slice(0, -1).flatMap((item) => [['<=', value, item.to], item.color]);
+  const top = classes.at(-1)?.color ?? NO_DATA_COLOR;
+  return ['case', ['<=', value, 0], NO_DATA_COLOR, ...steps, top];
+}
+
 /** A region's row of the statistics, as the choropleth reads it. */
 export interface RegionValue {
   regionId: string;

@@ -34,6 +34,11 @@ export function formatShare(part: number, whole: number): string {
   return `${((part / whole) * 100).toFixed(1)}%`;
 }
 
+/** A share already in percent, e.g. 12.5% (one decimal at most). */
+export function formatPercent(percent: number): string {
+  return `${number(percent, 1)}%`;
+}
+
 /** A file size, e.g. 512 B, 12.3 KB, 4.5 MB. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { classColors } from './choropleth';
 import {
   CATEGORY_COLORS,
   CHOROPLETH,
+  GRID_CELLS,
   choroplethLayer,
   choroplethMinZoom,
+  gridLayer,
   legendColors,
   spotFilter,
   spotsLayer,
+  tilesOf,
 } from './mapLayers';
 import { ALL, DETAIL, defaultState, type MonitorState } from './state';
 
@@ -85,12 +89,15 @@ describe('the spot layer', () => {
     expect(spotFilter(detail({ region: '100000' }), null)).toEqual(['all']);
   });
 
-  it("draws the theme's own tiles, coloured by what the legend classifies by", () => {
+  it("draws the theme's own tiles of the batch shown, coloured by what the legend classifies by", () => {
     const colors = legendColors('change', ['0', '1']);
     const layer = spotsLayer('windmill_meta', detail(), '2025Q2', colors, origin);
     expect(layer).toMatchObject({
       id: 'spots',
-      tiles: [`${origin}/ows/cloudPlatform/wmts/windmill_meta/{z}/{x}/{y}.pbf`],
+      // The server serves the latest batch's spots unless the tiles name another.
+      tiles: [
+        `${origin}/ows/cloudPlatform/wmts/windmill_meta/{z}/{x}/{y}.pbf?viewparams=batch%3A2025Q2`,
+      ],
       sourceLayer: 'windmill_meta',
       interactive: true,
     });
@@ -107,5 +114,80 @@ describe('the spot layer', () => {
 
   it('gives categories the colours of the category map, in order', () => {
     expect([...legendColors('stage', ['1', '2']).values()]).toEqual(CATEGORY_COLORS.slice(0, 2));
+  });
+});
+
+describe('tilesOf', () => {
+  it('names no viewparams when there are none, and leaves out the unset ones', () => {
+    expect(tilesOf(origin, 'region')).toEqual([
+      `${origin}/ows/cloudPlatform/wmts/region/{z}/{x}/{y}.pbf`,
+    ]);
+    expect(tilesOf(origin, 'windmill_meta', { batch: null })).toEqual(
+      tilesOf(origin, 'windmill_meta'),
+    );
+    const [url] = tilesOf(origin, 'grid_statistics_default', {
+      theme: 'pvland',
+      level: 13,
+      batch: undefined,
+    });
+    expect(
+      decodeURIComponent(new URL(url!.replace(/[{}]/g, '')).searchParams.get('viewparams')!),
+    ).toBe('theme:pvland;level:13');
+  });
+});
+
+describe('the grid layer', () => {
+  const grid = {
+    theme: 'pvland' as const,
+    level: 13,
+    batch: '2025Q2',
+    regionId: '420000',
+    max: 50,
+  };
+
+  it('asks for the cells of the theme, level, batch and region through viewparams', () => {
+    const layer = gridLayer(grid, 'count', 'green', origin);
+    expect(layer).toMatchObject({
+      id: GRID_CELLS,
+      kind: 'vector',
+      sourceLayer: 'grid_statistics_default',
+    });
+    if (layer.kind !== 'vector') throw new Error('a vector layer');
+    const url = new URL(layer.tiles[0]!.replace(/[{}]/g, ''));
+    expect(url.pathname).toBe('/ows/cloudPlatform/wmts/grid_statistics_default/z/x/y.pbf');
+    expect(url.searchParams.get('viewparams')).toBe(
+      'theme:pvland;level:13;batch:2025Q2;xzqdm:420000',
+    );
+  });
+
+  it('colours a cell by its class of ten up to the largest value, none grey', () => {
+    const value = ['to-number', ['get', 'count'], 0];
+    const colors = classColors('green');
+    const fill = gridLayer(grid, 'count', 'green', origin).paint.fillColor as unknown[];
+    // 0 is no data; a value up to 5 (max/10) the lightest class; above 45 the darkest.
+    expect(fill.slice(0, 6)).toEqual([
+      'case',
+      ['<=', value, 0],
+      '#cccccc',
+      ['<=', value, 5],
+      colors[0],
+      ['<=', value, 10],
+    ]);
+    expect(fill.at(-1)).toBe(colors[9]);
+    // 'case', the no-data pair, nine classes' pairs, the darkest class.
+    expect(fill).toHaveLength(1 + 2 + 9 * 2 + 1);
+    // By area or cover, the attribute of that measure.
+    expect(JSON.stringify(gridLayer(grid, 'area', 'green', origin).paint.fillColor)).toContain(
+      '"area_m2"',
+    );
+    expect(JSON.stringify(gridLayer(grid, 'percent', 'green', origin).paint.fillColor)).toContain(
+      '"percent"',
+    );
+  });
+
+  it('draws every cell grey when no cell has spots', () => {
+    expect(gridLayer({ ...grid, max: 0 }, 'count', 'green', origin).paint.fillColor).toBe(
+      '#cccccc',
+    );
   });
 });

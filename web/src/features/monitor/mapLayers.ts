@@ -1,11 +1,15 @@
 // What a theme's page lays over the map (pure; tested in mapLayers.test.ts): in STATISTICS
-// the regions one level down from the region tiles, coloured by their spots; in DETAIL the
-// theme's own spot tiles, filtered and coloured like the legend, and the spot opened on top.
+// the regions one level down from the region tiles, coloured by their spots; in DETAIL (and
+// on each of SEQUENCE's maps) the theme's own spot tiles of a batch, filtered and coloured
+// like the legend, and the spot opened on top; in GRID the grid cells' tiles, coloured by
+// the ten classes of the measure chosen.
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import type { MapLayer } from '../../components/map/types';
 import { regionLevel, regionPrefix } from '../../lib/areaRange';
-import { regionFill, type Measure, type Ramp, type RegionValue } from './choropleth';
-import { ALL, type Legend, type MonitorState } from './state';
+import { GRID_TILE_ATTRIBUTES } from './api/pending';
+import type { ThemeName } from './api/types';
+import { classFill, regionFill, type Measure, type Ramp, type RegionValue } from './choropleth';
+import { ALL, type GridMeasure, type Legend, type MonitorState } from './state';
 
 /** The choropleth layer: clicking a region reports its code. */
 export const CHOROPLETH = 'choropleth';
@@ -14,12 +18,28 @@ export const SPOTS = 'spots';
 export const OPENED_SPOT = 'spot-opened';
 export const REGION_OUTLINE = 'region-outline';
 
+/** GRID's cells. */
+export const GRID_CELLS = 'grid-cells';
+
 /** The region tiles' layer of boundaries, with the attributes code, name and level. */
 const REGION_LAYER = 'region';
 
-/** The vector tiles of a layer the server's map services serve. */
-export function tilesOf(origin: string, layer: string): string[] {
-  return [`${origin}/ows/cloudPlatform/wmts/${layer}/{z}/{x}/{y}.pbf`];
+/** The layer of grid cells the server serves (spec §3 map layer names). */
+export const GRID_LAYER = 'grid_statistics_default';
+
+/** What a layer's features depend on besides the tile: key:value pairs, the unset left out. */
+export type ViewParams = Record<string, string | number | null | undefined>;
+
+/**
+ * The vector tiles of a layer the server's map services serve, narrowed by `params` (sent as
+ * GeoServer's `viewparams=key:value;key:value`, e.g. a theme's batch).
+ */
+export function tilesOf(origin: string, layer: string, params: ViewParams = {}): string[] {
+  const pairs = Object.entries(params)
+    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => `${key}:${value}`);
+  const query = pairs.length ? `?viewparams=${encodeURIComponent(pairs.join(';'))}` : '';
+  return [`${origin}/ows/cloudPlatform/wmts/${layer}/{z}/{x}/{y}.pbf${query}`];
 }
 
 /**
@@ -113,7 +133,10 @@ export function spotFilter(state: MonitorState, batch: string | null): unknown[]
   return ['all', ...conditions];
 }
 
-/** The theme's spots, coloured by what the legend classifies by. */
+/**
+ * The theme's spots of `batch` (the tiles of that batch: the server serves the latest
+ * unless asked for another), coloured by what the legend classifies by.
+ */
 export function spotsLayer(
   layer: string,
   state: MonitorState,
@@ -125,7 +148,7 @@ export function spotsLayer(
   return {
     id: SPOTS,
     kind: 'vector',
-    tiles: tilesOf(origin, layer),
+    tiles: tilesOf(origin, layer, { batch }),
     sourceLayer: layer,
     filter: spotFilter(state, batch),
     interactive: true,
@@ -158,5 +181,43 @@ export function openedSpotLayer(geometry: MultiPolygon): MapLayer {
     kind: 'geojson',
     data: feature,
     paint: { fillColor: '#ffe58f', fillOpacity: 0.35, lineColor: '#fa541c', lineWidth: 3 },
+  };
+}
+
+/** The grid GRID shows: which cells (the answer's level, batch and region) and their top. */
+export interface GridShown {
+  theme: ThemeName;
+  level: number;
+  batch: string | null;
+  /** The region counted (the answer's, clipped to the caller's ranges). */
+  regionId: string;
+  /** The largest value of the measure over the cells. */
+  max: number;
+}
+
+/** GRID's cells of a batch over a region at a level, each by its class of `measure`. */
+export function gridLayer(
+  grid: GridShown,
+  measure: GridMeasure,
+  ramp: Ramp,
+  origin: string,
+): MapLayer {
+  const value = ['to-number', ['get', GRID_TILE_ATTRIBUTES[measure]], 0];
+  return {
+    id: GRID_CELLS,
+    kind: 'vector',
+    tiles: tilesOf(origin, GRID_LAYER, {
+      theme: grid.theme,
+      level: grid.level,
+      batch: grid.batch,
+      xzqdm: grid.regionId,
+    }),
+    sourceLayer: GRID_LAYER,
+    paint: {
+      fillColor: classFill(value, grid.max, ramp),
+      fillOpacity: 0.75,
+      lineColor: '#ffffff',
+      lineWidth: 0.5,
+    },
   };
 }

@@ -5,16 +5,21 @@ import {
   WHOLE_RANGE,
   areaWithin,
   crumbsOf,
+  SEQUENCE_SIZE,
   defaultState,
+  gridQuery,
+  lastSequencePage,
   legendBy,
   legendChoices,
   legendDict,
   legendQuery,
   listQuery,
   refilter,
+  sequenceBatches,
   spotFilterQuery,
   statisticsQuery,
   toggleLegend,
+  trendQuery,
   type Legend,
 } from './state';
 
@@ -29,6 +34,16 @@ describe('the default state', () => {
     expect(state.paging).toEqual({ pageNum: 1, pageSize: 20 });
     // A theme that types its spots classifies its legend by type.
     expect(defaultState(landcover).legend.by).toBe('tblx');
+  });
+
+  it('leaves the grid level unset, colours cells by count, shows the latest batches, stacks by type if typed', () => {
+    expect(defaultState(windmill)).toMatchObject({
+      gridLevel: null,
+      gridMeasure: 'count',
+      sequencePage: 0,
+      trendBy: 'change',
+    });
+    expect(defaultState(landcover).trendBy).toBe('type');
   });
 });
 
@@ -70,6 +85,30 @@ describe('the queries', () => {
     // Nothing given: only the legend.
     const plain = { ...defaultState(windmill), legend: { by: 'change', checked: [ALL] } } as const;
     expect(spotFilterQuery(plain)).toEqual({ termChoose: 'all' });
+  });
+
+  it('asks GRID for the filters at the grid level', () => {
+    const state = {
+      ...defaultState(windmill),
+      batch: '2025Q1',
+      region: '420100',
+      legend: { by: 'change', checked: [ALL] },
+    } as const;
+    expect(gridQuery(state, 13)).toEqual({
+      batch: '2025Q1',
+      xzqdm: '420100',
+      termChoose: 'all',
+      level: 13,
+    });
+  });
+
+  it('asks TREND for the filters over every batch, every spot when nothing is checked', () => {
+    const state = { ...defaultState(windmill), batch: '2025Q1', region: '420100', stage: '2' };
+    expect(trendQuery(state)).toEqual({ xzqdm: '420100', stage: '2', termChoose: 'all' });
+    expect(trendQuery({ ...state, legend: { by: 'change', checked: ['1'] } })).toMatchObject({
+      termChoose: 'change',
+      termData: '1',
+    });
   });
 
   it('sends the legend as all when 全部 is checked, else the values of what it classifies by', () => {
@@ -120,12 +159,37 @@ describe("the legend's choices", () => {
 });
 
 describe('refilter', () => {
-  it('starts the list again at its first page', () => {
-    const state = { ...defaultState(windmill), paging: { pageNum: 4, pageSize: 20 } };
+  it('starts the list again at its first page, and the sequence at the latest batches', () => {
+    const state = {
+      ...defaultState(windmill),
+      paging: { pageNum: 4, pageSize: 20 },
+      sequencePage: 2,
+    };
     expect(refilter(state, { stage: '1' })).toMatchObject({
       stage: '1',
       paging: { pageNum: 1, pageSize: 20 },
+      sequencePage: 0,
     });
+  });
+});
+
+describe("SEQUENCE's batches", () => {
+  // Newest first, as the server lists them.
+  const batches = ['12', '11', '10', '9', '8', '7', '6', '5', '4', '3', '2', '1'];
+
+  it('shows five at a time, the latest first, each page oldest to newest left to right', () => {
+    expect(SEQUENCE_SIZE).toBe(5);
+    expect(sequenceBatches(batches, 0)).toEqual(['8', '9', '10', '11', '12']);
+    expect(sequenceBatches(batches, 1)).toEqual(['3', '4', '5', '6', '7']);
+    expect(sequenceBatches(batches, 2)).toEqual(['1', '2']);
+    expect(sequenceBatches(batches.slice(0, 3), 0)).toEqual(['10', '11', '12']);
+  });
+
+  it('pages back as far as the oldest batch', () => {
+    expect(lastSequencePage(12)).toBe(2);
+    expect(lastSequencePage(10)).toBe(1);
+    expect(lastSequencePage(5)).toBe(0);
+    expect(lastSequencePage(0)).toBe(0);
   });
 });
 

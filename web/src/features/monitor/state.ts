@@ -1,16 +1,34 @@
 // The state of a theme's monitoring page and what the server is asked for it (pure; tested
 // in state.test.ts). One state serves every mode: the batch and the region are shared (the
-// region drilled into in STATISTICS is the area filter of DETAIL), the rest are DETAIL's
-// filters, legend and page.
+// region drilled into in STATISTICS is the area filter of DETAIL, GRID, SEQUENCE and TREND),
+// the filters and the legend are DETAIL's (GRID, SEQUENCE and TREND ask with them too), and
+// each of the other modes keeps its own few choices (grid level and measure, the sequence's
+// page of batches, what TREND's bars stack by).
 import type { Paging } from '../../components/orders/paging';
 import { COUNTRY_CODE, regionAccess } from '../../lib/areaRange';
 import type { Measure } from './choropleth';
+import type { GridQuery } from './api/pending';
 import type { SpotFilterQuery, SpotListQuery, TermChoose, ThemeInfo } from './api/types';
 
-/** Display modes (spec §9): STATISTICS 1, DETAIL 2; part 2 adds grid, sequence and trend. */
+/** Display modes (spec §4, §9): STATISTICS 1, DETAIL 2, then grid, sequence and trend. */
 export const STATISTICS = 1;
 export const DETAIL = 2;
-export type Mode = typeof STATISTICS | typeof DETAIL;
+export const GRID = 3;
+export const SEQUENCE = 4;
+export const TREND = 5;
+export type Mode = typeof STATISTICS | typeof DETAIL | typeof GRID | typeof SEQUENCE | typeof TREND;
+
+/** What GRID colours its cells by: spots, their area, or the share of the cell they cover. */
+export type GridMeasure = Measure | 'percent';
+
+/** What TREND's stacked bars split each batch by. */
+export type TrendBy = 'type' | 'change';
+
+/** The grid levels offered (Web Mercator zooms: a cell is one tile of that zoom). */
+export const GRID_LEVELS = [11, 12, 13, 14] as const;
+
+/** Batches SEQUENCE shows side by side (spec §9 sequence list number). */
+export const SEQUENCE_SIZE = 5;
 
 /** The legend's 全部 item (termChoose all). */
 export const ALL = 'all';
@@ -38,6 +56,12 @@ export interface MonitorState {
   filename: string;
   legend: Legend;
   paging: Paging;
+  /** GRID's level; null until GRID is first shown (it then takes the theme's). */
+  gridLevel: number | null;
+  gridMeasure: GridMeasure;
+  /** SEQUENCE's page of batches: 0 the latest five, 1 the five before them, … */
+  sequencePage: number;
+  trendBy: TrendBy;
 }
 
 /** DETAIL's page size (spec §9 default page). */
@@ -45,6 +69,7 @@ export const PAGE_SIZE = 20;
 
 /** A theme's page as it opens: STATISTICS of the latest batch over the whole range. */
 export function defaultState(theme: Pick<ThemeInfo, 'typeDict'>): MonitorState {
+  const typed = Boolean(theme.typeDict);
   return {
     mode: STATISTICS,
     batch: null,
@@ -54,17 +79,22 @@ export function defaultState(theme: Pick<ThemeInfo, 'typeDict'>): MonitorState {
     tblx: null,
     filename: '',
     // Nothing checked until a mode that lists spots checks 全部 (spec §4).
-    legend: { by: theme.typeDict ? 'tblx' : 'change', checked: [] },
+    legend: { by: typed ? 'tblx' : 'change', checked: [] },
     paging: { pageNum: 1, pageSize: PAGE_SIZE },
+    gridLevel: null,
+    gridMeasure: 'count',
+    sequencePage: 0,
+    // A theme without types has only the change categories to split by.
+    trendBy: typed ? 'type' : 'change',
   };
 }
 
 /** The state with filters changed: the list starts again at its first page. */
 export function refilter(
   state: MonitorState,
-  change: Partial<Omit<MonitorState, 'mode' | 'paging'>>,
+  change: Partial<Omit<MonitorState, 'mode' | 'paging' | 'sequencePage'>>,
 ): MonitorState {
-  return { ...state, ...change, paging: { ...state.paging, pageNum: 1 } };
+  return { ...state, ...change, paging: { ...state.paging, pageNum: 1 }, sequencePage: 0 };
 }
 
 /** The legend with one item checked or unchecked: 全部 and the values exclude each other. */
@@ -124,6 +154,35 @@ export function spotFilterQuery(state: MonitorState): SpotFilterQuery {
 export function listQuery(state: MonitorState): SpotListQuery | null {
   if (nothingChecked(state.legend)) return null;
   return { ...spotFilterQuery(state), ...state.paging };
+}
+
+/** What GRID asks for: DETAIL's filters (the legend is 全部 there) at the grid's level. */
+export function gridQuery(state: MonitorState, level: number): GridQuery {
+  return { ...spotFilterQuery(state), level };
+}
+
+/**
+ * What TREND and SEQUENCE's table ask for: DETAIL's filters over every batch (the batch
+ * chosen is not one of them: the answer has them all); nothing checked in the legend counts
+ * every spot, as STATISTICS does.
+ */
+export function trendQuery(state: MonitorState): SpotFilterQuery {
+  const query = spotFilterQuery({ ...state, legend: checkAllIfNone(state.legend) });
+  delete query.batch;
+  return query;
+}
+
+/**
+ * The batches of SEQUENCE's page `page` (0 the latest) from the theme's batches, newest
+ * first: oldest first, as they are laid out left to right.
+ */
+export function sequenceBatches<B>(batches: readonly B[], page: number): B[] {
+  return batches.slice(page * SEQUENCE_SIZE, (page + 1) * SEQUENCE_SIZE).reverse();
+}
+
+/** The last page of SEQUENCE for this many batches (0 when they fit on one). */
+export function lastSequencePage(batchCount: number): number {
+  return Math.max(0, Math.ceil(batchCount / SEQUENCE_SIZE) - 1);
 }
 
 /** The dictionary of the change categories 0 不变, 1 扩张, 2 拆除, 3 部分拆除 (spec §9): the

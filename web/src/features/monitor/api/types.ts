@@ -9,6 +9,13 @@ export type Batch = components['schemas']['Batch'];
 export type Statistics = components['schemas']['Statistics'];
 export type RegionTally = components['schemas']['RegionTally'];
 export type ValueTally = components['schemas']['ValueTally'];
+/** A count of spots and their area. */
+export type Tally = components['schemas']['Tally'];
+/** A theme's spots over a region batch by batch, oldest first (TREND, SEQUENCE's table). */
+export type Trend = components['schemas']['Trend'];
+export type TrendBatch = components['schemas']['TrendBatch'];
+/** A mode a theme's page offers: statistics, detail, grid, sequence or trend. */
+export type ThemeMode = components['schemas']['ThemeMode'];
 export type SpotSummary = components['schemas']['SpotSummary'];
 export type SpotDetail = components['schemas']['SpotDetail'];
 export type Attr = components['schemas']['Attr'];
