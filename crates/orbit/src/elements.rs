@@ -421,7 +421,7 @@ impl<'a> Line<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     pub(crate) const GF1: &str = "GAOFEN-1\n\

@@ -37,6 +37,58 @@ pub fn unix_from_year_day(year: i32, day: f64) -> Option<f64> {
     Some(days_to_year(year) as f64 * 86_400.0 + (day - 1.0) * 86_400.0)
 }
 
+/// Unix seconds of an ISO 8601 UTC time as OMMs write it:
+/// `2025-10-03T15:06:55.277280`, optionally ending in `Z`; `None` if malformed.
+pub fn unix_from_iso(text: &str) -> Option<f64> {
+    let t = text.trim();
+    let t = t.strip_suffix('Z').unwrap_or(t);
+    let b = t.as_bytes();
+    if b.len() < 19 || b[4] != b'-' || b[7] != b'-' || !matches!(b[10], b'T' | b' ') {
+        return None;
+    }
+    if b[13] != b':' || b[16] != b':' {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| -> Option<u32> {
+        let s = t.get(r)?;
+        s.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| s.parse().ok())?
+    };
+    let (year, month, day) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    let (hour, minute) = (num(11..13)?, num(14..16)?);
+    let seconds = t.get(17..)?;
+    if !seconds.bytes().all(|c| c.is_ascii_digit() || c == b'.') || seconds.len() > 20 {
+        return None;
+    }
+    let seconds: f64 = seconds.parse().ok()?;
+    if !(1..=12).contains(&month) || hour > 23 || minute > 59 || !(0.0..61.0).contains(&seconds) {
+        return None;
+    }
+    let year = i32::try_from(year).ok()?;
+    let lengths = [
+        31,
+        if is_leap(year) { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    let month_index = month as usize - 1;
+    if day == 0 || day > lengths[month_index] {
+        return None;
+    }
+    let day_of_year = lengths[..month_index].iter().sum::<u32>() + day;
+    let fraction = (f64::from(hour) * 3_600.0 + f64::from(minute) * 60.0 + seconds) / 86_400.0;
+    unix_from_year_day(year, f64::from(day_of_year) + fraction)
+}
+
 /// Julian years since J2000, SGP4's epoch unit.
 pub fn years_since_j2000(unix: f64) -> f64 {
     (unix - UNIX_J2000) / JULIAN_YEAR_S
@@ -66,6 +118,23 @@ mod tests {
         assert!(unix_from_year_day(2024, 366.9).is_some());
         assert!(unix_from_year_day(2025, 366.0).is_none());
         assert!(unix_from_year_day(2025, f64::NAN).is_none());
+    }
+
+    #[test]
+    fn iso_times_read_to_the_microsecond_and_bad_ones_are_refused() {
+        let t = unix_from_iso("2025-10-03T15:06:55.277280").expect("valid");
+        assert!((t - 1_759_504_015.277_28).abs() < 1e-6, "{t}");
+        assert_eq!(unix_from_iso("2024-02-29T00:00:00Z"), Some(1_709_164_800.0));
+        for bad in [
+            "2025-02-29T00:00:00",
+            "2025-13-01T00:00:00",
+            "2025-10-03",
+            "2025-10-03T24:00:00",
+            "２０２５-10-03T00:00:00",
+            "2025-10-03T00:00:0x",
+        ] {
+            assert_eq!(unix_from_iso(bad), None, "{bad}");
+        }
     }
 
     #[test]
