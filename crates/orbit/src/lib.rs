@@ -16,8 +16,11 @@
 //! `rad`; distances are km; coordinates of areas are (lon, lat) WGS 84.
 
 pub mod elements;
+#[cfg(test)]
+mod fixture;
 pub mod frames;
 pub mod omm;
+mod outline;
 pub mod passes;
 pub mod propagate;
 pub mod sun;

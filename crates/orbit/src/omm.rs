@@ -404,13 +404,12 @@ mod tests {
                     let i = rng.below(bytes.len());
                     bytes[i] = alphabet[rng.below(alphabet.len())];
                 }
-                for r in [
+                let results = [
                     parse_omm_json(&bytes, &Limits::default()),
                     parse_omm_xml(&bytes, &Limits::default()),
-                ] {
-                    if let Ok(sets) = r {
-                        assert!(sets.iter().all(|s| check_ranges(s).is_ok()));
-                    }
+                ];
+                for sets in results.into_iter().flatten() {
+                    assert!(sets.iter().all(|s| check_ranges(s).is_ok()));
                 }
             }
         }

@@ -21,7 +21,9 @@
 //! satellite), ignoring refraction and terrain.
 
 use geo::{BoundingRect, Centroid, Intersects};
-use geo_types::{Coord, LineString, MultiPolygon, Point, Polygon, Rect};
+use geo_types::{Coord, MultiPolygon, Rect};
+
+use crate::outline::Outline;
 
 use crate::frames::{Geodetic, Vec3, angle_deg, dot, geodetic_to_ecef, look, sub, up};
 use crate::propagate::{PropagationError, Satellite, TrackPoint, sample_times};
@@ -51,7 +53,7 @@ pub enum AreaError {
 /// An area of interest in WGS 84 (lon, lat), prepared for pass searches.
 #[derive(Debug, Clone)]
 pub struct Area {
-    polygon: MultiPolygon<f64>,
+    outline: Outline,
     bbox: Rect<f64>,
     /// Centre of the bounding cap (a unit vector of the spherical lon/lat).
     cap_centre: Vec3,
@@ -91,7 +93,7 @@ impl Area {
             .map(|c| angle_deg(cap_centre, unit(c.y, c.x)).to_radians())
             .fold(0.0, f64::max);
         Ok(Self {
-            polygon,
+            outline: Outline::new(&polygon, bbox.min().y, bbox.max().y),
             bbox,
             cap_centre,
             // Straight lon/lat edges bulge from great circles: 2 % and 0.2° cover it.
@@ -109,6 +111,15 @@ impl Area {
         self.centre
     }
 
+    /// Whether a point (degrees) lies inside the area.
+    pub fn contains_point(&self, lat_deg: f64, lon_deg: f64) -> bool {
+        let c = Coord {
+            x: lon_deg,
+            y: lat_deg,
+        };
+        self.bbox.intersects(&c) && self.outline.contains(c)
+    }
+
     /// Whether the satellite's reach at a track point meets the area.
     fn contact(&self, p: &TrackPoint, half_width_rad: f64) -> bool {
         let ssp = Coord {
@@ -116,11 +127,11 @@ impl Area {
             y: p.geodetic.lat_deg,
         };
         if half_width_rad <= 0.0 {
-            return self.bbox.intersects(&ssp) && self.polygon.intersects(&Point(ssp));
+            return self.contains_point(ssp.y, ssp.x);
         }
         let ends = [-1.0, -0.5, 0.0, 0.5, 1.0]
             .map(|f| destination(ssp, p.heading_deg + 90.0, f * half_width_rad));
-        self.meets(LineString::new(ends.to_vec()))
+        self.meets_line(&ends)
     }
 
     /// Whether the strip swept between two track points (or the track
@@ -134,7 +145,7 @@ impl Area {
             destination(ssp, p.heading_deg + 90.0, side * half_width_rad)
         };
         if half_width_rad <= 0.0 {
-            return self.meets(LineString::new(vec![at(a, 0.0), at(b, 0.0)]));
+            return self.meets_line(&[at(a, 0.0), at(b, 0.0)]);
         }
         let mut ring = vec![at(a, -1.0), at(a, 1.0), at(b, 1.0), at(b, -1.0)];
         // Keep the ring on one side of ±180° (relative to its first corner).
@@ -143,17 +154,12 @@ impl Area {
             c.x = x0 + crate::frames::normalize_lon(c.x - x0);
         }
         ring.push(ring[0]);
-        let quad = Polygon::new(LineString::new(ring), vec![]);
-        quad.bounding_rect()
-            .is_some_and(|r| r.intersects(&self.bbox))
-            && quad.intersects(&self.polygon)
+        bounds(&ring).intersects(&self.bbox) && self.outline.meets_polygon(&ring)
     }
 
     /// A bounding-box filter, then the exact test.
-    fn meets(&self, line: LineString<f64>) -> bool {
-        line.bounding_rect()
-            .is_some_and(|r| r.intersects(&self.bbox))
-            && line.intersects(&self.polygon)
+    fn meets_line(&self, line: &[Coord<f64>]) -> bool {
+        bounds(line).intersects(&self.bbox) && self.outline.meets_line(line)
     }
 
     /// Angular distance from a sub-satellite point to the area's bounding cap (≤ 0 inside it), radians.
@@ -289,10 +295,10 @@ pub fn passes(
             Some((q, false)) if !inside && slack <= rate * (p.unix - q.unix) => {
                 // Both ends outside but near: a corner may lie between them.
                 let half = reach.half_width_rad(p.geodetic.height_km);
-                if area.swept(&q, &p, half) {
-                    if let Some(w) = between(sat, &contact, q.unix, p.unix, refine)? {
-                        windows.push(w);
-                    }
+                if area.swept(&q, &p, half)
+                    && let Some(w) = between(sat, &contact, q.unix, p.unix, refine)?
+                {
+                    windows.push(w);
                 }
             }
             None if inside => open = Some(p.unix),
@@ -439,6 +445,22 @@ fn describe(sat: &Satellite, area: &Area, start: f64, end: f64) -> Result<Pass, 
     })
 }
 
+/// The bounding box of a few points.
+fn bounds(points: &[Coord<f64>]) -> Rect<f64> {
+    let (mut lo, mut hi) = (points[0], points[0]);
+    for p in points {
+        lo = Coord {
+            x: lo.x.min(p.x),
+            y: lo.y.min(p.y),
+        };
+        hi = Coord {
+            x: hi.x.max(p.x),
+            y: hi.y.max(p.y),
+        };
+    }
+    Rect::new(lo, hi)
+}
+
 /// A unit vector of a latitude/longitude on the unit sphere.
 fn unit(lat_deg: f64, lon_deg: f64) -> Vec3 {
     up(lat_deg, lon_deg)
@@ -459,9 +481,11 @@ fn destination(from: Coord<f64>, bearing_deg: f64, angle_rad: f64) -> Coord<f64>
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::elements::{Limits, parse_tle};
+    use crate::fixture::geojson_area;
+    use geo_types::{LineString, Polygon};
 
     /// The demo element sets.
     pub(crate) fn demo() -> Vec<Satellite> {
@@ -473,42 +497,14 @@ mod tests {
             .collect()
     }
 
-    /// A MultiPolygon from a committed GeoJSON feature collection of the repository.
-    pub(crate) fn geojson_area(text: &str) -> MultiPolygon<f64> {
-        let v: serde_json::Value = serde_json::from_str(text).expect("json");
-        let g = &v["features"][0]["geometry"];
-        let ring = |r: &serde_json::Value| -> LineString<f64> {
-            r.as_array()
-                .expect("ring")
-                .iter()
-                .map(|c| Coord {
-                    x: c[0].as_f64().expect("x"),
-                    y: c[1].as_f64().expect("y"),
-                })
-                .collect()
-        };
-        let polygon = |p: &serde_json::Value| -> Polygon<f64> {
-            let rings = p.as_array().expect("rings");
-            Polygon::new(ring(&rings[0]), rings[1..].iter().map(ring).collect())
-        };
-        match g["type"].as_str() {
-            Some("Polygon") => MultiPolygon(vec![polygon(&g["coordinates"])]),
-            _ => MultiPolygon(
-                g["coordinates"]
-                    .as_array()
-                    .expect("polygons")
-                    .iter()
-                    .map(polygon)
-                    .collect(),
-            ),
-        }
+    pub(crate) fn hubei_polygon() -> MultiPolygon<f64> {
+        geojson_area(include_str!(
+            "../../../testdata/hubei_province_tianditu.geojson"
+        ))
     }
 
     pub(crate) fn hubei() -> Area {
-        Area::new(geojson_area(include_str!(
-            "../../../testdata/hubei_province_tianditu.geojson"
-        )))
-        .expect("area")
+        Area::new(hubei_polygon()).expect("area")
     }
 
     fn jiangxia() -> Area {

@@ -31,9 +31,15 @@ fn positions_agree_with_python_sgp4_wgs84_within_a_metre_over_seven_days() {
                 .collect();
             let got = sat.teme_at_minutes(minutes).expect("propagates").position;
             let gap_m = 1000.0
-                * ((got[0] - want[0]).powi(2) + (got[1] - want[1]).powi(2) + (got[2] - want[2]).powi(2))
-                    .sqrt();
-            assert!(gap_m < 1.0, "NORAD {} at {minutes} min: {gap_m} m apart", s["norad_id"]);
+                * ((got[0] - want[0]).powi(2)
+                    + (got[1] - want[1]).powi(2)
+                    + (got[2] - want[2]).powi(2))
+                .sqrt();
+            assert!(
+                gap_m < 1.0,
+                "NORAD {} at {minutes} min: {gap_m} m apart",
+                s["norad_id"]
+            );
             worst = worst.max(gap_m);
         }
     }
@@ -47,11 +53,18 @@ fn the_epoch_in_unix_seconds_is_what_python_sgp4_reads_from_the_tle() {
     let doc: Value = serde_json::from_str(include_str!("fixtures/sgp4_wgs84_reference.json"))
         .expect("fixture is JSON");
     let s = &doc["satellites"][0];
-    let text = format!("{}\n{}\n", s["line1"].as_str().expect("l1"), s["line2"].as_str().expect("l2"));
+    let text = format!(
+        "{}\n{}\n",
+        s["line1"].as_str().expect("l1"),
+        s["line2"].as_str().expect("l2")
+    );
     let set = &parse_tle(text.as_bytes(), &Limits::default()).expect("parses")[0];
     assert_eq!(set.norad_id, 39150);
     let sat = Satellite::new(set).expect("valid");
-    let a = sat.teme(1_759_504_015.277_28 + 97.0 * 60.0).expect("by time").position;
+    let a = sat
+        .teme(1_759_504_015.277_28 + 97.0 * 60.0)
+        .expect("by time")
+        .position;
     let b = sat.teme_at_minutes(97.0).expect("by minutes").position;
     for i in 0..3 {
         assert!((a[i] - b[i]).abs() < 1e-3, "{a:?} {b:?}");
