@@ -86,10 +86,8 @@ impl ParseError {
     }
 }
 
-/// Parses TLE and 3LE text (mixed freely): each set is an optional name line
-/// (a leading `0 ` is dropped, as Space-Track writes it) and lines 1 and 2.
-/// Blank lines are skipped; CR LF and trailing spaces are accepted.
-pub fn parse_tle(input: &[u8], limits: &Limits) -> Result<Vec<ElementSet>, ParseError> {
+/// Refuses an input larger than the limit before anything is read.
+pub(crate) fn check_size(input: &[u8], limits: &Limits) -> Result<(), ParseError> {
     if input.len() > limits.max_bytes {
         return Err(ParseError::at(
             0,
@@ -100,6 +98,14 @@ pub fn parse_tle(input: &[u8], limits: &Limits) -> Result<Vec<ElementSet>, Parse
             ),
         ));
     }
+    Ok(())
+}
+
+/// Parses TLE and 3LE text (mixed freely): each set is an optional name line
+/// (a leading `0 ` is dropped, as Space-Track writes it) and lines 1 and 2.
+/// Blank lines are skipped; CR LF and trailing spaces are accepted.
+pub fn parse_tle(input: &[u8], limits: &Limits) -> Result<Vec<ElementSet>, ParseError> {
+    check_size(input, limits)?;
     let lines: Vec<(usize, &[u8])> = input
         .split(|&b| b == b'\n')
         .enumerate()

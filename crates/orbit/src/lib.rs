@@ -15,6 +15,8 @@
 //! Times are unix seconds (UTC, f64); angles are degrees unless a name says
 //! `rad`; distances are km; coordinates of areas are (lon, lat) WGS 84.
 
+#![warn(missing_docs)]
+
 pub mod elements;
 #[cfg(test)]
 mod fixture;

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use quick_xml::events::Event;
 use serde::de::{DeserializeSeed, Deserializer, Error as _, SeqAccess, Visitor};
 
-use crate::elements::{ElementSet, Limits, ParseError, check_ranges};
+use crate::elements::{ElementSet, Limits, ParseError, check_ranges, check_size};
 use crate::time::unix_from_iso;
 
 /// The OMM keywords read (others are ignored).
@@ -101,16 +101,7 @@ fn from_fields(get: impl Fn(&str) -> Option<String>) -> Result<ElementSet, Strin
 
 /// Parses CelesTrak GP JSON (an array of OMM objects, or one object).
 pub fn parse_omm_json(input: &[u8], limits: &Limits) -> Result<Vec<ElementSet>, ParseError> {
-    if input.len() > limits.max_bytes {
-        return Err(ParseError::at(
-            0,
-            format!(
-                "input is {} bytes, more than {}",
-                input.len(),
-                limits.max_bytes
-            ),
-        ));
-    }
+    check_size(input, limits)?;
     let mut de = serde_json::Deserializer::from_slice(input);
     let sets = Sets { limits }
         .deserialize(&mut de)
@@ -181,16 +172,7 @@ use serde::Deserialize as _;
 
 /// Parses CCSDS OMM XML: every `<segment>` (or, failing that, every `<omm>`) is one element set.
 pub fn parse_omm_xml(input: &[u8], limits: &Limits) -> Result<Vec<ElementSet>, ParseError> {
-    if input.len() > limits.max_bytes {
-        return Err(ParseError::at(
-            0,
-            format!(
-                "input is {} bytes, more than {}",
-                input.len(),
-                limits.max_bytes
-            ),
-        ));
-    }
+    check_size(input, limits)?;
     let line_at = |pos: u64| {
         let pos = usize::try_from(pos).unwrap_or(usize::MAX).min(input.len());
         1 + input[..pos].iter().filter(|&&b| b == b'\n').count()

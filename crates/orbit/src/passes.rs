@@ -487,6 +487,9 @@ pub(crate) mod tests {
     use crate::fixture::geojson_area;
     use geo_types::{LineString, Polygon};
 
+    /// 2025-10-03T00:00:00Z, the day of the demo element sets.
+    const START: f64 = 1_759_449_600.0;
+
     /// The demo element sets.
     pub(crate) fn demo() -> Vec<Satellite> {
         let text = include_str!("../data/demo_2025-10-03.tle");
@@ -598,7 +601,7 @@ pub(crate) mod tests {
         ];
         for (id, reach) in cases {
             let sat = by_norad(&sats, id);
-            let start = 1_759_449_600.0; // 2025-10-03T00:00:00Z
+            let start = START;
             let end = start + 2.0 * 86_400.0;
             let ours =
                 passes(sat, &area, reach, start, end, &PassOptions::default()).expect("passes");
@@ -618,7 +621,7 @@ pub(crate) mod tests {
             step_s: 60.0,
             refine_s: 1.0,
         };
-        let start = 1_759_449_600.0;
+        let start = START;
         let end = start + 4.0 * 86_400.0;
         let mut found = 0;
         for sat in sats
@@ -665,7 +668,7 @@ pub(crate) mod tests {
     fn optical_opportunities_are_daylit_and_radar_ones_are_all_passes() {
         let sats = demo();
         let area = hubei();
-        let start = 1_759_449_600.0;
+        let start = START;
         let end = start + 7.0 * 86_400.0;
         let reach = Reach {
             swath_km: 60.0,
@@ -750,31 +753,5 @@ pub(crate) mod tests {
             vec![],
         )]);
         assert!(matches!(Area::new(bad), Err(AreaError::Coordinate(..))));
-    }
-
-    /// Timing note (not an assertion): `cargo test --release -p orbit -- --ignored --nocapture`.
-    #[test]
-    #[ignore = "timing: run in release with --ignored --nocapture"]
-    fn timing_every_demo_satellite_over_hubei_for_seven_days() {
-        let sats = demo();
-        let area = hubei();
-        let start = 1_759_449_600.0;
-        let end = start + 7.0 * 86_400.0;
-        let reach = Reach {
-            swath_km: 60.0,
-            max_off_nadir_deg: 25.0,
-        };
-        let t = std::time::Instant::now();
-        let mut n = 0;
-        for sat in &sats {
-            n += passes(sat, &area, reach, start, end, &PassOptions::default())
-                .map(|p| p.len())
-                .unwrap_or(0);
-        }
-        println!(
-            "{} satellites × 7 days over Hubei: {n} passes in {:?}",
-            sats.len(),
-            t.elapsed()
-        );
     }
 }
