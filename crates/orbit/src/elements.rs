@@ -106,18 +106,18 @@ pub(crate) fn check_size(input: &[u8], limits: &Limits) -> Result<(), ParseError
 /// Blank lines are skipped; CR LF and trailing spaces are accepted.
 pub fn parse_tle(input: &[u8], limits: &Limits) -> Result<Vec<ElementSet>, ParseError> {
     check_size(input, limits)?;
-    let lines: Vec<(usize, &[u8])> = input
+    // Lines are read lazily: a file of nothing but newlines costs no memory.
+    let mut lines = input
         .split(|&b| b == b'\n')
         .enumerate()
         .map(|(i, l)| (i + 1, trim_end(l)))
-        .filter(|(_, l)| !l.is_empty())
-        .collect();
+        .filter(|(_, l)| !l.is_empty());
     let mut sets = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
+    while let Some((n, first)) = lines.next() {
         let mut name = None;
-        let (n, first) = lines[i];
-        if !is_line(first, b'1') {
+        let (n1, l1) = if is_line(first, b'1') {
+            (n, first)
+        } else {
             if is_line(first, b'2') {
                 return Err(ParseError::at(n, "line 2 without a line 1 before it"));
             }
@@ -128,20 +128,16 @@ pub fn parse_tle(input: &[u8], limits: &Limits) -> Result<Vec<ElementSet>, Parse
                 return Err(ParseError::at(n, "name line longer than 100 characters"));
             }
             name = Some(text.to_owned());
-            i += 1;
-        }
-        let Some(&(n1, l1)) = lines.get(i) else {
-            return Err(ParseError::at(
-                n,
-                "name line without element lines after it",
-            ));
+            lines
+                .next()
+                .ok_or_else(|| ParseError::at(n, "name line without element lines after it"))?
         };
         if !is_line(l1, b'1') {
             return Err(ParseError::at(n1, "expected line 1 (starting `1 `)"));
         }
-        let Some(&(n2, l2)) = lines.get(i + 1) else {
-            return Err(ParseError::at(n1, "line 1 without a line 2 after it"));
-        };
+        let (n2, l2) = lines
+            .next()
+            .ok_or_else(|| ParseError::at(n1, "line 1 without a line 2 after it"))?;
         if !is_line(l2, b'2') {
             return Err(ParseError::at(n2, "expected line 2 (starting `2 `)"));
         }
@@ -154,7 +150,6 @@ pub fn parse_tle(input: &[u8], limits: &Limits) -> Result<Vec<ElementSet>, Parse
         let mut set = parse_lines((n1, l1), (n2, l2))?;
         set.name = name;
         sets.push(set);
-        i += 2;
     }
     Ok(sets)
 }
@@ -558,6 +553,13 @@ pub(crate) mod tests {
             max_sets: 10,
         };
         assert_eq!(parse_tle(GF1.as_bytes(), &tiny).expect_err("bytes").line, 0);
+    }
+
+    #[test]
+    fn a_largest_input_of_blank_lines_reads_as_nothing() {
+        // Lines are streamed, not collected: 8 MiB of newlines is no element set and no error.
+        let blank = vec![b'\n'; MAX_INPUT_BYTES];
+        assert_eq!(parse_tle(&blank, &Limits::default()), Ok(vec![]));
     }
 
     /// A tiny deterministic generator (xorshift64*), so the fuzz loops repeat exactly.

@@ -122,21 +122,86 @@ impl<'de> DeserializeSeed<'de> for Sets<'_> {
     }
 }
 
-/// One OMM object as keyword → value text.
-type Object = HashMap<String, serde_json::Value>;
+/// One OMM object: the values of the known keywords as text. Other keys
+/// are skipped unread and values must be strings or numbers, so an object
+/// costs a bounded amount of memory whatever it holds.
+struct Object(HashMap<&'static str, String>);
+
+impl<'de> serde::Deserialize<'de> for Object {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(ObjectVisitor)
+    }
+}
+
+/// Reads an [`Object`].
+struct ObjectVisitor;
+
+impl<'de> Visitor<'de> for ObjectVisitor {
+    type Value = Object;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("an OMM object")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Object, A::Error> {
+        let mut fields = HashMap::new();
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            match KEYS.iter().find(|k| **k == key) {
+                Some(k) => {
+                    fields.insert(*k, map.next_value::<Scalar>()?.0);
+                }
+                None => {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(Object(fields))
+    }
+}
+
+/// A string or number value, as text.
+struct Scalar(String);
+
+impl<'de> serde::Deserialize<'de> for Scalar {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(ScalarVisitor)
+    }
+}
+
+/// Reads a [`Scalar`].
+struct ScalarVisitor;
+
+impl Visitor<'_> for ScalarVisitor {
+    type Value = Scalar;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a string or a number")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Scalar, E> {
+        if v.len() > 200 {
+            return Err(E::custom("a value longer than 200 characters"));
+        }
+        Ok(Scalar(v.to_owned()))
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Scalar, E> {
+        Ok(Scalar(v.to_string()))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Scalar, E> {
+        Ok(Scalar(v.to_string()))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Scalar, E> {
+        Ok(Scalar(v.to_string()))
+    }
+}
 
 /// One OMM object turned into an element set (its index for the message).
 fn convert<E: serde::de::Error>(object: &Object, index: usize) -> Result<ElementSet, E> {
-    from_fields(|key| match object.get(key)? {
-        serde_json::Value::String(s) => Some(s.clone()),
-        serde_json::Value::Number(n) => Some(n.to_string()),
-        _ => None,
-    })
-    .map_err(|what| {
-        let norad = object
-            .get("NORAD_CAT_ID")
-            .map(ToString::to_string)
-            .unwrap_or_default();
+    from_fields(|key| object.0.get(key).cloned()).map_err(|what| {
+        let norad = object.0.get("NORAD_CAT_ID").cloned().unwrap_or_default();
         E::custom(format!("element set {} (NORAD {norad}): {what}", index + 1))
     })
 }
@@ -163,12 +228,10 @@ impl<'de> Visitor<'de> for Sets<'_> {
     }
 
     fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        let object = Object::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+        let object = ObjectVisitor.visit_map(map)?;
         Ok(vec![convert(&object, 0)?])
     }
 }
-
-use serde::Deserialize as _;
 
 /// Parses CCSDS OMM XML: every `<segment>` (or, failing that, every `<omm>`) is one element set.
 pub fn parse_omm_xml(input: &[u8], limits: &Limits) -> Result<Vec<ElementSet>, ParseError> {
@@ -395,6 +458,15 @@ mod tests {
                 }
             }
         }
+        // Unknown keys are skipped unread, and known ones must be scalars.
+        let noise: String = (0..50_000).map(|i| format!("\"K{i}\":[1,2,3],")).collect();
+        let padded = GF1_JSON.replacen('{', &format!("{{{noise}"), 1);
+        assert_eq!(
+            parse_omm_json(padded.as_bytes(), &Limits::default()).map(|v| v.len()),
+            Ok(1)
+        );
+        let nested = GF1_JSON.replace("\"2013-018A\"", "[\"2013-018A\"]");
+        assert!(parse_omm_json(nested.as_bytes(), &Limits::default()).is_err());
         // Deep nesting stays within serde_json's recursion limit.
         let deep = "[".repeat(100_000);
         assert!(parse_omm_json(deep.as_bytes(), &Limits::default()).is_err());
