@@ -34,9 +34,10 @@ fn every_catalogue_row_has_its_element_set_and_each_propagates_for_a_week() {
         for day in 0..=7 {
             let t = 1_759_449_600.0 + f64::from(day) * 86_400.0;
             let p = sat.sub_satellite_point(t).expect("propagates");
-            // ZHUHAI-1 01 (OVS-1A) is decaying: about 280 km by then.
+            // ZHUHAI-1 01 (OVS-1A, 16.07 rev/day) is re-entering: 245 km at
+            // its epoch, 157 km a week later (python-sgp4 agrees).
             assert!(
-                p.height_km > 200.0,
+                p.height_km > 120.0,
                 "NORAD {} at {}",
                 set.norad_id,
                 p.height_km
