@@ -16,6 +16,8 @@ pub(crate) struct Outline {
     /// Edge indices per band (an edge sits in every band its y-range touches).
     bands: Vec<Vec<u32>>,
     edges: Vec<(Coord<f64>, Coord<f64>)>,
+    /// One vertex of each polygon, to tell when a polygon lies wholly inside a test shape.
+    part_vertices: Vec<Coord<f64>>,
 }
 
 impl Outline {
@@ -33,6 +35,11 @@ impl Outline {
             band_height,
             bands: vec![Vec::new(); BANDS],
             edges: Vec::new(),
+            part_vertices: area
+                .0
+                .iter()
+                .filter_map(|p| p.exterior().0.first().copied())
+                .collect(),
         };
         for (i, &(a, b)) in edges.iter().enumerate() {
             let (lo, hi) = outline.band_range(a.y.min(b.y), a.y.max(b.y));
@@ -88,10 +95,7 @@ impl Outline {
     pub(crate) fn meets_polygon(&self, ring: &[Coord<f64>]) -> bool {
         ring.iter().any(|&c| self.contains(c))
             || ring.windows(2).any(|w| self.crosses(w[0], w[1]))
-            || self
-                .edges
-                .first()
-                .is_some_and(|&(a, _)| ring_contains(ring, a))
+            || self.part_vertices.iter().any(|&a| ring_contains(ring, a))
     }
 
     /// Whether an open polyline meets the area.
@@ -132,7 +136,7 @@ fn ring_contains(ring: &[Coord<f64>], p: Coord<f64>) -> bool {
 mod tests {
     use super::*;
     use geo::{Contains, Intersects};
-    use geo_types::{LineString, Point, Polygon};
+    use geo_types::{LineString, MultiPolygon, Point, Polygon};
 
     #[test]
     fn the_bucketed_tests_agree_with_geo_on_hubei() {
@@ -174,5 +178,27 @@ mod tests {
         ];
         assert!(outline.meets_polygon(&quad));
         assert!(Polygon::new(LineString::new(quad.to_vec()), vec![]).intersects(&area));
+    }
+
+    #[test]
+    fn a_small_island_wholly_inside_a_test_shape_is_met() {
+        // Two parts: a big one far away and a small island that the quad encloses.
+        let square = |x: f64, y: f64, d: f64| {
+            Polygon::new(
+                LineString::from(vec![(x, y), (x + d, y), (x + d, y + d), (x, y + d), (x, y)]),
+                vec![],
+            )
+        };
+        let area = MultiPolygon(vec![square(0.0, 0.0, 5.0), square(20.0, 1.0, 0.1)]);
+        let outline = Outline::new(&area, 0.0, 5.0);
+        let quad = [
+            Coord { x: 19.0, y: 0.5 },
+            Coord { x: 21.0, y: 0.5 },
+            Coord { x: 21.0, y: 2.0 },
+            Coord { x: 19.0, y: 2.0 },
+            Coord { x: 19.0, y: 0.5 },
+        ];
+        assert!(outline.meets_polygon(&quad));
+        assert!(!outline.meets_polygon(&quad.map(|c| Coord { x: c.x + 10.0, ..c })));
     }
 }
