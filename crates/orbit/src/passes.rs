@@ -26,7 +26,7 @@ use geo_types::{Coord, MultiPolygon, Rect};
 use crate::outline::Outline;
 
 use crate::frames::{Geodetic, Vec3, angle_deg, dot, geodetic_to_ecef, look, sub, up};
-use crate::propagate::{PropagationError, Satellite, TrackPoint, sample_times};
+use crate::propagate::{Grid, PropagationError, Satellite, TrackPoint};
 use crate::sun::sun_elevation_deg;
 
 /// Mean Earth radius for ground distances, km.
@@ -35,6 +35,10 @@ const MEAN_RADIUS_KM: f64 = 6371.0088;
 pub const DEFAULT_STEP_S: f64 = 20.0;
 /// Default precision of entry and exit times, seconds.
 pub const DEFAULT_REFINE_S: f64 = 1.0;
+/// Finest precision of entry and exit, seconds.
+pub const MIN_REFINE_S: f64 = 0.01;
+/// Most samples one pass search walks (30 days at 0.26 s), so a tiny step cannot run for ever.
+pub const MAX_PASS_SAMPLES: usize = 10_000_000;
 /// Default lowest sun elevation for optical imaging, degrees.
 pub const DEFAULT_MIN_SUN_ELEVATION_DEG: f64 = 10.0;
 
@@ -259,12 +263,14 @@ pub fn passes(
     options: &PassOptions,
 ) -> Result<Vec<Pass>, PropagationError> {
     let step = options.step_s;
+    // The grid is walked, not kept: any window the caller allows costs no memory.
+    let times = Grid::new(start, end, step, MAX_PASS_SAMPLES)?;
+    // Bounded below so that a scan between two samples stays short.
     let refine = if options.refine_s.is_finite() && options.refine_s > 0.0 {
-        options.refine_s
+        options.refine_s.clamp(MIN_REFINE_S, step.max(MIN_REFINE_S))
     } else {
         DEFAULT_REFINE_S
     };
-    let times: Vec<f64> = sample_times(start, end, step)?.collect();
     // Reach at the highest the satellite gets (apogee + 5 %), for the skip bound.
     let e = &sat.elements;
     let a_km = (398_600.441_8
@@ -280,7 +286,7 @@ pub fn passes(
     let mut prev: Option<(TrackPoint, bool)> = None;
     let mut k = 0;
     while k < times.len() {
-        let p = sat.track_point(times[k])?;
+        let p = sat.track_point(times.time(k))?;
         let slack = area.distance_to_cap(&p) - max_reach;
         let inside = slack <= 0.0 && contact(&p);
         match prev {
@@ -740,6 +746,47 @@ pub(crate) mod tests {
             p[0].off_nadir_deg < 0.1 && p[0].elevation_deg > 89.5,
             "{p:?}"
         );
+    }
+
+    #[test]
+    fn silly_steps_and_precisions_are_refused_or_bounded() {
+        let sats = demo();
+        let sat = by_norad(&sats, 39150);
+        let area = hubei();
+        let day = START + 86_400.0;
+        for step_s in [0.0, -20.0, f64::NAN, 1e-3] {
+            let o = PassOptions {
+                step_s,
+                refine_s: 1.0,
+            };
+            assert!(
+                passes(sat, &area, Reach::NADIR, START, day, &o).is_err(),
+                "{step_s}"
+            );
+        }
+        assert!(
+            passes(
+                sat,
+                &area,
+                Reach::NADIR,
+                day,
+                START,
+                &PassOptions::default()
+            )
+            .is_err()
+        );
+        // A precision finer than 10 ms is taken as 10 ms; NaN as the default.
+        let fine = PassOptions {
+            step_s: 20.0,
+            refine_s: 1e-12,
+        };
+        let nan = PassOptions {
+            step_s: 20.0,
+            refine_s: f64::NAN,
+        };
+        let a = passes(sat, &area, Reach::NADIR, START, day, &fine).expect("fine");
+        let b = passes(sat, &area, Reach::NADIR, START, day, &nan).expect("nan");
+        assert_eq!(a.len(), b.len());
     }
 
     #[test]

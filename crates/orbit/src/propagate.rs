@@ -201,30 +201,67 @@ impl Satellite {
     }
 }
 
-/// The times `start, start + step, …` up to and including `end`, checked for sense and size.
+/// The times `start, start + step, …` up to and including `end`, checked for
+/// sense and size (at most [`MAX_TRACK_POINTS`]: for tracks that are kept).
 pub fn sample_times(
     start: f64,
     end: f64,
     step_s: f64,
 ) -> Result<impl Iterator<Item = f64>, PropagationError> {
-    if !(start.is_finite() && end.is_finite() && end >= start) {
-        return Err(PropagationError::Window(format!(
-            "the window {start}–{end} is not a forward time span"
-        )));
+    let grid = Grid::new(start, end, step_s, MAX_TRACK_POINTS)?;
+    Ok((0..grid.len()).map(move |k| grid.time(k)))
+}
+
+/// A sampling grid over a window, for searches that walk it without keeping it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Grid {
+    start: f64,
+    end: f64,
+    step_s: f64,
+    len: usize,
+}
+
+impl Grid {
+    /// Checks the window and step, and the number of samples against `max`.
+    pub(crate) fn new(
+        start: f64,
+        end: f64,
+        step_s: f64,
+        max: usize,
+    ) -> Result<Self, PropagationError> {
+        if !(start.is_finite() && end.is_finite() && end >= start) {
+            return Err(PropagationError::Window(format!(
+                "the window {start}–{end} is not a forward time span"
+            )));
+        }
+        if !(step_s.is_finite() && step_s > 0.0) {
+            return Err(PropagationError::Window(format!(
+                "step {step_s} s is not positive"
+            )));
+        }
+        let intervals = ((end - start) / step_s).ceil();
+        if intervals + 1.0 > max as f64 {
+            return Err(PropagationError::Window(format!(
+                "{intervals} samples, more than {max}"
+            )));
+        }
+        Ok(Self {
+            start,
+            end,
+            step_s,
+            len: intervals as usize + 1,
+        })
     }
-    if !(step_s.is_finite() && step_s > 0.0) {
-        return Err(PropagationError::Window(format!(
-            "step {step_s} s is not positive"
-        )));
+
+    /// How many samples.
+    pub(crate) fn len(&self) -> usize {
+        self.len
     }
-    let intervals = ((end - start) / step_s).ceil();
-    if intervals + 1.0 > MAX_TRACK_POINTS as f64 {
-        return Err(PropagationError::Window(format!(
-            "{intervals} samples, more than {MAX_TRACK_POINTS}"
-        )));
+
+    /// The time of sample `k` (the last one is `end`).
+    pub(crate) fn time(&self, k: usize) -> f64 {
+        (self.start + k as f64 * self.step_s).min(self.end)
     }
-    let n = intervals as usize;
-    Ok((0..=n).map(move |k| (start + k as f64 * step_s).min(end)))
 }
 
 #[cfg(test)]
