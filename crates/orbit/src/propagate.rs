@@ -127,24 +127,22 @@ impl Satellite {
 
     /// Position and velocity in TEME at a time.
     pub fn teme(&self, unix: f64) -> Result<TemeState, PropagationError> {
-        let minutes = (unix - self.elements.epoch_unix) / 60.0;
-        self.teme_at_minutes(minutes)
-            .map_err(|why| PropagationError::Propagate {
-                norad_id: self.elements.norad_id,
-                unix,
-                why,
-            })
+        self.teme_at_minutes((unix - self.elements.epoch_unix) / 60.0)
     }
 
     /// TEME state at minutes since the epoch, the unit python-sgp4's `sgp4_tsince` takes.
-    pub fn teme_at_minutes(&self, minutes: f64) -> Result<TemeState, String> {
+    pub fn teme_at_minutes(&self, minutes: f64) -> Result<TemeState, PropagationError> {
         self.constants
             .propagate(sgp4::MinutesSinceEpoch(minutes))
             .map(|p| TemeState {
                 position: p.position,
                 velocity: p.velocity,
             })
-            .map_err(|e| e.to_string())
+            .map_err(|e| PropagationError::Propagate {
+                norad_id: self.elements.norad_id,
+                unix: self.elements.epoch_unix + minutes * 60.0,
+                why: e.to_string(),
+            })
     }
 
     /// Position in ECEF at a time, km.
