@@ -1002,3 +1002,76 @@ async fn the_grid_layer_draws_the_routes_cells_at_the_level_asked_for_each_calle
     );
     assert_eq!(get(&s, &huge, Some(&admin)).await.status(), 400);
 }
+
+/// The zones of a zone layer's tile, as (spots, batch), by id.
+async fn zone_tile(s: &TestServer, path: &str, token: Option<&str>) -> (u16, Vec<(i64, String)>) {
+    let r = get(s, path, token).await;
+    let status = r.status().as_u16();
+    let bytes = r.bytes().await.expect("bytes");
+    if status != 200 {
+        return (status, Vec::new());
+    }
+    let tile = geo_kit::mvt::decode::decode(&bytes).expect("valid MVT");
+    let layer = path.split('/').nth(4).expect("layer name");
+    let zones = tile
+        .layer(layer)
+        .map(|l| {
+            l.features
+                .iter()
+                .map(|f| {
+                    let spots = match f.property("spots") {
+                        Some(geo_kit::mvt::Value::Int(v)) => *v,
+                        Some(geo_kit::mvt::Value::UInt(v)) => *v as i64,
+                        other => panic!("spots: {other:?}"),
+                    };
+                    let batch = match f.property("batch") {
+                        Some(geo_kit::mvt::Value::String(b)) => b.clone(),
+                        other => panic!("batch: {other:?}"),
+                    };
+                    (spots, batch)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    (status, zones)
+}
+
+#[tokio::test]
+async fn the_wind_zones_join_each_countys_near_spots_per_batch_within_the_callers_ranges() {
+    let s = server().await;
+    let hubei = s.token_of("hubei", "Hubei12345").await;
+    let wind = s.token_of("wind", "Spots12345").await;
+    let admin = s.token_of("admin", "Admin12345").await;
+    // The z7 tile over 武汉 reaches 仙桃 too: each county's spots are 100 m apart (one
+    // zone), the counties kilometres apart.
+    let t = geo_kit::tile::TileId::containing(114.3, 30.5, 7);
+    let path = format!(
+        "/ows/cloudPlatform/wmts/windmill_zones/7/{}/{}.pbf",
+        t.x, t.y
+    );
+    let three = |batch: &str, n: usize, spots: i64| vec![(spots, batch.to_owned()); n];
+    assert_eq!(
+        zone_tile(&s, &path, Some(&hubei)).await,
+        (200, three("2024Q3", 3, 3))
+    );
+    assert_eq!(
+        zone_tile(&s, &path, Some(&wind)).await,
+        (200, three("2024Q3", 3, 3))
+    );
+    assert_eq!(
+        zone_tile(&s, &format!("{path}?viewparams=batch:2024Q2"), Some(&hubei)).await,
+        (200, three("2024Q2", 3, 2))
+    );
+    // 广东's two counties are the country's besides.
+    let g = geo_kit::tile::TileId::containing(113.25, 23.12, 7);
+    let south = format!(
+        "/ows/cloudPlatform/wmts/windmill_zones/7/{}/{}.pbf",
+        g.x, g.y
+    );
+    assert_eq!(zone_tile(&s, &south, Some(&hubei)).await.0, 204);
+    assert_eq!(zone_tile(&s, &south, Some(&admin)).await.1.len(), 2);
+    // Nothing to the anonymous, or to a caller without the theme.
+    assert_eq!(zone_tile(&s, &path, None).await.0, 204);
+    let pv = path.replace("windmill_zones", "pvland_zones");
+    assert_eq!(zone_tile(&s, &pv, Some(&wind)).await.0, 204);
+}

@@ -15,7 +15,7 @@ use crate::ows::layers::{
 };
 use crate::usercenter::session::Caller;
 
-/// Registers one layer per theme over the engine.
+/// Registers one layer per theme over the engine, and the zone layers.
 pub fn register(layers: &mut Layers, spots: &Arc<LiveSpots>) {
     for theme in &THEMES {
         layers.register(SpotLayer {
@@ -23,6 +23,7 @@ pub fn register(layers: &mut Layers, spots: &Arc<LiveSpots>) {
             spots: Arc::clone(spots),
         });
     }
+    super::zones::register(layers, spots);
 }
 
 struct SpotLayer {

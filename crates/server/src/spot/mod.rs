@@ -16,6 +16,7 @@ pub mod store;
 #[cfg(test)]
 mod tests;
 pub mod theme;
+pub mod zones;
 
 use std::net::IpAddr;
 

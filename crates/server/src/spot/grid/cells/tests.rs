@@ -207,7 +207,7 @@ fn a_selections_cells_add_up_to_its_statistics_and_stay_in_the_callers_ranges() 
     // Spots in 洪山区 and 越秀区; the second of 洪山区 straddles a cell's east edge, three
     // quarters of it west.
     let edge = bounds(Cell::of(114.40, 30.50, LEVEL)).max_x;
-    let mut spots = vec![
+    let spots = vec![
         record(
             ThemeName::Pvland,
             "2024Q3",
