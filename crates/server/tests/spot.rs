@@ -390,12 +390,14 @@ async fn get(s: &TestServer, path: &str, token: Option<&str>) -> reqwest::Respon
     req.send().await.expect("answer")
 }
 
-/// The features of a tile, as (id, batch, xzqdm).
-async fn tile(
+/// A tile's status and, for a 200, its features in the layer `layer`, each as `read` makes it.
+async fn tile_features<T>(
     s: &TestServer,
     path: &str,
     token: Option<&str>,
-) -> (u16, Vec<(u64, String, String)>) {
+    layer: &str,
+    read: impl Fn(&geo_kit::mvt::decode::Feature) -> T,
+) -> (u16, Vec<T>) {
     let r = get(s, path, token).await;
     let status = r.status().as_u16();
     let bytes = r.bytes().await.expect("bytes");
@@ -403,20 +405,42 @@ async fn tile(
         return (status, Vec::new());
     }
     let tile = geo_kit::mvt::decode::decode(&bytes).expect("valid MVT");
-    let text = |f: &geo_kit::mvt::decode::Feature, key: &str| match f.property(key) {
-        Some(geo_kit::mvt::Value::String(s)) => s.clone(),
-        other => panic!("{key}: {other:?}"),
-    };
     let features = tile
-        .layer("windmill_meta")
-        .map(|l| {
-            l.features
-                .iter()
-                .map(|f| (f.id.expect("id"), text(f, "batch"), text(f, "xzqdm")))
-                .collect()
-        })
+        .layer(layer)
+        .map(|l| l.features.iter().map(&read).collect())
         .unwrap_or_default();
     (status, features)
+}
+
+/// A feature's number attribute, whatever its encoding.
+fn number(f: &geo_kit::mvt::decode::Feature, key: &str) -> f64 {
+    match f.property(key) {
+        Some(geo_kit::mvt::Value::Int(v)) => *v as f64,
+        Some(geo_kit::mvt::Value::UInt(v)) => *v as f64,
+        Some(geo_kit::mvt::Value::Double(v)) => *v,
+        Some(geo_kit::mvt::Value::Float(v)) => f64::from(*v),
+        other => panic!("{key}: {other:?}"),
+    }
+}
+
+/// A feature's text attribute.
+fn text(f: &geo_kit::mvt::decode::Feature, key: &str) -> String {
+    match f.property(key) {
+        Some(geo_kit::mvt::Value::String(s)) => s.clone(),
+        other => panic!("{key}: {other:?}"),
+    }
+}
+
+/// The features of a tile, as (id, batch, xzqdm).
+async fn tile(
+    s: &TestServer,
+    path: &str,
+    token: Option<&str>,
+) -> (u16, Vec<(u64, String, String)>) {
+    tile_features(s, path, token, "windmill_meta", |f| {
+        (f.id.expect("id"), text(f, "batch"), text(f, "xzqdm"))
+    })
+    .await
 }
 
 async fn wfs_json(s: &TestServer, path: &str, token: &str) -> Value {
@@ -908,37 +932,16 @@ async fn grid_tile(
     path: &str,
     token: Option<&str>,
 ) -> (u16, Vec<(u32, u32, u64, f64, f64)>) {
-    let r = get(s, path, token).await;
-    let status = r.status().as_u16();
-    let bytes = r.bytes().await.expect("bytes");
-    if status != 200 {
-        return (status, Vec::new());
-    }
-    let tile = geo_kit::mvt::decode::decode(&bytes).expect("valid MVT");
-    let number = |f: &geo_kit::mvt::decode::Feature, key: &str| match f.property(key) {
-        Some(geo_kit::mvt::Value::Int(v)) => *v as f64,
-        Some(geo_kit::mvt::Value::UInt(v)) => *v as f64,
-        Some(geo_kit::mvt::Value::Double(v)) => *v,
-        Some(geo_kit::mvt::Value::Float(v)) => f64::from(*v),
-        other => panic!("{key}: {other:?}"),
-    };
-    let mut cells: Vec<_> = tile
-        .layer("grid_statistics_default")
-        .map(|l| {
-            l.features
-                .iter()
-                .map(|f| {
-                    (
-                        number(f, "x") as u32,
-                        number(f, "y") as u32,
-                        number(f, "count") as u64,
-                        number(f, "area_m2"),
-                        number(f, "percent"),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let (status, mut cells) = tile_features(s, path, token, "grid_statistics_default", |f| {
+        (
+            number(f, "x") as u32,
+            number(f, "y") as u32,
+            number(f, "count") as u64,
+            number(f, "area_m2"),
+            number(f, "percent"),
+        )
+    })
+    .await;
     cells.sort_by_key(|c| (c.1, c.0));
     (status, cells)
 }
@@ -1003,37 +1006,13 @@ async fn the_grid_layer_draws_the_routes_cells_at_the_level_asked_for_each_calle
     assert_eq!(get(&s, &huge, Some(&admin)).await.status(), 400);
 }
 
-/// The zones of a zone layer's tile, as (spots, batch), by id.
+/// The zones of a zone layer's tile, as (spots, batch).
 async fn zone_tile(s: &TestServer, path: &str, token: Option<&str>) -> (u16, Vec<(i64, String)>) {
-    let r = get(s, path, token).await;
-    let status = r.status().as_u16();
-    let bytes = r.bytes().await.expect("bytes");
-    if status != 200 {
-        return (status, Vec::new());
-    }
-    let tile = geo_kit::mvt::decode::decode(&bytes).expect("valid MVT");
     let layer = path.split('/').nth(4).expect("layer name");
-    let zones = tile
-        .layer(layer)
-        .map(|l| {
-            l.features
-                .iter()
-                .map(|f| {
-                    let spots = match f.property("spots") {
-                        Some(geo_kit::mvt::Value::Int(v)) => *v,
-                        Some(geo_kit::mvt::Value::UInt(v)) => *v as i64,
-                        other => panic!("spots: {other:?}"),
-                    };
-                    let batch = match f.property("batch") {
-                        Some(geo_kit::mvt::Value::String(b)) => b.clone(),
-                        other => panic!("batch: {other:?}"),
-                    };
-                    (spots, batch)
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    (status, zones)
+    tile_features(s, path, token, layer, |f| {
+        (number(f, "spots") as i64, text(f, "batch"))
+    })
+    .await
 }
 
 #[tokio::test]

@@ -288,20 +288,51 @@ const MAX_LAND_CELLS: usize = 500_000;
 #[derive(Debug, Default)]
 pub struct LandCache {
     cells: Mutex<HashMap<(u32, u8, Cell), f64>>,
+    /// Each region's box, so a cell far from a region costs it nothing (the country's
+    /// selection is every province, and a cell meets one or two).
+    boxes: Mutex<HashMap<u32, Option<Envelope>>>,
 }
 
 impl LandCache {
+    /// The box of a region, by code.
+    fn bbox(&self, code: u32, shape: &Shape) -> Option<Envelope> {
+        let mut boxes = self.boxes.lock().unwrap_or_else(|e| e.into_inner());
+        *boxes.entry(code).or_insert_with(|| {
+            let mut env = None;
+            for c in shape.geom.0.iter().flat_map(|p| &p.exterior().0) {
+                Envelope::include(&mut env, c.x, c.y);
+            }
+            env
+        })
+    }
+
     /// The land of `shapes` (disjoint regions) in each of `cells`, m², in their order.
     pub fn land(&self, shapes: &[&Shape], level: u8, cells: &[Cell]) -> Vec<f64> {
         let mut total = vec![0.0; cells.len()];
+        let bounds: Vec<Envelope> = cells
+            .iter()
+            .map(|c| c.tile(level).bounds_lonlat())
+            .collect();
         for shape in shapes {
             let Ok(code) = shape.code.parse::<u32>() else {
                 continue;
+            };
+            let Some(bbox) = self.bbox(code, shape) else {
+                continue;
+            };
+            let near = |b: &Envelope| {
+                b.max_x > bbox.min_x
+                    && b.min_x < bbox.max_x
+                    && b.max_y > bbox.min_y
+                    && b.min_y < bbox.max_y
             };
             let mut missing = Vec::new();
             {
                 let known = self.cells.lock().unwrap_or_else(|e| e.into_inner());
                 for (i, &cell) in cells.iter().enumerate() {
+                    if !near(&bounds[i]) {
+                        continue;
+                    }
                     match known.get(&(code, level, cell)) {
                         Some(m2) => total[i] += m2,
                         None => missing.push(i),

@@ -167,7 +167,8 @@ fn the_land_of_a_cell_is_all_of_it_inside_a_region_part_of_it_on_the_boundary_no
         first[1] > 0.0 && first[1] < first[0] && first[2] == 0.0,
         "{first:?}"
     );
-    assert_eq!(cache.cells.lock().expect("cache").len(), 3);
+    // The cell east of 湖北's box is not even worked out.
+    assert_eq!(cache.cells.lock().expect("cache").len(), 2);
     assert_eq!(cache.land(&[hubei], LEVEL, &cells), first);
 }
 
