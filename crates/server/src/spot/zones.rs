@@ -19,7 +19,7 @@ use geo_types::{Coord, Geometry, MultiPoint, Point, Polygon};
 
 use super::engine::{Block, LiveSpots};
 use super::filter::Scope;
-use super::theme::{THEMES, Theme, ThemeName};
+use super::theme::{Theme, ThemeName};
 use crate::db::live::Loaded;
 use crate::ows::layers::{
     Attribute, Detail, Feature, FeatureGeometry, GeometryKind, Layers, MapLayer, Value, ViewParams,
@@ -213,7 +213,7 @@ pub fn register(layers: &mut Layers, spots: &Arc<LiveSpots>) {
     let cache = Arc::new(ZoneCache::default());
     for (theme, name, title) in ZONE_LAYERS {
         layers.register(ZoneLayer {
-            theme: THEMES.iter().find(|t| t.name == theme).expect("a theme"),
+            theme: theme.theme(),
             name,
             title,
             spots: Arc::clone(spots),
