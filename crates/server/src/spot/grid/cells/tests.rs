@@ -8,6 +8,7 @@ use super::*;
 use crate::spot::SpotFilter;
 use crate::spot::engine::SpotIndex;
 use crate::spot::filter::{self, Scope};
+use crate::spot::grid::LEVELS;
 use crate::spot::tests::{record, regions, store_spots};
 use crate::spot::theme::ThemeName;
 
@@ -290,4 +291,35 @@ fn a_selections_cells_add_up_to_its_statistics_and_stay_in_the_callers_ranges() 
         "north of 广东"
     );
     assert!(grid(&["420000"], Some("440000")).cells.is_empty());
+}
+
+#[test]
+fn odd_outlines_are_whole_somewhere_and_shares_always_sum_to_one() {
+    let mut out = Vec::new();
+    let cases = [
+        // Past Web Mercator's latitude: no area in any tile, so whole in its centre's.
+        rect(10.0, 86.0, 10.01, 86.01),
+        // On the antimeridian, and touching a cell edge without area beyond it.
+        rect(179.99, 0.0, 180.0, 0.01),
+        // Flat: no area at all.
+        rect(114.3, 30.6, 114.4, 30.6),
+        // A long thin strip over many cells.
+        rect(110.0, 30.0, 112.0, 30.001),
+    ];
+    for (k, outline) in cases.iter().enumerate() {
+        for level in [*LEVELS.start(), 13, *LEVELS.end()] {
+            shares(
+                &env_of(outline),
+                || Geometry::MultiPolygon(outline.clone()),
+                level,
+                &mut out,
+            );
+            let sum: f64 = out.iter().map(|s| s.1).sum();
+            assert!(
+                !out.is_empty() && close(sum, 1.0, 1e-9),
+                "case {k} level {level}: {out:?}"
+            );
+            assert!(out.windows(2).all(|w| w[0].1 >= w[1].1), "largest first");
+        }
+    }
 }
