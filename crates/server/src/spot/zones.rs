@@ -19,6 +19,7 @@ use geo_types::{Coord, Geometry, MultiPoint, Point, Polygon};
 
 use super::engine::{Block, LiveSpots};
 use super::filter::Scope;
+use super::layers::{batch_param, caller_scope};
 use super::theme::{Theme, ThemeName};
 use crate::db::live::Loaded;
 use crate::ows::layers::{
@@ -267,17 +268,11 @@ impl MapLayer for ZoneLayer {
         caller: Option<&Caller>,
         params: &ViewParams,
     ) -> Vec<Feature<'a>> {
-        let Some(caller) = caller.filter(|c| c.has(self.theme.perm.code)) else {
+        let Some(scope) = caller_scope(self.theme, caller) else {
             return Vec::new();
         };
-        let scope = Scope::of_ranges(&caller.regions);
         let index = self.spots.now();
-        let batch = params.get("batch").filter(|b| !b.is_empty());
-        let Some(block) = index
-            .theme(self.theme.name)
-            .block(batch)
-            .filter(|_| !scope.is_empty())
-        else {
+        let Some(block) = index.theme(self.theme.name).block(batch_param(params)) else {
             return Vec::new();
         };
         let key = (
