@@ -13,7 +13,10 @@
 //!    theme whose latest batch holds most spots; `spotstatistics`' work (selection, tallies,
 //!    the JSON answer) for the whole country and for 湖北 (420000), and a first list page of
 //!    20, as `admin` (whole country), and the trend over every batch; median and p95 over a
-//!    few hundred runs.
+//!    few hundred runs. GRID mode (issue 15) on the same engine: 湖北's cells at level 13
+//!    (p95 over a few hundred runs, the first, which works out the cells' land, reported
+//!    apart), the `grid_statistics_default` tiles at z10 over 湖北 at level 13 (CPU ms a
+//!    tile, as the theme tiles below), and the time to build the wind zones of the country.
 //! 3. Over HTTP (when RSCLOUD_BIN names a release binary and `wrk` is installed), the real
 //!    server on loopback, logged in as `admin` (`token` header), `wrk` with 8 connections:
 //!    `spotstatistics` for the country and for 湖北 on `spots-1m`; then on `spots-tiles` the
@@ -38,14 +41,15 @@ use geo_kit::tile::{TileId, tile_range};
 use geo_types::{Coord, Point, Rect};
 use rscloud::api::Paging;
 use rscloud::demo::spots::SpotPlan;
-use rscloud::ows::layers::{Layers, ViewParams};
+use rscloud::ows::layers::{Layers, MapLayer, ViewParams};
 use rscloud::ows::tiles::render;
 use rscloud::region::index::RegionIndex;
 use rscloud::spot::engine::{LiveSpots, SpotIndex};
+use rscloud::spot::grid::cells::{LandCache, statistics as grid_statistics};
 use rscloud::spot::import::is_county;
 use rscloud::spot::model::{Attrs, SpotRecord};
 use rscloud::spot::theme::{THEMES, ThemeName};
-use rscloud::spot::{SpotFilter, filter, query, sites};
+use rscloud::spot::{SpotFilter, filter, query, sites, zones};
 use rscloud::usercenter::session::Caller;
 use rusqlite::Connection;
 
@@ -74,6 +78,11 @@ const TILES_PER_S: f64 = 1_750.0;
 const Z6_P95_MS: f64 = 30.0;
 /// Issue 15: the whole country's trend over every batch, p95 in process, ms.
 const TREND_P95_MS: f64 = 10.0;
+/// Issue 15: 湖北's grid cells at level 13, and a `grid_statistics_default` tile, p95, ms.
+const GRID_P95_MS: f64 = 20.0;
+const GRID_TILE_P95_MS: f64 = 5.0;
+/// The grid level of those bars.
+const GRID_LEVEL: u8 = 13;
 /// 湖北, the province of the bars.
 const HUBEI: &str = "420000";
 
@@ -451,46 +460,63 @@ fn tile_path(t: &TileId) -> String {
     )
 }
 
-/// Draws each tile in process, as `admin` sees it, `PASSES` times: CPU ms a tile (its
-/// fastest pass, in CPU time: the least swayed by others' work on the shared machine) and
-/// the tiles' size; answers the mean ms a tile of each zoom.
-fn tiles_in_process(data: &Path, zooms: &[(&str, &[TileId])]) -> Vec<f64> {
-    const PASSES: usize = 5;
-    let conn = rscloud::db::open_connection(&data.join("rscloud.gpkg")).expect("database");
-    let spots = Arc::new(LiveSpots::new(SpotIndex::load(&conn).expect("engine")));
-    let mut layers = Layers::default();
-    rscloud::spot::layers::register(&mut layers, &spots);
-    let layer = layers.get(TILE_THEME.theme().layer).expect("the layer");
-    let admin = Caller {
+/// `admin`, holding `theme`'s permission over the whole country.
+fn admin(theme: ThemeName) -> Caller {
+    Caller {
         user_id: 1,
         username: USER.0.to_owned(),
-        permissions: [TILE_THEME.theme().perm.code.to_owned()].into(),
+        permissions: [theme.theme().perm.code.to_owned()].into(),
         regions: vec!["100000".to_owned()],
         roles: BTreeSet::new(),
         read_only: false,
         screen: None,
         token: String::new(),
-    };
+    }
+}
+
+/// Draws each tile of a layer in process `PASSES` times: CPU ms a tile (its fastest pass,
+/// in CPU time: the least swayed by others' work on the shared machine) and the tiles'
+/// sizes, both sorted.
+fn draw_tiles(
+    layer: &dyn MapLayer,
+    ids: &[TileId],
+    caller: &Caller,
+    params: &ViewParams,
+) -> (Vec<f64>, Vec<usize>) {
+    const PASSES: usize = 5;
+    let mut bytes = Vec::new();
+    let mut ms: Vec<f64> = ids
+        .iter()
+        .map(|&t| {
+            let fastest = (0..PASSES)
+                .map(|_| {
+                    let start = ThreadTime::now();
+                    std::hint::black_box(render(layer, t, Some(caller), params));
+                    start.elapsed().as_secs_f64() * 1e3
+                })
+                .fold(f64::INFINITY, f64::min);
+            bytes.push(render(layer, t, Some(caller), params).len());
+            fastest
+        })
+        .collect();
+    ms.sort_by(f64::total_cmp);
+    bytes.sort_unstable();
+    (ms, bytes)
+}
+
+/// Draws each tile in process, as `admin` sees it: CPU ms a tile and the tiles' size;
+/// answers the mean ms a tile of each zoom.
+fn tiles_in_process(data: &Path, zooms: &[(&str, &[TileId])]) -> Vec<f64> {
+    let conn = rscloud::db::open_connection(&data.join("rscloud.gpkg")).expect("database");
+    let spots = Arc::new(LiveSpots::new(SpotIndex::load(&conn).expect("engine")));
+    let mut layers = Layers::default();
+    rscloud::spot::layers::register(&mut layers, &spots);
+    let layer = layers.get(TILE_THEME.theme().layer).expect("the layer");
+    let admin = admin(TILE_THEME);
     let params = ViewParams::default();
     let mut means = Vec::new();
     for (what, ids) in zooms {
-        let mut bytes = Vec::new();
-        let mut ms: Vec<f64> = ids
-            .iter()
-            .map(|&t| {
-                let fastest = (0..PASSES)
-                    .map(|_| {
-                        let start = ThreadTime::now();
-                        std::hint::black_box(render(layer, t, Some(&admin), &params));
-                        start.elapsed().as_secs_f64() * 1e3
-                    })
-                    .fold(f64::INFINITY, f64::min);
-                bytes.push(render(layer, t, Some(&admin), &params).len());
-                fastest
-            })
-            .collect();
-        ms.sort_by(f64::total_cmp);
-        bytes.sort_unstable();
+        let (ms, bytes) = draw_tiles(layer, ids, &admin, &params);
         let mean = ms.iter().sum::<f64>() / ms.len() as f64;
         println!(
             "tiles in process, {what}: {} tiles, CPU mean {mean:.3} ms  p95 {:.2} ms  max {:.2} ms; \
@@ -504,6 +530,86 @@ fn tiles_in_process(data: &Path, zooms: &[(&str, &[TileId])]) -> Vec<f64> {
         means.push(mean);
     }
     means
+}
+
+/// GRID mode in process on the 1,000,000 spots, as `admin`, for `theme`'s latest batch:
+/// 湖北's cells at level 13 (selection, cells, land, JSON answer), the grid layer's z10
+/// tiles over 湖北, and the country's wind zones built once; true when both bars pass.
+fn grid_in_process(
+    data: &Path,
+    regions: &Arc<RegionIndex>,
+    theme: ThemeName,
+    z10: &[TileId],
+) -> bool {
+    let conn = rscloud::db::open_connection(&data.join("rscloud.gpkg")).expect("database");
+    let spots = Arc::new(LiveSpots::new(SpotIndex::load(&conn).expect("engine")));
+    let land = Arc::new(LandCache::default());
+    let index = spots.now();
+    let themed = index.theme(theme);
+    let ranges = vec!["100000".to_owned()];
+    let f = SpotFilter {
+        xzqdm: Some(HUBEI.to_owned()),
+        ..SpotFilter::default()
+    };
+    let answer = || {
+        let sel = filter::select(themed, &f, &ranges, regions).expect("selection");
+        let grid = grid_statistics(&sel, regions, &land, GRID_LEVEL);
+        (grid.cells.len(), serde_json::to_vec(&grid).expect("json"))
+    };
+    let start = Instant::now();
+    let (cells, json) = answer();
+    let first = start.elapsed().as_secs_f64() * 1e3;
+    let ms = timings(RUNS, || {
+        std::hint::black_box(answer());
+    });
+    println!(
+        "grid 湖北 level {GRID_LEVEL}: {cells} cells  answer {} B  first {first:.1} ms  \
+         median {:.3} ms  p95 {:.3} ms",
+        json.len(),
+        percentile(&ms, 0.5),
+        percentile(&ms, 0.95)
+    );
+    let mut ok = verdict(
+        "grid 湖北 level 13 p95",
+        percentile(&ms, 0.95),
+        GRID_P95_MS,
+        true,
+    );
+    let mut layers = Layers::default();
+    rscloud::spot::grid::layer::register(&mut layers, &spots, regions, &land);
+    let layer = layers
+        .get("grid_statistics_default")
+        .expect("the grid layer");
+    let params = ViewParams::parse(&format!("theme:{};level:{GRID_LEVEL}", theme.as_str()))
+        .expect("viewparams");
+    let (ms, bytes) = draw_tiles(layer, z10, &admin(theme), &params);
+    println!(
+        "grid tiles z10 over 湖北 at level {GRID_LEVEL}: {} tiles, CPU median {:.3} ms  \
+         p95 {:.3} ms  max {:.2} ms; size median {} B, max {} B",
+        z10.len(),
+        percentile(&ms, 0.5),
+        percentile(&ms, 0.95),
+        ms[ms.len() - 1],
+        bytes[bytes.len() / 2],
+        bytes[bytes.len() - 1]
+    );
+    ok &= verdict(
+        "grid tile p95",
+        percentile(&ms, 0.95),
+        GRID_TILE_P95_MS,
+        true,
+    );
+    if let Some(block) = index.theme(ThemeName::Windmill).block(None) {
+        let start = Instant::now();
+        let built = zones::zones(block, &filter::Scope::of_ranges(&ranges));
+        println!(
+            "wind zones of {} spots over the country: {} zones built in {:.1} ms",
+            block.len(),
+            built.len(),
+            start.elapsed().as_secs_f64() * 1e3
+        );
+    }
+    ok
 }
 
 fn over_http(
@@ -565,7 +671,7 @@ fn over_http(
 fn main() {
     let bench = common::bench_folder();
     let conn = rscloud::db::open_connection(&bench.join("rscloud.gpkg")).expect("database");
-    let regions = RegionIndex::load(&conn).expect("regions");
+    let regions = Arc::new(RegionIndex::load(&conn).expect("regions"));
     drop(conn);
     let statistics = database(&bench, "spots-1m", |conn| {
         let plan = SpotPlan {
@@ -584,6 +690,7 @@ fn main() {
     let theme = in_process(&statistics, &regions);
     let z10 = tiles(&regions, HUBEI, 10);
     let z6 = tiles(&regions, "100000", 6);
+    let grid_ok = grid_in_process(&statistics, &regions, theme, &z10);
     let means = tiles_in_process(
         &tile_data,
         &[("z10 over 湖北", &z10[..]), ("z6 over China", &z6[..])],
@@ -594,7 +701,8 @@ fn main() {
     );
     match std::env::var_os("RSCLOUD_BIN") {
         Some(bin) if Command::new("wrk").arg("--version").output().is_ok() => {
-            let ok = over_http(Path::new(&bin), &statistics, &tile_data, theme, (&z10, &z6));
+            let ok =
+                grid_ok & over_http(Path::new(&bin), &statistics, &tile_data, theme, (&z10, &z6));
             println!("verdict: {}", if ok { "PASS" } else { "FAIL" });
         }
         Some(_) => println!("HTTP runs skipped: wrk is not installed (make bench installs it)"),

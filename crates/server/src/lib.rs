@@ -242,6 +242,8 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
     let mut layers = ows::layers::Layers::default();
     region::layers::register(&mut layers, &regions);
     spot::layers::register(&mut layers, &spots);
+    let land = Arc::new(spot::grid::cells::LandCache::default());
+    spot::grid::layer::register(&mut layers, &spots, &regions, &land);
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -252,6 +254,7 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         scenes: Arc::new(scenes),
         sent_areas: Arc::default(),
         spots,
+        land,
         uploads: Arc::new(usercenter::ratelimit::Limiter::new(
             usercenter::ratelimit::MAX_ADDRESS_UPLOADS,
         )),

@@ -34,6 +34,8 @@ pub struct AppState {
     /// The monitoring spots, in memory for statistics, lists and layers, kept current with
     /// the database.
     pub spots: Arc<crate::spot::engine::LiveSpots>,
+    /// The land of each grid cell per region, worked out once (GRID mode).
+    pub land: Arc<crate::spot::grid::cells::LandCache>,
     /// Uploads per client address: they are open to anonymous visitors.
     pub uploads: Arc<Limiter<IpAddr>>,
     /// How generated (demo) scenes' quick-looks are drawn: the demo module's

@@ -113,6 +113,7 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("GET", "/api/spot/v2/{theme}/batch", Theme),
     ("GET", "/api/spot/v2/{theme}/export/excel", Theme),
     ("GET", "/api/spot/v2/{theme}/export/shp", Theme),
+    ("GET", "/api/spot/v2/{theme}/gridstatistics/percent", Theme),
     ("GET", "/api/spot/v2/{theme}/lastest", Theme),
     ("GET", "/api/spot/v2/{theme}/spot/{id}", Theme),
     ("GET", "/api/spot/v2/{theme}/spot/{id}/image/{when}", Theme),

@@ -390,12 +390,14 @@ async fn get(s: &TestServer, path: &str, token: Option<&str>) -> reqwest::Respon
     req.send().await.expect("answer")
 }
 
-/// The features of a tile, as (id, batch, xzqdm).
-async fn tile(
+/// A tile's status and, for a 200, its features in the layer `layer`, each as `read` makes it.
+async fn tile_features<T>(
     s: &TestServer,
     path: &str,
     token: Option<&str>,
-) -> (u16, Vec<(u64, String, String)>) {
+    layer: &str,
+    read: impl Fn(&geo_kit::mvt::decode::Feature) -> T,
+) -> (u16, Vec<T>) {
     let r = get(s, path, token).await;
     let status = r.status().as_u16();
     let bytes = r.bytes().await.expect("bytes");
@@ -403,20 +405,42 @@ async fn tile(
         return (status, Vec::new());
     }
     let tile = geo_kit::mvt::decode::decode(&bytes).expect("valid MVT");
-    let text = |f: &geo_kit::mvt::decode::Feature, key: &str| match f.property(key) {
-        Some(geo_kit::mvt::Value::String(s)) => s.clone(),
-        other => panic!("{key}: {other:?}"),
-    };
     let features = tile
-        .layer("windmill_meta")
-        .map(|l| {
-            l.features
-                .iter()
-                .map(|f| (f.id.expect("id"), text(f, "batch"), text(f, "xzqdm")))
-                .collect()
-        })
+        .layer(layer)
+        .map(|l| l.features.iter().map(&read).collect())
         .unwrap_or_default();
     (status, features)
+}
+
+/// A feature's number attribute, whatever its encoding.
+fn number(f: &geo_kit::mvt::decode::Feature, key: &str) -> f64 {
+    match f.property(key) {
+        Some(geo_kit::mvt::Value::Int(v)) => *v as f64,
+        Some(geo_kit::mvt::Value::UInt(v)) => *v as f64,
+        Some(geo_kit::mvt::Value::Double(v)) => *v,
+        Some(geo_kit::mvt::Value::Float(v)) => f64::from(*v),
+        other => panic!("{key}: {other:?}"),
+    }
+}
+
+/// A feature's text attribute.
+fn text(f: &geo_kit::mvt::decode::Feature, key: &str) -> String {
+    match f.property(key) {
+        Some(geo_kit::mvt::Value::String(s)) => s.clone(),
+        other => panic!("{key}: {other:?}"),
+    }
+}
+
+/// The features of a tile, as (id, batch, xzqdm).
+async fn tile(
+    s: &TestServer,
+    path: &str,
+    token: Option<&str>,
+) -> (u16, Vec<(u64, String, String)>) {
+    tile_features(s, path, token, "windmill_meta", |f| {
+        (f.id.expect("id"), text(f, "batch"), text(f, "xzqdm"))
+    })
+    .await
 }
 
 async fn wfs_json(s: &TestServer, path: &str, token: &str) -> Value {
@@ -755,4 +779,278 @@ async fn exports_hold_the_callers_filtered_spots_and_open_in_gdal() {
         .get_as("/api/spot/v2/windmill/export/excel?xzqdm=42", &hubei)
         .await;
     assert_eq!((status, body["code"].as_i64()), (400, Some(400)), "{body}");
+}
+
+const GRID: &str = "/api/spot/v2/windmill/gridstatistics/percent";
+
+/// `(x, y, count, area)` of each cell of a grid answer.
+fn grid_cells(grid: &Value) -> Vec<(u32, u32, u64, f64)> {
+    grid["cells"]
+        .as_array()
+        .expect("cells")
+        .iter()
+        .map(|c| {
+            (
+                c["x"].as_u64().expect("x") as u32,
+                c["y"].as_u64().expect("y") as u32,
+                c["count"].as_u64().expect("count"),
+                c["areaM2"].as_f64().expect("area"),
+            )
+        })
+        .collect()
+}
+
+/// Whether a cell at `level` lies within a (lon, lat) rectangle.
+fn cell_within(x: u32, y: u32, level: u8, [x0, y0, x1, y1]: [f64; 4]) -> bool {
+    let b = geo_kit::tile::TileId { z: level, x, y }.bounds_lonlat();
+    b.max_x > x0 && b.min_x < x1 && b.max_y > y0 && b.min_y < y1
+}
+
+#[tokio::test]
+async fn grid_cells_add_up_to_the_statistics_of_the_same_filter() {
+    let s = server().await;
+    let admin = s.token_of("admin", "Admin12345").await;
+    for filter in [
+        "",
+        "?xzqdm=420000",
+        "?xzqdm=420111&level=14",
+        "?batch=2024Q2&level=8",
+        "?termChoose=change&termData=1,2",
+    ] {
+        let stats = data(&s, &admin, &format!("{STATS}{filter}")).await;
+        let grid = data(&s, &admin, &format!("{GRID}{filter}")).await;
+        let cells = grid_cells(&grid);
+        let count: u64 = cells.iter().map(|c| c.2).sum();
+        let area: f64 = cells.iter().map(|c| c.3).sum();
+        let total = stats["total"]["areaM2"].as_f64().expect("area");
+        assert_eq!(
+            count,
+            stats["total"]["count"].as_u64().expect("count"),
+            "{filter}"
+        );
+        assert_eq!(grid["total"], stats["total"], "{filter}");
+        assert!(
+            (area - total).abs() <= 1e-9 * total,
+            "{filter}: {area} {total}"
+        );
+        assert_eq!(grid["regionId"], stats["regionId"]);
+        assert_eq!(grid["batch"], stats["batch"]);
+        let max = cells.iter().map(|c| c.2).max().unwrap_or(0);
+        assert_eq!(grid["max"]["count"], max, "{filter}");
+        assert!(
+            grid["cells"]
+                .as_array()
+                .expect("cells")
+                .iter()
+                .all(|c| c["percent"].as_f64().is_some_and(|p| p > 0.0 && p <= 100.0)),
+            "{filter}: {grid}"
+        );
+    }
+    // The theme's level by default; the one asked for otherwise.
+    assert_eq!(data(&s, &admin, GRID).await["level"], 13);
+    assert_eq!(
+        data(&s, &admin, "/api/spot/v2/road/gridstatistics/percent").await["level"],
+        14
+    );
+    assert_eq!(
+        data(&s, &admin, &format!("{GRID}?level=9")).await["level"],
+        9
+    );
+}
+
+#[tokio::test]
+async fn a_hubei_caller_gets_only_hubeis_cells_and_absurd_levels_are_refused() {
+    let s = server().await;
+    let hubei = s.token_of("hubei", "Hubei12345").await;
+    let admin = s.token_of("admin", "Admin12345").await;
+    let hubei_box = [108.3, 29.0, 116.1, 33.3];
+    for xzqdm in ["", "?xzqdm=100000", "?xzqdm=156000000"] {
+        let grid = data(&s, &hubei, &format!("{GRID}{xzqdm}")).await;
+        let cells = grid_cells(&grid);
+        assert_eq!(grid["total"]["count"], 9, "{xzqdm}");
+        assert!(!cells.is_empty());
+        assert!(
+            cells
+                .iter()
+                .all(|&(x, y, ..)| cell_within(x, y, 13, hubei_box)),
+            "{cells:?}"
+        );
+    }
+    let country = grid_cells(&data(&s, &admin, &format!("{GRID}?xzqdm=100000")).await);
+    assert!(
+        country
+            .iter()
+            .any(|&(x, y, ..)| !cell_within(x, y, 13, hubei_box))
+    );
+    let guangdong = data(&s, &hubei, &format!("{GRID}?xzqdm=440000")).await;
+    assert_eq!(
+        (
+            guangdong["total"]["count"].clone(),
+            guangdong["cells"].clone()
+        ),
+        (json!(0), json!([]))
+    );
+    for level in [
+        "7",
+        "15",
+        "255",
+        "256",
+        "-1",
+        "99999999999999999999",
+        "abc",
+        "13.5",
+    ] {
+        let (status, body) = s.get_as(&format!("{GRID}?level={level}"), &hubei).await;
+        assert_eq!(
+            (status, body["code"].as_i64()),
+            (400, Some(400)),
+            "{level}: {body}"
+        );
+    }
+    let (status, body) = s.get_as(&format!("{GRID}?level=15"), &hubei).await;
+    assert_error(status, &body, 400, "网格级别须为8至14之间的整数");
+}
+
+#[tokio::test]
+async fn the_grid_needs_the_themes_permission_and_an_area_range() {
+    let s = server().await;
+    let wind = s.token_of("wind", "Spots12345").await;
+    let noarea = s.token_of("noarea", "Spots12345").await;
+    let (status, body) = s
+        .get_as("/api/spot/v2/pvland/gridstatistics/percent", &wind)
+        .await;
+    assert_error(status, &body, 403, NO_PERMISSION);
+    let (status, body) = s.get_as(GRID, &noarea).await;
+    assert_error(status, &body, 403, NO_RANGE);
+    assert_eq!(s.get_json(GRID).await.0, 401);
+    assert_eq!(data(&s, &wind, GRID).await["total"]["count"], 9);
+}
+
+/// The cells of a `grid_statistics_default` tile, as (x, y, count, area_m2, percent).
+async fn grid_tile(
+    s: &TestServer,
+    path: &str,
+    token: Option<&str>,
+) -> (u16, Vec<(u32, u32, u64, f64, f64)>) {
+    let (status, mut cells) = tile_features(s, path, token, "grid_statistics_default", |f| {
+        (
+            number(f, "x") as u32,
+            number(f, "y") as u32,
+            number(f, "count") as u64,
+            number(f, "area_m2"),
+            number(f, "percent"),
+        )
+    })
+    .await;
+    cells.sort_by_key(|c| (c.1, c.0));
+    (status, cells)
+}
+
+#[tokio::test]
+async fn the_grid_layer_draws_the_routes_cells_at_the_level_asked_for_each_caller() {
+    let s = server().await;
+    let hubei = s.token_of("hubei", "Hubei12345").await;
+    let admin = s.token_of("admin", "Admin12345").await;
+    let wind = s.token_of("wind", "Spots12345").await;
+    // The z7 tile over 武汉 reaches 仙桃 too: every 湖北 cell, at level 13 and 14 alike.
+    let t = geo_kit::tile::TileId::containing(114.3, 30.5, 7);
+    let path = format!(
+        "/ows/cloudPlatform/wmts/grid_statistics_default/7/{}/{}.pbf",
+        t.x, t.y
+    );
+    for level in [13, 14] {
+        let grid = data(&s, &hubei, &format!("{GRID}?level={level}&batch=2024Q2")).await;
+        let viewparams =
+            format!("?viewparams=theme:windmill;level:{level};batch:2024Q2;xzqdm:420000");
+        let (status, cells) = grid_tile(&s, &format!("{path}{viewparams}"), Some(&hubei)).await;
+        assert_eq!(status, 200);
+        let expected: Vec<(u32, u32, u64)> =
+            grid_cells(&grid).iter().map(|c| (c.0, c.1, c.2)).collect();
+        let drawn: Vec<(u32, u32, u64)> = cells.iter().map(|c| (c.0, c.1, c.2)).collect();
+        assert_eq!(drawn, expected, "level {level}");
+        for (cell, row) in cells.iter().zip(grid["cells"].as_array().expect("cells")) {
+            assert!((cell.3 - row["areaM2"].as_f64().expect("area")).abs() < 1e-6);
+            assert!((cell.4 - row["percent"].as_f64().expect("percent")).abs() < 1e-9);
+        }
+    }
+    // Over 广州: nothing for 湖北, 广东's cells for the country.
+    let t = geo_kit::tile::TileId::containing(113.25, 23.12, 9);
+    let path = format!(
+        "/ows/cloudPlatform/wmts/grid_statistics_default/9/{}/{}.pbf?viewparams=theme:windmill",
+        t.x, t.y
+    );
+    assert_eq!(grid_tile(&s, &path, Some(&hubei)).await.0, 204);
+    let (status, cells) = grid_tile(&s, &path, Some(&admin)).await;
+    assert_eq!(status, 200);
+    assert_eq!(cells.iter().map(|c| c.2).sum::<u64>(), 6);
+    // Nothing to the anonymous, to a caller without the theme, for an unknown theme or level.
+    assert_eq!(grid_tile(&s, &path, None).await.0, 204);
+    let pv = path.replace("theme:windmill", "theme:pvland");
+    assert_eq!(grid_tile(&s, &pv, Some(&wind)).await.0, 204);
+    for bad in [
+        "theme:nope",
+        "theme:windmill;level:99",
+        "theme:windmill;level:x",
+        "level:13",
+        "theme:windmill;xzqdm:42",
+    ] {
+        let p = format!("{}?viewparams={bad}", path.split('?').next().expect("path"));
+        assert_eq!(grid_tile(&s, &p, Some(&admin)).await.0, 204, "{bad}");
+    }
+    // Viewparams past their bound are refused before anything is read.
+    let huge = format!(
+        "{}?viewparams=theme:windmill;level:{}",
+        path.split('?').next().expect("path"),
+        "1".repeat(300)
+    );
+    assert_eq!(get(&s, &huge, Some(&admin)).await.status(), 400);
+}
+
+/// The zones of a zone layer's tile, as (spots, batch).
+async fn zone_tile(s: &TestServer, path: &str, token: Option<&str>) -> (u16, Vec<(i64, String)>) {
+    let layer = path.split('/').nth(4).expect("layer name");
+    tile_features(s, path, token, layer, |f| {
+        (number(f, "spots") as i64, text(f, "batch"))
+    })
+    .await
+}
+
+#[tokio::test]
+async fn the_wind_zones_join_each_countys_near_spots_per_batch_within_the_callers_ranges() {
+    let s = server().await;
+    let hubei = s.token_of("hubei", "Hubei12345").await;
+    let wind = s.token_of("wind", "Spots12345").await;
+    let admin = s.token_of("admin", "Admin12345").await;
+    // The z7 tile over 武汉 reaches 仙桃 too: each county's spots are 100 m apart (one
+    // zone), the counties kilometres apart.
+    let t = geo_kit::tile::TileId::containing(114.3, 30.5, 7);
+    let path = format!(
+        "/ows/cloudPlatform/wmts/windmill_zones/7/{}/{}.pbf",
+        t.x, t.y
+    );
+    let three = |batch: &str, n: usize, spots: i64| vec![(spots, batch.to_owned()); n];
+    assert_eq!(
+        zone_tile(&s, &path, Some(&hubei)).await,
+        (200, three("2024Q3", 3, 3))
+    );
+    assert_eq!(
+        zone_tile(&s, &path, Some(&wind)).await,
+        (200, three("2024Q3", 3, 3))
+    );
+    assert_eq!(
+        zone_tile(&s, &format!("{path}?viewparams=batch:2024Q2"), Some(&hubei)).await,
+        (200, three("2024Q2", 3, 2))
+    );
+    // 广东's two counties are the country's besides.
+    let g = geo_kit::tile::TileId::containing(113.25, 23.12, 7);
+    let south = format!(
+        "/ows/cloudPlatform/wmts/windmill_zones/7/{}/{}.pbf",
+        g.x, g.y
+    );
+    assert_eq!(zone_tile(&s, &south, Some(&hubei)).await.0, 204);
+    assert_eq!(zone_tile(&s, &south, Some(&admin)).await.1.len(), 2);
+    // Nothing to the anonymous, or to a caller without the theme.
+    assert_eq!(zone_tile(&s, &path, None).await.0, 204);
+    let pv = path.replace("windmill_zones", "pvland_zones");
+    assert_eq!(zone_tile(&s, &pv, Some(&wind)).await.0, 204);
 }

@@ -1182,6 +1182,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/spot/v2/{theme}/gridstatistics/percent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count, area and share of the land covered per grid cell (GRID mode). */
+        get: operations["grid_statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/spot/v2/{theme}/lastest": {
         parameters: {
             query?: never;
@@ -2472,6 +2489,38 @@ export interface components {
                 found: components["schemas"]["SceneItem"][];
                 /** @description The names no scene has. */
                 missing: string[];
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_GridStatistics: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A theme's batch over a region as grid cells (GRID mode). */
+            data: {
+                batch?: null | components["schemas"]["Batch"];
+                /** @description The cells with spots, by row then column. */
+                cells: components["schemas"]["GridCell"][];
+                /**
+                 * Format: int32
+                 * @description The grid level.
+                 */
+                level: number;
+                /** @description The largest count, area and share of a cell. */
+                max: components["schemas"]["GridMax"];
+                /** @description Its name. */
+                name: string;
+                /** @description The region counted (after clipping to the caller's ranges). */
+                regionId: string;
+                /** @description Every spot counted: what the cells add up to. */
+                total: components["schemas"]["Tally"];
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -3798,6 +3847,71 @@ export interface components {
             found: components["schemas"]["SceneItem"][];
             /** @description The names no scene has. */
             missing: string[];
+        };
+        /** @description One cell of the grid. */
+        GridCell: {
+            /**
+             * Format: double
+             * @description Spot area inside the cell, m².
+             */
+            areaM2: number;
+            /**
+             * Format: int64
+             * @description Spots counted here (each spot in the cell holding most of it).
+             */
+            count: number;
+            /**
+             * Format: double
+             * @description Share of the cell's land in the region that spots cover, 0–100.
+             */
+            percent: number;
+            /**
+             * Format: int32
+             * @description Tile column at the grid's level.
+             */
+            x: number;
+            /**
+             * Format: int32
+             * @description Tile row at the grid's level (from the north).
+             */
+            y: number;
+        };
+        /** @description The largest value of each of a grid's measures (the legend's top class). */
+        GridMax: {
+            /**
+             * Format: double
+             * @description Most spot area in a cell, m².
+             */
+            areaM2: number;
+            /**
+             * Format: int64
+             * @description Most spots in a cell.
+             */
+            count: number;
+            /**
+             * Format: double
+             * @description Highest share of a cell's land covered, %.
+             */
+            percent: number;
+        };
+        /** @description A theme's batch over a region as grid cells (GRID mode). */
+        GridStatistics: {
+            batch?: null | components["schemas"]["Batch"];
+            /** @description The cells with spots, by row then column. */
+            cells: components["schemas"]["GridCell"][];
+            /**
+             * Format: int32
+             * @description The grid level.
+             */
+            level: number;
+            /** @description The largest count, area and share of a cell. */
+            max: components["schemas"]["GridMax"];
+            /** @description Its name. */
+            name: string;
+            /** @description The region counted (after clipping to the caller's ranges). */
+            regionId: string;
+            /** @description Every spot counted: what the cells add up to. */
+            total: components["schemas"]["Tally"];
         };
         /** @description One entry of a record's history. */
         HistoryEntry: {
@@ -7963,6 +8077,79 @@ export interface operations {
             };
             /** @description Too many exports at once */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    grid_statistics: {
+        parameters: {
+            query?: {
+                /** @description Batch id; default the latest batch. */
+                batch?: string;
+                /**
+                 * @description Area: a province, city or county code, or 100000; default the caller's whole range.
+                 *     Always clipped to the caller's ranges.
+                 */
+                xzqdm?: string;
+                /** @description A stage value of the theme's stage dictionary. */
+                stage?: string;
+                /** @description A spot type of the theme's type dictionary. */
+                tblx?: string;
+                /** @description Delivery file names containing this. */
+                filename?: string;
+                /** @description What the legend classifies by; default `all`. */
+                termChoose?: "all" | "tblx" | "stage" | "change";
+                /** @description The legend values checked, comma separated (of `termChoose`); ignored for `all`. */
+                termData?: string;
+                /**
+                 * @description Grid level, 8–14: cells are the Web Mercator tiles of this zoom; default the
+                 *     theme's `gridLevel`.
+                 */
+                level?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Theme */
+                theme: components["schemas"]["ThemeName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cells */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GridStatistics"];
+                };
+            };
+            /** @description No such theme, a malformed filter or a level outside 8–14 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No permission for the theme, or no area range */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

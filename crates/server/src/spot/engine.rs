@@ -303,6 +303,11 @@ impl Block {
                 .is_none_or(|f| f.get(self.cols.file[pos] as usize) == Some(&true))
     }
 
+    /// Whether `pred` keeps the spot at a position (its stage, type, change and file).
+    pub fn kept(&self, pred: &Predicate, pos: usize) -> bool {
+        self.stage_kept(pred) && self.keeps(pred, pos)
+    }
+
     /// Whether `pred` keeps the block's stage.
     fn stage_kept(&self, pred: &Predicate) -> bool {
         pred.stages
@@ -310,7 +315,7 @@ impl Block {
     }
 
     /// Calls `each` with the position of every spot in `runs` that `pred` keeps, in order.
-    fn each(&self, runs: &[Range<usize>], pred: &Predicate, mut each: impl FnMut(usize)) {
+    pub fn each(&self, runs: &[Range<usize>], pred: &Predicate, mut each: impl FnMut(usize)) {
         if !self.stage_kept(pred) {
             return;
         }

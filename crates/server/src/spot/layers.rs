@@ -15,7 +15,7 @@ use crate::ows::layers::{
 };
 use crate::usercenter::session::Caller;
 
-/// Registers one layer per theme over the engine.
+/// Registers one layer per theme over the engine, and the zone layers.
 pub fn register(layers: &mut Layers, spots: &Arc<LiveSpots>) {
     for theme in &THEMES {
         layers.register(SpotLayer {
@@ -23,6 +23,20 @@ pub fn register(layers: &mut Layers, spots: &Arc<LiveSpots>) {
             spots: Arc::clone(spots),
         });
     }
+    super::zones::register(layers, spots);
+}
+
+/// The counties a caller sees on a theme's layers; `None` (nothing) for the anonymous, a
+/// caller without the theme's permission, or one without an area range.
+pub(super) fn caller_scope(theme: &Theme, caller: Option<&Caller>) -> Option<Scope> {
+    let caller = caller.filter(|c| c.has(theme.perm.code))?;
+    let scope = Scope::of_ranges(&caller.regions);
+    (!scope.is_empty()).then_some(scope)
+}
+
+/// The batch a layer request names (`viewparams=batch:2024Q3`); `None`: the latest.
+pub(super) fn batch_param(params: &ViewParams) -> Option<&str> {
+    params.get("batch").filter(|b| !b.is_empty())
 }
 
 struct SpotLayer {
@@ -95,14 +109,12 @@ impl MapLayer for SpotLayer {
         caller: Option<&Caller>,
         params: &ViewParams,
     ) -> Vec<Feature<'a>> {
-        let Some(caller) = caller.filter(|c| c.has(self.theme.perm.code)) else {
+        let Some(scope) = caller_scope(self.theme, caller) else {
             return Vec::new();
         };
-        let scope = Scope::of_ranges(&caller.regions);
         let index = self.spots.now();
         let spots = index.theme(self.theme.name);
-        let batch = params.get("batch").filter(|b| !b.is_empty());
-        let Some(block) = spots.block(batch).filter(|_| !scope.is_empty()) else {
+        let Some(block) = spots.block(batch_param(params)) else {
             return Vec::new();
         };
         let mut out = Vec::new();

@@ -6,6 +6,7 @@
 pub mod engine;
 pub mod export;
 pub mod filter;
+pub mod grid;
 pub mod import;
 pub mod layers;
 pub mod model;
@@ -15,6 +16,7 @@ pub mod store;
 #[cfg(test)]
 mod tests;
 pub mod theme;
+pub mod zones;
 
 use std::net::IpAddr;
 
@@ -47,6 +49,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(lastest))
         .routes(routes!(spot_statistics))
         .routes(routes!(trend))
+        .routes(routes!(grid::grid_statistics))
         .routes(routes!(spot_meta))
         .routes(routes!(spot_detail))
         .routes(routes!(spot_image))

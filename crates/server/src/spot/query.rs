@@ -20,7 +20,7 @@ use crate::region::tree::{self, COUNTRY};
 const COUNTRY_NAME: &str = "全国";
 
 /// A region's name, else its code.
-fn region_name(regions: &RegionIndex, code: &str) -> String {
+pub fn region_name(regions: &RegionIndex, code: &str) -> String {
     match regions.shape(code) {
         Some(shape) => shape.name.clone(),
         None if code == COUNTRY => COUNTRY_NAME.to_owned(),
