@@ -291,7 +291,8 @@ impl Block {
             .collect()
     }
 
-    fn keeps(&self, pred: &Predicate, pos: usize) -> bool {
+    /// Whether `pred` keeps the spot at a position (its block's stage aside).
+    pub fn keeps(&self, pred: &Predicate, pos: usize) -> bool {
         pred.changes & (1 << self.cols.change[pos]) != 0
             && pred
                 .types
@@ -310,7 +311,7 @@ impl Block {
     }
 
     /// Calls `each` with the position of every spot in `runs` that `pred` keeps, in order.
-    fn each(&self, runs: &[Range<usize>], pred: &Predicate, mut each: impl FnMut(usize)) {
+    pub fn each(&self, runs: &[Range<usize>], pred: &Predicate, mut each: impl FnMut(usize)) {
         if !self.stage_kept(pred) {
             return;
         }
