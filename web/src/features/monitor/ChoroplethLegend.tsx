@@ -1,7 +1,7 @@
 // The choropleth's legend over the map: the ten classes of the measure shown, and no data.
 import type { LegendClass, Measure } from './choropleth';
 import { NO_DATA_COLOR } from './choropleth';
-import { M2_PER_MU } from './format';
+import { M2_PER_MU } from '../../lib/figures';
 
 function bound(value: number, measure: Measure): string {
   // Areas in 亩, the unit land offices count in; counts with a decimal where a class is narrow.

@@ -11,7 +11,7 @@ import { tablePagination } from '../../components/orders/paging';
 import { COUNTRY_CODE } from '../../lib/areaRange';
 import type { SpotSummary, ThemeInfo } from './api/types';
 import { ExportButtons } from './ExportButtons';
-import { formatMuValue } from './format';
+import { formatMuValue } from '../../lib/figures';
 import { SpotLegend, type SpotLegendProps } from './SpotLegend';
 import { nothingChecked, spotFilterQuery, type MonitorState } from './state';
 

@@ -6,7 +6,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import type { Measure } from './choropleth';
 import { valueOf } from './choropleth';
 import type { RegionTally, Statistics, ValueTally } from './api/types';
-import { formatCount, formatM2, formatMu, formatShare } from './format';
+import { formatCount, formatM2, formatMu, formatShare } from '../../lib/figures';
 import type { Crumb } from './state';
 
 function Breakdown({

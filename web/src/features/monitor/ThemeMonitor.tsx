@@ -17,7 +17,7 @@ import { useRegionFocus } from '../../components/map/useRegionFocus';
 import { regionCodes } from '../../lib/monitoringRule';
 import { openLogin, whenLoggedIn } from '../../lib/loginPrompt';
 import { useSession } from '../../lib/session';
-import { useBatches } from './api/getBatches';
+import { useBatches } from '../../api/getSpotBatches';
 import { spotQueryOptions, useSpot } from './api/getSpot';
 import { useSpots } from './api/getSpots';
 import { useStatistics } from './api/getStatistics';
