@@ -723,6 +723,20 @@ async fn download(s: &TestServer, path: &str, token: &str) -> (u16, String, Stri
     (status, kind, disposition, bytes)
 }
 
+/// A workbook downloaded as `file`, checked to be one.
+async fn workbook(s: &TestServer, path: &str, token: &str, file: &str) -> Vec<u8> {
+    let (status, kind, disposition, xlsx) = download(s, path, token).await;
+    assert_eq!(
+        (status, kind.as_str(), disposition),
+        (
+            200,
+            rscloud::spot::export::XLSX_TYPE,
+            format!("attachment; filename=\"{file}\"")
+        )
+    );
+    xlsx
+}
+
 #[tokio::test]
 async fn exports_hold_the_callers_filtered_spots_and_open_in_gdal() {
     let s = server().await;
@@ -753,20 +767,13 @@ async fn exports_hold_the_callers_filtered_spots_and_open_in_gdal() {
         "no 广东 spot: {info}"
     );
     // The workbook of one county's spots of one change category, as the legend filters.
-    let (status, kind, disposition, xlsx) = download(
+    let xlsx = workbook(
         &s,
         "/api/spot/v2/windmill/export/excel?xzqdm=420111&batch=2024Q3&termChoose=change&termData=1",
         &hubei,
+        "windmill_2024Q3.xlsx",
     )
     .await;
-    assert_eq!(
-        (status, kind.as_str(), disposition.as_str()),
-        (
-            200,
-            rscloud::spot::export::XLSX_TYPE,
-            "attachment; filename=\"windmill_2024Q3.xlsx\""
-        )
-    );
     let file = dir.path().join("windmill.xlsx");
     std::fs::write(&file, &xlsx).expect("save");
     let info = common::ogrinfo(&["-al"], &file.to_string_lossy());
@@ -983,20 +990,13 @@ async fn the_trend_workbook_holds_the_trends_numbers() {
     let hubei = s.token_of("hubei", "Hubei12345").await;
     let query = "?termChoose=change&termData=0,1";
     let trend = data(&s, &hubei, &format!("/api/spot/v2/windmill/trend{query}")).await;
-    let (status, kind, disposition, xlsx) = download(
+    let xlsx = workbook(
         &s,
         &format!("/api/spot/v2/windmill/trend/export/excel{query}"),
         &hubei,
+        "windmill_trend.xlsx",
     )
     .await;
-    assert_eq!(
-        (status, kind.as_str(), disposition.as_str()),
-        (
-            200,
-            rscloud::spot::export::XLSX_TYPE,
-            "attachment; filename=\"windmill_trend.xlsx\""
-        )
-    );
     let rows = workbook_rows(&xlsx);
     let batches = trend["batches"].as_array().expect("batches");
     assert_eq!(rows.len(), batches.len(), "a row per batch");
@@ -1033,19 +1033,13 @@ async fn the_trend_workbook_holds_the_trends_numbers() {
 async fn the_dynamic_workbook_opens_with_a_row_per_region_and_the_total() {
     let s = server().await;
     let hubei = s.token_of("hubei", "Hubei12345").await;
-    let (status, _, disposition, xlsx) = download(
+    let xlsx = workbook(
         &s,
         "/api/spot/v2/steelplant/dynamic/export/excel?from=2024Q2&to=2024Q3&xzqdm=420100",
         &hubei,
+        "steelplant_dynamic_2024Q2_2024Q3.xlsx",
     )
     .await;
-    assert_eq!(
-        (status, disposition.as_str()),
-        (
-            200,
-            "attachment; filename=\"steelplant_dynamic_2024Q2_2024Q3.xlsx\""
-        )
-    );
     let rows = workbook_rows(&xlsx);
     let names: Vec<&str> = rows
         .iter()

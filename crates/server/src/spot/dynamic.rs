@@ -15,7 +15,7 @@ use geo::Intersects;
 use geo_kit::deadline::{Deadline, TimedOut};
 
 use super::engine::{Block, Predicate};
-use super::filter::Scope;
+use super::filter::{Groups, Scope};
 use super::{DynamicTallies, Tally};
 
 /// How much larger or smaller (a share of the matched area) a spot must be to count as grown
@@ -165,26 +165,14 @@ impl Comparison<'_> {
         groups: &[Scope],
         deadline: &Deadline,
     ) -> Result<(DynamicTallies, Vec<DynamicTallies>), TimedOut> {
-        let mut owners: Vec<(u32, u32, usize)> = groups
-            .iter()
-            .enumerate()
-            .flat_map(|(g, s)| s.intervals().iter().map(move |&(lo, hi)| (lo, hi, g)))
-            .collect();
-        owners.sort_unstable();
-        let owner = |county: u32| {
-            let i = owners.partition_point(|&(_, hi, _)| hi < county);
-            owners
-                .get(i)
-                .filter(|&&(lo, _, _)| lo <= county)
-                .map(|&(_, _, g)| g)
-        };
+        let owners = Groups::new(groups);
         // Only what the caller may see is counted, whatever scope is asked for.
         let scope = scope.intersect(self.ranges);
         let mut total = DynamicTallies::default();
         let mut per_group = vec![DynamicTallies::default(); groups.len()];
         let mut count = |kind: Kind, county: u32, area: f64| {
             total.add(kind, area);
-            if let Some(g) = owner(county) {
+            if let Some(g) = owners.of(county) {
                 per_group[g].add(kind, area);
             }
         };

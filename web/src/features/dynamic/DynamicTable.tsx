@@ -1,6 +1,7 @@
 // The regions of a dynamic analysis: for each, the count and area (亩) of each kind of
 // change, and the total below. A region with regions under it opens on click.
 import { Table } from 'antd';
+import { drillRow, regionNameColumn } from '../../components/regionTable';
 import { formatCount, formatMu } from '../../lib/figures';
 import type { Dynamic, DynamicRegion, Tally } from './api/types';
 import { TABLE_KINDS } from './changes';
@@ -33,25 +34,9 @@ export function DynamicTable({
       dataSource={dynamic.regions}
       data-testid="dynamic-table"
       locale={{ emptyText: '已是最下一级行政区' }}
-      onRow={(row) => ({
-        onClick: () => row.hasChildren && onRegion(row.regionId),
-        className: row.hasChildren ? 'dynamic-table__drillable' : undefined,
-      })}
+      onRow={drillRow(onRegion)}
       columns={[
-        {
-          title: '行政区',
-          dataIndex: 'name',
-          render: (name: string, row) =>
-            row.hasChildren ? (
-              <a data-testid="region-row" data-code={row.regionId}>
-                {name}
-              </a>
-            ) : (
-              <span data-testid="region-row" data-code={row.regionId}>
-                {name}
-              </span>
-            ),
-        },
+        regionNameColumn(),
         ...TABLE_KINDS.map(({ key, label }) => ({
           title: label,
           key,

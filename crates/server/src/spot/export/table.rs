@@ -109,21 +109,9 @@ fn table(name: &str, headers: &[String], rows: &[Vec<Cell>]) -> Result<Vec<u8>, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spot::export::tests::member;
     use crate::spot::theme::{THEMES, ThemeName};
     use crate::spot::{Batch, DynamicRegion};
-
-    /// The text of one member of the workbook.
-    fn member(xlsx: &[u8], name: &str) -> String {
-        use std::io::Read;
-        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(xlsx)).expect("zip");
-        let mut text = String::new();
-        archive
-            .by_name(name)
-            .expect(name)
-            .read_to_string(&mut text)
-            .expect("utf-8 member");
-        text
-    }
 
     fn batch(id: &str, name: &str) -> Batch {
         Batch {
