@@ -2,6 +2,7 @@
 //! the region layers: one batch of the theme's spots (the latest, or the one a request names
 //! with `viewparams=batch:2024Q3`), found through the engine's R-tree, for a caller holding
 //! the theme's permission and only inside their area ranges. Anonymous callers see nothing.
+//! Beside them `spot_dynamic`: the changes between two batches of a theme (dynamic analysis).
 
 use std::sync::Arc;
 

@@ -17,10 +17,10 @@ export function dynamicQueryOptions(theme: ThemeName, query: DynamicQuery) {
 }
 
 /** The analysis `query` asks for; nothing is asked while it is null. The last one stays meanwhile. */
-export function useDynamic(theme: ThemeName | null, query: DynamicQuery | null) {
+export function useDynamic(theme: ThemeName, query: DynamicQuery | null) {
   return useQuery({
-    ...dynamicQueryOptions(theme ?? 'pvland', query ?? { from: '', to: '' }),
-    enabled: theme !== null && query !== null,
+    ...dynamicQueryOptions(theme, query ?? { from: '', to: '' }),
+    enabled: query !== null,
     placeholderData: keepPreviousData,
   });
 }
