@@ -13,10 +13,12 @@
 //!    theme whose latest batch holds most spots; `spotstatistics`' work (selection, tallies,
 //!    the JSON answer) for the whole country and for 湖北 (420000), and a first list page of
 //!    20, as `admin` (whole country), and the trend over every batch; median and p95 over a
-//!    few hundred runs. GRID mode (issue 15) on the same engine: 湖北's cells at level 13
-//!    (p95 over a few hundred runs, the first, which works out the cells' land, reported
-//!    apart), the `grid_statistics_default` tiles at z10 over 湖北 at level 13 (CPU ms a
-//!    tile, as the theme tiles below), and the time to build the wind zones of the country.
+//!    few hundred runs; the dynamic analysis of its two latest batches (every spot matched
+//!    by overlap) for the country and for 湖北, over twenty runs. GRID mode on the same
+//!    engine: 湖北's cells at level 13 (p95 over a few hundred runs, the first, which works
+//!    out the cells' land, reported apart), the `grid_statistics_default` tiles at z10 over
+//!    湖北 at level 13 (CPU ms a tile, as the theme tiles below), and the time to build the
+//!    wind zones of the country.
 //! 3. Over HTTP (when RSCLOUD_BIN names a release binary and `wrk` is installed), the real
 //!    server on loopback, logged in as `admin` (`token` header), `wrk` with 8 connections:
 //!    `spotstatistics` for the country and for 湖北 on `spots-1m`; then on `spots-tiles` the
@@ -37,6 +39,7 @@ use common::{cpu_seconds, load_average, percentile, proc_status, timings};
 use cpu_time::ThreadTime;
 use geo::{BoundingRect, Contains, Intersects};
 use geo_kit::Envelope;
+use geo_kit::deadline::Deadline;
 use geo_kit::tile::{TileId, tile_range};
 use geo_types::{Coord, Point, Rect};
 use rscloud::api::Paging;
@@ -49,7 +52,7 @@ use rscloud::spot::grid::cells::{LandCache, statistics as grid_statistics};
 use rscloud::spot::import::is_county;
 use rscloud::spot::model::{Attrs, SpotRecord};
 use rscloud::spot::theme::{THEMES, ThemeName};
-use rscloud::spot::{SpotFilter, filter, query, sites, zones};
+use rscloud::spot::{BatchPair, SpotFilter, filter, query, sites, zones};
 use rscloud::usercenter::session::Caller;
 use rusqlite::Connection;
 
@@ -273,7 +276,51 @@ fn in_process(data: &Path, regions: &RegionIndex) -> ThemeName {
             }
         );
     }
+    dynamic_in_process(spots, regions);
     theme
+}
+
+/// Runs of each dynamic analysis measure: each matches every spot of two batches.
+const DYNAMIC_RUNS: usize = 20;
+
+/// The dynamic analysis (issue 15) of a theme's two latest batches, for the whole country and
+/// for 湖北, as `admin`: matching every spot of both batches by overlap, and the answer.
+fn dynamic_in_process(spots: &rscloud::spot::engine::ThemeSpots, regions: &RegionIndex) {
+    let mut batches = spots.batches();
+    let (Some(to), Some(from)) = (batches.next(), batches.next()) else {
+        println!("dynamic analysis skipped: fewer than two batches");
+        return;
+    };
+    let pair = BatchPair {
+        from: from.id.clone(),
+        to: to.id.clone(),
+    };
+    let ranges = vec!["100000".to_owned()];
+    for (code, name) in [("100000", "country"), (HUBEI, "湖北")] {
+        let f = SpotFilter {
+            xzqdm: Some(code.to_owned()),
+            ..SpotFilter::default()
+        };
+        let answer = || {
+            let sel = filter::select(spots, &f, &ranges, regions).expect("selection");
+            query::dynamic(spots, &sel, &pair, regions, &Deadline::never()).expect("in time")
+        };
+        let d = answer();
+        let matched = d.total.grew.count + d.total.shrank.count + d.total.unchanged.count;
+        let ms = timings(DYNAMIC_RUNS, || {
+            std::hint::black_box(answer());
+        });
+        println!(
+            "dynamic {} → {}, {name:<7} {} appeared {} matched {} vanished  median {:.1} ms  p95 {:.1} ms",
+            pair.from,
+            pair.to,
+            d.total.appeared.count,
+            matched,
+            d.total.vanished.count,
+            percentile(&ms, 0.5),
+            percentile(&ms, 0.95)
+        );
+    }
 }
 
 /// The running server (ended when dropped) and its address.

@@ -94,6 +94,28 @@ fn windmills(counties: &[&str]) -> Vec<SpotRecord> {
     spots
 }
 
+/// Steel plant spots of two batches for the dynamic analysis: in 洪山区 one grew (500 →
+/// 1,000 m²), one is unchanged (2,000), one shrank (9,000 → 3,000); one of 江岸区 vanished
+/// (4,000), one of 仙桃 appeared (3,000); one of 荔湾区 is unchanged (1,000).
+fn steel_plants() -> Vec<SpotRecord> {
+    let plant = |batch: &str, county: &str, k: usize, area_m2: f64| SpotRecord {
+        area_m2,
+        ..spot(ThemeName::Steelplant, batch, county, k)
+    };
+    vec![
+        plant("2024Q2", "420111", 0, 500.0),
+        plant("2024Q2", "420111", 1, 2000.0),
+        plant("2024Q2", "420111", 2, 9000.0),
+        plant("2024Q2", "420102", 3, 4000.0),
+        plant("2024Q2", "440103", 0, 1000.0),
+        plant("2024Q3", "420111", 0, 1000.0),
+        plant("2024Q3", "420111", 1, 2000.0),
+        plant("2024Q3", "420111", 2, 3000.0),
+        plant("2024Q3", "429004", 2, 3000.0),
+        plant("2024Q3", "440103", 0, 1000.0),
+    ]
+}
+
 const HUBEI: [&str; 3] = ["420102", "420111", "429004"];
 const GUANGDONG: [&str; 2] = ["440103", "440104"];
 
@@ -115,6 +137,7 @@ fn fixture() -> PathBuf {
         outside.before_image = Some("../rscloud.gpkg".into());
         outside.after_image = Some("missing.png".into());
         store_file(&db, "pv.geojson", vec![pv, outside]);
+        store_file(&db, "steel.geojson", steel_plants());
         let conn = rscloud::db::open_connection(&db).expect("database");
         for (name, ranges) in [("wind", &["420000".to_string()][..]), ("noarea", &[])] {
             let user = NewUser {
@@ -724,6 +747,20 @@ async fn download(s: &TestServer, path: &str, token: &str) -> (u16, String, Stri
     (status, kind, disposition, bytes)
 }
 
+/// A workbook downloaded as `file`, checked to be one.
+async fn workbook(s: &TestServer, path: &str, token: &str, file: &str) -> Vec<u8> {
+    let (status, kind, disposition, xlsx) = download(s, path, token).await;
+    assert_eq!(
+        (status, kind.as_str(), disposition),
+        (
+            200,
+            rscloud::spot::export::XLSX_TYPE,
+            format!("attachment; filename=\"{file}\"")
+        )
+    );
+    xlsx
+}
+
 #[tokio::test]
 async fn exports_hold_the_callers_filtered_spots_and_open_in_gdal() {
     let s = server().await;
@@ -754,20 +791,13 @@ async fn exports_hold_the_callers_filtered_spots_and_open_in_gdal() {
         "no 广东 spot: {info}"
     );
     // The workbook of one county's spots of one change category, as the legend filters.
-    let (status, kind, disposition, xlsx) = download(
+    let xlsx = workbook(
         &s,
         "/api/spot/v2/windmill/export/excel?xzqdm=420111&batch=2024Q3&termChoose=change&termData=1",
         &hubei,
+        "windmill_2024Q3.xlsx",
     )
     .await;
-    assert_eq!(
-        (status, kind.as_str(), disposition.as_str()),
-        (
-            200,
-            rscloud::spot::export::XLSX_TYPE,
-            "attachment; filename=\"windmill_2024Q3.xlsx\""
-        )
-    );
     let file = dir.path().join("windmill.xlsx");
     std::fs::write(&file, &xlsx).expect("save");
     let info = common::ogrinfo(&["-al"], &file.to_string_lossy());
@@ -1053,4 +1083,279 @@ async fn the_wind_zones_join_each_countys_near_spots_per_batch_within_the_caller
     assert_eq!(zone_tile(&s, &path, None).await.0, 204);
     let pv = path.replace("windmill_zones", "pvland_zones");
     assert_eq!(zone_tile(&s, &pv, Some(&wind)).await.0, 204);
+}
+
+const DYNAMIC: &str = "/api/spot/v2/steelplant/dynamic?from=2024Q2&to=2024Q3";
+
+/// `(count, area)` of each kind of a dynamic analysis's tallies, in the order appeared,
+/// grew, shrank, vanished, unchanged.
+fn kinds(tallies: &Value) -> Vec<(u64, f64)> {
+    ["appeared", "grew", "shrank", "vanished", "unchanged"]
+        .iter()
+        .map(|k| {
+            (
+                tallies[k]["count"].as_u64().expect("count"),
+                tallies[k]["areaM2"].as_f64().expect("area"),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn dynamic_changes_add_up_to_both_batches_and_stay_inside_the_callers_ranges() {
+    let s = server().await;
+    let hubei = s.token_of("hubei", "Hubei12345").await;
+    let admin = s.token_of("admin", "Admin12345").await;
+    let d = data(&s, &hubei, DYNAMIC).await;
+    assert_eq!(
+        (
+            d["regionId"].as_str(),
+            d["from"]["id"].as_str(),
+            d["to"]["id"].as_str()
+        ),
+        (Some("420000"), Some("2024Q2"), Some("2024Q3"))
+    );
+    assert_eq!(
+        kinds(&d["total"]),
+        [
+            (1, 3000.0),
+            (1, 1000.0),
+            (1, 3000.0),
+            (1, 4000.0),
+            (1, 2000.0)
+        ]
+    );
+    // The totals are the sum of the region rows (武汉 with four changes, 仙桃 with one).
+    let rows = d["regions"].as_array().expect("rows");
+    let ids: Vec<&str> = rows.iter().filter_map(|r| r["regionId"].as_str()).collect();
+    assert_eq!(ids, ["420100", "429004"]);
+    let mut sum = vec![(0, 0.0); 5];
+    for row in rows {
+        for (s, k) in sum.iter_mut().zip(kinds(row)) {
+            *s = (s.0 + k.0, s.1 + k.1);
+        }
+    }
+    assert_eq!(sum, kinds(&d["total"]));
+    // Appeared, grew, shrank and unchanged are the later batch's spots; vanished and the
+    // three matched are the earlier batch's.
+    let count = |batch: &str| {
+        let path = format!("/api/spot/v2/steelplant/spotstatistics?batch={batch}");
+        let s = &s;
+        let hubei = &hubei;
+        async move { data(s, hubei, &path).await["total"]["count"].as_u64() }
+    };
+    let t = kinds(&d["total"]);
+    assert_eq!(
+        Some(t[0].0 + t[1].0 + t[2].0 + t[4].0),
+        count("2024Q3").await
+    );
+    assert_eq!(Some(t[3].0 + 3), count("2024Q2").await);
+    // Asking for the country, 湖北 sees 湖北 only; the administrator sees 广东's plant too.
+    let country = data(&s, &hubei, &format!("{DYNAMIC}&xzqdm=100000")).await;
+    assert_eq!(
+        (
+            country["regions"].as_array().map(Vec::len),
+            country["regions"][0]["regionId"].as_str()
+        ),
+        (Some(1), Some("420000"))
+    );
+    assert_eq!(kinds(&country["total"]), kinds(&d["total"]));
+    let all = data(&s, &admin, &format!("{DYNAMIC}&xzqdm=100000")).await;
+    assert_eq!(all["total"]["unchanged"]["count"], 2);
+    assert_eq!(all["regions"][1]["regionId"], "440000");
+    let guangdong = data(&s, &hubei, &format!("{DYNAMIC}&xzqdm=440000")).await;
+    assert_eq!(kinds(&guangdong["total"]), [(0, 0.0); 5]);
+}
+
+#[tokio::test]
+async fn a_dynamic_analysis_needs_two_known_batches_and_the_themes_permission() {
+    let s = server().await;
+    let hubei = s.token_of("hubei", "Hubei12345").await;
+    let wind = s.token_of("wind", "Spots12345").await;
+    let same = "/api/spot/v2/steelplant/dynamic?from=2024Q3&to=2024Q3";
+    let (status, body) = s.get_as(same, &hubei).await;
+    assert_error(status, &body, 400, "请选择两个不同的批次进行对比");
+    let unknown = "/api/spot/v2/steelplant/dynamic?from=1999Q1&to=2024Q3";
+    let (status, body) = s.get_as(unknown, &hubei).await;
+    assert_error(status, &body, 400, "对比批次不存在，请重新选择批次");
+    let (status, body) = s
+        .get_as("/api/spot/v2/steelplant/dynamic?from=2024Q2", &hubei)
+        .await;
+    assert_eq!((status, body["code"].as_i64()), (400, Some(400)), "{body}");
+    for path in [
+        DYNAMIC,
+        "/api/spot/v2/steelplant/dynamic/export/excel?from=2024Q2&to=2024Q3",
+    ] {
+        let (status, body) = s.get_as(path, &wind).await;
+        assert_error(status, &body, 403, NO_PERMISSION);
+        let (status, _) = s.get_json(path).await;
+        assert_eq!(status, 401);
+    }
+}
+
+/// The kinds of the features of a `spot_dynamic` tile, sorted.
+async fn change_kinds(s: &TestServer, path: &str, token: Option<&str>) -> Vec<String> {
+    let r = get(s, path, token).await;
+    if r.status() != 200 {
+        return Vec::new();
+    }
+    let bytes = r.bytes().await.expect("bytes");
+    let tile = geo_kit::mvt::decode::decode(&bytes).expect("valid MVT");
+    let mut kinds: Vec<String> = tile
+        .layer("spot_dynamic")
+        .map(|l| {
+            l.features
+                .iter()
+                .map(|f| match f.property("kind") {
+                    Some(geo_kit::mvt::Value::String(k)) => k.clone(),
+                    other => panic!("kind: {other:?}"),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    kinds.sort();
+    kinds
+}
+
+#[tokio::test]
+async fn the_change_layer_draws_what_changed_for_callers_with_the_permission_only() {
+    let s = server().await;
+    let hubei = s.token_of("hubei", "Hubei12345").await;
+    let wind = s.token_of("wind", "Spots12345").await;
+    // The z7 tile over 武汉 reaches 仙桃 too.
+    let t = geo_kit::tile::TileId::containing(114.3, 30.5, 7);
+    let path = format!(
+        "/ows/cloudPlatform/wmts/spot_dynamic/7/{}/{}.pbf?viewparams=theme:steelplant;from:2024Q2;to:2024Q3",
+        t.x, t.y
+    );
+    assert_eq!(
+        change_kinds(&s, &path, Some(&hubei)).await,
+        ["appeared", "grew", "shrank", "vanished"],
+        "the unchanged plant is not drawn"
+    );
+    assert!(
+        change_kinds(&s, &path, Some(&wind)).await.is_empty(),
+        "no MOD_060"
+    );
+    assert!(change_kinds(&s, &path, None).await.is_empty(), "anonymous");
+    // 广州 for 湖北: nothing; the same batch twice: nothing.
+    let g = geo_kit::tile::TileId::containing(113.25, 23.12, 7);
+    let guangzhou = format!(
+        "/ows/cloudPlatform/wmts/spot_dynamic/7/{}/{}.pbf?viewparams=theme:steelplant;from:2024Q2;to:2024Q3",
+        g.x, g.y
+    );
+    let admin = s.token_of("admin", "Admin12345").await;
+    assert!(change_kinds(&s, &guangzhou, Some(&hubei)).await.is_empty());
+    assert!(
+        change_kinds(&s, &guangzhou, Some(&admin)).await.is_empty(),
+        "unchanged only"
+    );
+    let same = path.replace("from:2024Q2", "from:2024Q3");
+    assert!(change_kinds(&s, &same, Some(&hubei)).await.is_empty());
+}
+
+/// The features of a workbook as GDAL reads it: per row, field name → value as printed.
+fn workbook_rows(xlsx: &[u8]) -> Vec<Vec<(String, String)>> {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("book.xlsx");
+    std::fs::write(&file, xlsx).expect("save");
+    let info = common::ogrinfo(&["-al"], &file.to_string_lossy());
+    let mut rows: Vec<Vec<(String, String)>> = Vec::new();
+    for line in info.lines() {
+        let line = line.trim();
+        if line.starts_with("OGRFeature(") {
+            rows.push(Vec::new());
+        } else if let (Some(row), Some((field, value))) = (rows.last_mut(), line.split_once(" = "))
+            && let Some((name, _)) = field.rsplit_once(" (")
+        {
+            row.push((name.to_owned(), value.to_owned()));
+        }
+    }
+    rows
+}
+
+/// A row's value of a field as a number.
+fn field_number(row: &[(String, String)], field: &str) -> f64 {
+    row.iter()
+        .find(|(name, _)| name == field)
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or_else(|| panic!("{field} in {row:?}"))
+}
+
+#[tokio::test]
+async fn the_trend_workbook_holds_the_trends_numbers() {
+    let s = server().await;
+    let hubei = s.token_of("hubei", "Hubei12345").await;
+    let query = "?termChoose=change&termData=0,1";
+    let trend = data(&s, &hubei, &format!("/api/spot/v2/windmill/trend{query}")).await;
+    let xlsx = workbook(
+        &s,
+        &format!("/api/spot/v2/windmill/trend/export/excel{query}"),
+        &hubei,
+        "windmill_trend.xlsx",
+    )
+    .await;
+    let rows = workbook_rows(&xlsx);
+    let batches = trend["batches"].as_array().expect("batches");
+    assert_eq!(rows.len(), batches.len(), "a row per batch");
+    for (row, batch) in rows.iter().zip(batches) {
+        assert!(row.contains(&(
+            "批次".into(),
+            batch["batch"]["typeName"].as_str().expect("name").into()
+        )));
+        assert_eq!(
+            field_number(row, "图斑数量"),
+            batch["total"]["count"].as_f64().expect("count")
+        );
+        assert_eq!(
+            field_number(row, "图斑面积（m²）"),
+            batch["total"]["areaM2"].as_f64().expect("area")
+        );
+        for change in batch["byChange"].as_array().expect("by change") {
+            let label = change["label"].as_str().expect("label");
+            assert_eq!(
+                field_number(row, &format!("{label}数量")),
+                change["count"].as_f64().expect("count"),
+                "{label}"
+            );
+        }
+    }
+    assert_eq!(
+        field_number(&rows[0], "图斑数量"),
+        3.0,
+        "2024Q2 in 湖北: one spot of change 1 per county"
+    );
+}
+
+#[tokio::test]
+async fn the_dynamic_workbook_opens_with_a_row_per_region_and_the_total() {
+    let s = server().await;
+    let hubei = s.token_of("hubei", "Hubei12345").await;
+    let xlsx = workbook(
+        &s,
+        "/api/spot/v2/steelplant/dynamic/export/excel?from=2024Q2&to=2024Q3&xzqdm=420100",
+        &hubei,
+        "steelplant_dynamic_2024Q2_2024Q3.xlsx",
+    )
+    .await;
+    let rows = workbook_rows(&xlsx);
+    let names: Vec<&str> = rows
+        .iter()
+        .filter_map(|r| {
+            r.iter()
+                .find(|(f, _)| f == "行政区")
+                .map(|(_, v)| v.as_str())
+        })
+        .collect();
+    assert_eq!(names, ["江岸区", "洪山区", "武汉市合计"]);
+    let total = &rows[2];
+    for (field, value) in [
+        ("新增数量", 0.0),
+        ("扩大数量", 1.0),
+        ("缩小面积（m²）", 3000.0),
+        ("消失数量", 1.0),
+        ("不变数量", 1.0),
+    ] {
+        assert_eq!(field_number(total, field), value, "{field}");
+    }
 }

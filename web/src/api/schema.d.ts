@@ -1148,6 +1148,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/spot/v2/{theme}/dynamic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What appeared, grew, shrank or vanished between two batches (spots matched by overlap),
+         *     over a region and the regions one level down (the `batch` filter is not used).
+         */
+        get: operations["dynamic_analysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spot/v2/{theme}/dynamic/export/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The regions of a dynamic analysis as an Excel workbook: count and area of each kind per
+         *     region, and a total row.
+         */
+        get: operations["dynamic_export_excel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/spot/v2/{theme}/export/excel": {
         parameters: {
             query?: never;
@@ -1296,6 +1336,27 @@ export interface paths {
          *     category (TREND mode; the `batch` filter is not used).
          */
         get: operations["trend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spot/v2/{theme}/trend/export/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The numbers of the trend (`/api/spot/v2/{theme}/trend`, the same filters) as an Excel
+         *     workbook: one row per batch, oldest first, with count and area in all, by type and by
+         *     change category.
+         */
+        get: operations["trend_export_excel"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2217,6 +2278,49 @@ export interface components {
             /** @description The stored value, e.g. `"1"`. */
             value: string;
         };
+        /** @description What changed between two batches of a theme over a region (the dynamicAnalysis module). */
+        Dynamic: {
+            /** @description The earlier batch. */
+            from: components["schemas"]["Batch"];
+            /** @description Its name. */
+            name: string;
+            /** @description The region counted (after clipping to the caller's ranges). */
+            regionId: string;
+            /**
+             * @description The regions one level down inside the caller's ranges, with zero rows for those
+             *     without changes.
+             */
+            regions: components["schemas"]["DynamicRegion"][];
+            /** @description The later batch. */
+            to: components["schemas"]["Batch"];
+            /** @description Every change counted. */
+            total: components["schemas"]["DynamicTallies"];
+        };
+        /** @description A region's row of a dynamic analysis. */
+        DynamicRegion: components["schemas"]["DynamicTallies"] & {
+            /** @description Whether it has regions below it to drill into. */
+            hasChildren: boolean;
+            /** @description Its name. */
+            name: string;
+            /** @description Region code. */
+            regionId: string;
+        };
+        /**
+         * @description Count and area of each kind of change between two batches (`appeared`, `grew`, `shrank`
+         *     and `unchanged` are spots of the later batch, `vanished` of the earlier one).
+         */
+        DynamicTallies: {
+            /** @description New spots, overlapping none before (新增). */
+            appeared: components["schemas"]["Tally"];
+            /** @description Spots more than 10 % larger than what they overlap (扩大). */
+            grew: components["schemas"]["Tally"];
+            /** @description Spots more than 10 % smaller than what they overlap (缩小). */
+            shrank: components["schemas"]["Tally"];
+            /** @description Spots about as large as what they overlap (不变). */
+            unchanged: components["schemas"]["Tally"];
+            /** @description Earlier spots that no later spot overlaps (消失), with their earlier area. */
+            vanished: components["schemas"]["Tally"];
+        };
         /**
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
@@ -2449,6 +2553,37 @@ export interface components {
                 id: number;
                 /** @description Login name. */
                 username: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Dynamic: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description What changed between two batches of a theme over a region (the dynamicAnalysis module). */
+            data: {
+                /** @description The earlier batch. */
+                from: components["schemas"]["Batch"];
+                /** @description Its name. */
+                name: string;
+                /** @description The region counted (after clipping to the caller's ranges). */
+                regionId: string;
+                /**
+                 * @description The regions one level down inside the caller's ranges, with zero rows for those
+                 *     without changes.
+                 */
+                regions: components["schemas"]["DynamicRegion"][];
+                /** @description The later batch. */
+                to: components["schemas"]["Batch"];
+                /** @description Every change counted. */
+                total: components["schemas"]["DynamicTallies"];
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -7932,6 +8067,186 @@ export interface operations {
             };
         };
     };
+    dynamic_analysis: {
+        parameters: {
+            query: {
+                /** @description The earlier batch. */
+                from: string;
+                /** @description The later batch. */
+                to: string;
+                /** @description Batch id; default the latest batch. */
+                batch?: string;
+                /**
+                 * @description Area: a province, city or county code, or 100000; default the caller's whole range.
+                 *     Always clipped to the caller's ranges.
+                 */
+                xzqdm?: string;
+                /** @description A stage value of the theme's stage dictionary. */
+                stage?: string;
+                /** @description A spot type of the theme's type dictionary. */
+                tblx?: string;
+                /** @description Delivery file names containing this. */
+                filename?: string;
+                /** @description What the legend classifies by; default `all`. */
+                termChoose?: "all" | "tblx" | "stage" | "change";
+                /** @description The legend values checked, comma separated (of `termChoose`); ignored for `all`. */
+                termData?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Theme */
+                theme: components["schemas"]["ThemeName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Dynamic"];
+                };
+            };
+            /** @description No such theme or batch, the same batch twice, or a malformed filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No permission for the theme, or no area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many analyses at once */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The analysis ran past the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    dynamic_export_excel: {
+        parameters: {
+            query: {
+                /** @description The earlier batch. */
+                from: string;
+                /** @description The later batch. */
+                to: string;
+                /** @description Batch id; default the latest batch. */
+                batch?: string;
+                /**
+                 * @description Area: a province, city or county code, or 100000; default the caller's whole range.
+                 *     Always clipped to the caller's ranges.
+                 */
+                xzqdm?: string;
+                /** @description A stage value of the theme's stage dictionary. */
+                stage?: string;
+                /** @description A spot type of the theme's type dictionary. */
+                tblx?: string;
+                /** @description Delivery file names containing this. */
+                filename?: string;
+                /** @description What the legend classifies by; default `all`. */
+                termChoose?: "all" | "tblx" | "stage" | "change";
+                /** @description The legend values checked, comma separated (of `termChoose`); ignored for `all`. */
+                termData?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Theme */
+                theme: components["schemas"]["ThemeName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description No such theme or batch, the same batch twice, or a malformed filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No permission for the theme, or no area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many analyses at once */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The analysis ran past the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     export_excel: {
         parameters: {
             query?: {
@@ -8510,6 +8825,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Trend"];
+                };
+            };
+            /** @description No such theme or a malformed filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No permission for the theme, or no area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    trend_export_excel: {
+        parameters: {
+            query?: {
+                /** @description Batch id; default the latest batch. */
+                batch?: string;
+                /**
+                 * @description Area: a province, city or county code, or 100000; default the caller's whole range.
+                 *     Always clipped to the caller's ranges.
+                 */
+                xzqdm?: string;
+                /** @description A stage value of the theme's stage dictionary. */
+                stage?: string;
+                /** @description A spot type of the theme's type dictionary. */
+                tblx?: string;
+                /** @description Delivery file names containing this. */
+                filename?: string;
+                /** @description What the legend classifies by; default `all`. */
+                termChoose?: "all" | "tblx" | "stage" | "change";
+                /** @description The legend values checked, comma separated (of `termChoose`); ignored for `all`. */
+                termData?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Theme */
+                theme: components["schemas"]["ThemeName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
             /** @description No such theme or a malformed filter */

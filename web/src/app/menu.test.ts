@@ -30,7 +30,7 @@ describe('filterMenu', () => {
   });
 
   it('shows other items only with their display permission, logged in or not', () => {
-    const items = [item('windmill', false, { display: 'MOD_059_DISPLAY' })];
+    const items = [item('windmill', false, { display: ['MOD_059_DISPLAY'] })];
     expect(keys(filterMenu(items, member))).toEqual([]);
     expect(
       keys(filterMenu(items, { loggedIn: true, permissions: ['MOD_059'], roles: [] })),
@@ -38,6 +38,14 @@ describe('filterMenu', () => {
     expect(
       keys(filterMenu(items, { loggedIn: true, permissions: ['MOD_059_DISPLAY'], roles: [] })),
     ).toEqual(['windmill']);
+  });
+
+  it('shows an item with several display permissions to a holder of any one of them', () => {
+    const items = [item('dynamic', false, { display: ['MOD_058_DISPLAY', 'MOD_059_DISPLAY'] })];
+    expect(keys(filterMenu(items, member))).toEqual([]);
+    expect(
+      keys(filterMenu(items, { loggedIn: true, permissions: ['MOD_059_DISPLAY'], roles: [] })),
+    ).toEqual(['dynamic']);
   });
 
   it('never shows a nav-false item that has no display permission', () => {
@@ -79,14 +87,19 @@ describe('the platform menu', () => {
     expect(topLabels(member)).toContain('个人中心');
   });
 
-  it('shows exactly the monitoring themes whose _DISPLAY code the user holds', () => {
+  it('shows exactly the monitoring themes whose _DISPLAY code the user holds, and 动态分析', () => {
     const viewer = {
       loggedIn: true,
       permissions: ['MOD_056_DISPLAY', 'MOD_060_DISPLAY'],
       roles: [],
     };
     const monitor = filterMenu(menuItems, viewer).find((entry) => entry.key === '/monitor');
-    expect(monitor?.children?.map((entry) => entry.label)).toEqual(['地表覆盖监测', '钢铁厂监测']);
+    // 动态分析 with any one of them.
+    expect(monitor?.children?.map((entry) => entry.label)).toEqual([
+      '地表覆盖监测',
+      '钢铁厂监测',
+      '动态分析',
+    ]);
   });
 
   it('shows 系统管理 to administrators only, whatever their permissions', () => {

@@ -1,6 +1,6 @@
 // The navigation menu as data, and the pure filter that decides what a visitor sees (spec §2).
 import type { Permission } from '../api/permissions';
-import { canAdminister, displayCode, holds, type Viewer } from '../lib/access';
+import { authorityCodes, canAdminister, displayCode, holds, type Viewer } from '../lib/access';
 import { childRoutes, routeAt, type AppRoute } from './routes';
 import { externalLinks } from './site';
 
@@ -13,8 +13,8 @@ export interface MenuItem {
   label: string;
   /** true: always shown; NEED_LOGIN: shown when logged in; false: needs the `display` permission. */
   nav: boolean | typeof NEED_LOGIN;
-  /** Permission that shows an item whose `nav` is false, e.g. 'MOD_056_DISPLAY'. */
-  display?: Permission;
+  /** Permissions that show an item whose `nav` is false (any one does), e.g. ['MOD_056_DISPLAY']. */
+  display?: readonly Permission[];
   /** Shown to administrators only, whatever `nav` says (the 系统管理 pages). */
   admin?: boolean;
   /** A path of the route table, opened inside the SPA unless `newTab`. */
@@ -29,7 +29,7 @@ function isVisible(item: MenuItem, viewer: Viewer): boolean {
   if (item.admin) return canAdminister(viewer);
   if (item.nav === true) return true;
   if (item.nav === NEED_LOGIN) return viewer.loggedIn;
-  return item.display !== undefined && holds(viewer, item.display);
+  return item.display?.some((code) => holds(viewer, code)) ?? false;
 }
 
 /** The items the viewer may see; a parent whose children were all filtered out goes too. */
@@ -45,7 +45,8 @@ export function filterMenu(items: readonly MenuItem[], viewer: Viewer): MenuItem
 /** Menu access follows page access: a page with an authority shows with its _DISPLAY code. */
 function access(route: AppRoute): Pick<MenuItem, 'nav' | 'display' | 'admin'> {
   if (route.adminOnly) return { nav: NEED_LOGIN, admin: true };
-  if (route.authority) return { nav: false, display: displayCode(route.authority) };
+  if (route.authority)
+    return { nav: false, display: authorityCodes(route.authority).map(displayCode) };
   return { nav: route.loginAuthority ? NEED_LOGIN : true };
 }
 

@@ -14,7 +14,7 @@ import {
   MOD_069,
   MOD_076,
 } from '../api/permissions';
-import type { PagePermission } from '../lib/access';
+import type { PageAuthority } from '../lib/access';
 
 /** The lazily loaded chunk that renders a page: one per product area (see pages.tsx). */
 export type PageArea =
@@ -28,6 +28,7 @@ export type PageArea =
   | 'normal'
   | 'statistics'
   | 'monitor'
+  | 'dynamic'
   | 'personal'
   | 'manage'
   | 'about';
@@ -41,8 +42,8 @@ export interface RouteNode {
   page?: PageArea;
   /** Where a group goes; defaults to its first page. */
   redirect?: string;
-  /** Permission code the user needs (spec §6); inherited by children. */
-  authority?: PagePermission;
+  /** Permission code the user needs, or codes of which one (spec §6); inherited by children. */
+  authority?: PageAuthority;
   /** Only logged-in users may open the page; inherited by children. */
   loginAuthority?: boolean;
   /** Only administrators (the admin role) may open the page; inherited by children. */
@@ -59,7 +60,7 @@ export interface AppRoute {
   page?: PageArea;
   /** Set exactly when `page` is not. */
   redirect?: string;
-  authority?: PagePermission;
+  authority?: PageAuthority;
   loginAuthority: boolean;
   adminOnly: boolean;
   newsType?: number;
@@ -293,12 +294,21 @@ const routeTable: RouteNode[] = [
     path: 'monitor',
     title: '应用监测',
     redirect: '/monitor/landcover',
-    children: monitorThemes.map(([path, title, authority]) => ({
-      path,
-      title,
-      page: 'monitor',
-      authority,
-    })),
+    children: [
+      ...monitorThemes.map(([path, title, authority]): RouteNode => ({
+        path,
+        title,
+        page: 'monitor',
+        authority,
+      })),
+      // What changed between two batches of any theme the user may monitor.
+      {
+        path: 'dynamicAnalysis',
+        title: '动态分析',
+        page: 'dynamic',
+        authority: monitorThemes.map(([, , authority]) => authority),
+      },
+    ],
   },
   {
     path: 'manage',

@@ -56,6 +56,13 @@ describe('access rules', () => {
     expect(pageRefusal(viewer(MOD_056), MOD_054, hubei)).toBe(NO_PERMISSION_MESSAGE);
   });
 
+  it('opens a page of several permissions to a holder of any one of them', () => {
+    const hubei = [regionRange('420000')];
+    expect(pageRefusal(viewer(MOD_056), [MOD_054, MOD_056], hubei)).toBeUndefined();
+    expect(pageRefusal(viewer(MOD_056), [MOD_054], hubei)).toBe(NO_PERMISSION_MESSAGE);
+    expect(pageRefusal(viewer(MOD_056), [MOD_054, MOD_056], [])).toBe(NO_RANGE_MESSAGE);
+  });
+
   it('pairs a page code with its menu code and knows both by name', () => {
     expect(displayCode(MOD_056)).toBe(MOD_056_DISPLAY);
     expect(holds(viewer(MOD_056_DISPLAY), displayCode(MOD_056))).toBe(true);

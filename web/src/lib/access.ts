@@ -23,6 +23,17 @@ export interface Viewer {
   roles: readonly string[];
 }
 
+/**
+ * What opens a page: a permission, or a list of which any one does (动态分析: any monitoring
+ * theme's).
+ */
+export type PageAuthority = PagePermission | readonly PagePermission[];
+
+/** The permissions of an authority, any one of which opens its page. */
+export function authorityCodes(authority: PageAuthority): readonly PagePermission[] {
+  return typeof authority === 'string' ? [authority] : authority;
+}
+
 /** The viewer of a session (its `userInfo`, null while anonymous). */
 export function viewerOf(session: { userInfo: UserInfo | null }): Viewer {
   return {
@@ -59,10 +70,10 @@ export function canAdminister(viewer: Viewer): boolean {
  */
 export function pageRefusal(
   viewer: Viewer,
-  authority: PagePermission,
+  authority: PageAuthority,
   ranges: readonly AreaRangeItem[],
 ): string | undefined {
-  if (!holds(viewer, authority)) return NO_PERMISSION_MESSAGE;
+  if (!authorityCodes(authority).some((code) => holds(viewer, code))) return NO_PERMISSION_MESSAGE;
   if (regionCodes(ranges).length === 0) return NO_RANGE_MESSAGE;
   return undefined;
 }

@@ -15,7 +15,7 @@ use geo_kit::packed_rtree::PackedRTree;
 use geo_types::{Coord, Geometry, LineString, MultiPolygon, Polygon};
 use rusqlite::Connection;
 
-use super::filter::{Scope, county_code};
+use super::filter::{Groups, Scope, county_code};
 use super::model::{AttrValue, Attrs};
 use super::store::{self, SpotRow};
 use super::theme::{Stage, THEMES, Theme, ThemeName};
@@ -291,7 +291,8 @@ impl Block {
             .collect()
     }
 
-    fn keeps(&self, pred: &Predicate, pos: usize) -> bool {
+    /// Whether `pred` keeps the spot at a position (its block's stage aside).
+    pub fn keeps(&self, pred: &Predicate, pos: usize) -> bool {
         pred.changes & (1 << self.cols.change[pos]) != 0
             && pred
                 .types
@@ -357,14 +358,7 @@ impl Block {
     ) -> (Tallies, Vec<Tally>) {
         let mut cells = vec![Tally::default(); self.cells];
         let mut per_group = vec![Tally::default(); groups.len()];
-        // Which group each county interval belongs to, in code order.
-        let mut owners: Vec<(u32, u32, usize)> = groups
-            .iter()
-            .enumerate()
-            .flat_map(|(g, s)| s.intervals().iter().map(move |&(lo, hi)| (lo, hi, g)))
-            .collect();
-        owners.sort_unstable();
-        let mut owner = 0;
+        let owners = Groups::new(groups);
         let kept: Vec<bool> = (0..self.cells)
             .map(|cell| {
                 pred.changes & (1 << (cell % 4)) != 0
@@ -401,13 +395,7 @@ impl Block {
                     }
                 }
             }
-            let code = self.counties[k];
-            while owners.get(owner).is_some_and(|&(_, hi, _)| hi < code) {
-                owner += 1;
-            }
-            if let Some(&(lo, _, g)) = owners.get(owner)
-                && lo <= code
-            {
+            if let Some(g) = owners.of(self.counties[k]) {
                 per_group[g].merge(county);
             }
         }

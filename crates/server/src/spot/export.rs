@@ -306,34 +306,51 @@ fn display_width(text: &str) -> usize {
     text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
-fn workbook(theme: &Theme, rows: &[ExportRow]) -> Result<Vec<u8>, XlsxError> {
-    let columns = columns(theme);
+/// A workbook as every export writes it.
+fn new_workbook() -> Workbook {
     let mut workbook = Workbook::new();
     // Level 3 (what Excel itself uses) saves in about half the time of the default 6, for a
     // file some 5 % larger.
     workbook.set_zip_compression_level(3);
+    workbook
+}
+
+/// The format of every export's header row.
+fn header_format() -> Format {
+    Format::new()
+        .set_bold()
+        .set_background_color(Color::RGB(0x00D9_EAD3))
+        .set_border(FormatBorder::Thin)
+}
+
+/// The format of a number shown with `decimals` decimals and thousands separators.
+fn number_format(decimals: u8) -> Format {
+    Format::new().set_num_format(format!("#,##0.{}", "0".repeat(usize::from(decimals))))
+}
+
+/// A sheet name Excel accepts: at most 31 characters.
+fn sheet_name(name: &str) -> String {
+    name.chars().take(31).collect()
+}
+
+fn workbook(theme: &Theme, rows: &[ExportRow]) -> Result<Vec<u8>, XlsxError> {
+    let columns = columns(theme);
+    let mut workbook = new_workbook();
     // Row by row through a temporary file: a large export holds one row in memory, not all.
     let sheet = workbook.add_worksheet_with_low_memory()?;
     let name = match one_batch(rows) {
         Some(s) => format!("{} {}", theme.title, s.batch_name),
         None => theme.title.to_owned(),
     };
-    // Excel's sheet names hold at most 31 characters.
-    sheet.set_name(name.chars().take(31).collect::<String>())?;
-    let header = Format::new()
-        .set_bold()
-        .set_background_color(Color::RGB(0x00D9_EAD3))
-        .set_border(FormatBorder::Thin);
+    sheet.set_name(sheet_name(&name))?;
+    let header = header_format();
     // Number formats only: text cells go unformatted, which spares a format lookup per cell.
     let formats: Vec<Option<Format>> = columns
         .iter()
         .map(|c| match c.kind(Form::Read) {
             Kind::Text => None,
             Kind::Integer(_) => Some(Format::new().set_num_format("0")),
-            Kind::Number(decimals) => Some(
-                Format::new()
-                    .set_num_format(format!("#,##0.{}", "0".repeat(usize::from(decimals)))),
-            ),
+            Kind::Number(decimals) => Some(number_format(decimals)),
         })
         .collect();
     for (col, c) in (0u16..).zip(&columns) {
@@ -528,5 +545,6 @@ fn zipped_shapefile(theme: &Theme, rows: &[ExportRow]) -> anyhow::Result<Vec<u8>
     Ok(zip.finish()?.into_inner())
 }
 
+pub mod table;
 #[cfg(test)]
 mod tests;

@@ -86,6 +86,33 @@ impl Scope {
     }
 }
 
+/// Disjoint scopes (the regions one level down, each cut to the caller's ranges), to find the
+/// one a county belongs to.
+#[derive(Debug, Clone, Default)]
+pub struct Groups(Vec<(u32, u32, usize)>);
+
+impl Groups {
+    /// The groups, numbered in the order given.
+    pub fn new(groups: &[Scope]) -> Self {
+        let mut owners: Vec<(u32, u32, usize)> = groups
+            .iter()
+            .enumerate()
+            .flat_map(|(g, s)| s.intervals().iter().map(move |&(lo, hi)| (lo, hi, g)))
+            .collect();
+        owners.sort_unstable();
+        Self(owners)
+    }
+
+    /// The number of the group holding a county, if one does.
+    pub fn of(&self, county: u32) -> Option<usize> {
+        let i = self.0.partition_point(|&(_, hi, _)| hi < county);
+        self.0
+            .get(i)
+            .filter(|&&(lo, _, _)| lo <= county)
+            .map(|&(_, _, g)| g)
+    }
+}
+
 /// The county code of a spot's `xzqdm` as the engine sorts by it; `None` unless six digits.
 pub fn county_code(xzqdm: &str) -> Option<u32> {
     let code = tree::normalize(xzqdm).filter(|c| c.len() == 6)?;

@@ -2,14 +2,16 @@
 //! the region layers: one batch of the theme's spots (the latest, or the one a request names
 //! with `viewparams=batch:2024Q3`), found through the engine's R-tree, for a caller holding
 //! the theme's permission and only inside their area ranges. Anonymous callers see nothing.
+//! Beside them `spot_dynamic`: the changes between two batches of a theme (dynamic analysis).
 
 use std::sync::Arc;
 
 use geo_kit::Envelope;
 
-use super::engine::{Block, LiveSpots, ThemeSpots};
+use super::dynamic::{Comparison, Kind};
+use super::engine::{Block, LiveSpots, Predicate, ThemeSpots};
 use super::filter::Scope;
-use super::theme::{THEMES, Theme};
+use super::theme::{THEMES, Theme, ThemeName};
 use crate::ows::layers::{
     Attribute, Detail, Feature, FeatureGeometry, GeometryKind, Layers, MapLayer, Value, ViewParams,
 };
@@ -23,6 +25,9 @@ pub fn register(layers: &mut Layers, spots: &Arc<LiveSpots>) {
             spots: Arc::clone(spots),
         });
     }
+    layers.register(DynamicLayer {
+        spots: Arc::clone(spots),
+    });
     super::zones::register(layers, spots);
 }
 
@@ -121,6 +126,110 @@ impl MapLayer for SpotLayer {
         block.in_box(bbox, |pos| {
             if scope.contains(block.county(pos)) {
                 out.push(feature(spots, block, pos));
+            }
+        });
+        out
+    }
+}
+
+/// The changes between two batches of a theme (`spot_dynamic`, the dynamicAnalysis map):
+/// `viewparams=theme:pvland;from:2025Q1;to:2025Q2`. Spots that appeared, grew or shrank are
+/// drawn with their later outline, vanished ones with their earlier outline; unchanged spots
+/// are not served. Matched as `/api/spot/v2/{theme}/dynamic` matches them, for a caller with
+/// the theme's permission and only inside their ranges.
+struct DynamicLayer {
+    spots: Arc<LiveSpots>,
+}
+
+/// What a change feature carries.
+const DYNAMIC_ATTRIBUTES: &[Attribute] = &[
+    Attribute::integer("id"),
+    Attribute::text("kind"),
+    Attribute::real("area_m2"),
+    Attribute::real("from_area_m2"),
+    Attribute::text("xzqdm"),
+];
+
+/// A change feature: the spot at `pos` of `block`, its area now and the area it had.
+fn change<'a>(block: &Block, pos: usize, kind: Kind, area: f64, from_area: f64) -> Feature<'a> {
+    let id = block.id(pos);
+    Feature {
+        id: id.to_string(),
+        geometry: FeatureGeometry::Owned(block.outline(pos)),
+        label: None,
+        properties: vec![
+            Value::from(id),
+            Value::from(kind.as_str()),
+            Value::from(area),
+            Value::from(from_area),
+            Value::from(format!("{:06}", block.county(pos))),
+        ],
+    }
+}
+
+impl MapLayer for DynamicLayer {
+    fn name(&self) -> &'static str {
+        "spot_dynamic"
+    }
+
+    fn title(&self) -> &'static str {
+        "动态分析"
+    }
+
+    fn per_caller(&self) -> bool {
+        true
+    }
+
+    fn geometry(&self) -> GeometryKind {
+        GeometryKind::Polygon
+    }
+
+    fn attributes(&self) -> &'static [Attribute] {
+        DYNAMIC_ATTRIBUTES
+    }
+
+    fn features<'a>(
+        &'a self,
+        bbox: &Envelope,
+        _: Detail,
+        caller: Option<&Caller>,
+        params: &ViewParams,
+    ) -> Vec<Feature<'a>> {
+        let Some(theme) = params.get("theme").and_then(ThemeName::parse) else {
+            return Vec::new();
+        };
+        let Some(caller) = caller.filter(|c| c.has(theme.theme().perm.code)) else {
+            return Vec::new();
+        };
+        let ranges = Scope::of_ranges(&caller.regions);
+        let index = self.spots.now();
+        let spots = index.theme(theme);
+        let block = |key: &str| params.get(key).and_then(|id| spots.block(Some(id)));
+        let (Some(from), Some(to)) = (block("from"), block("to")) else {
+            return Vec::new();
+        };
+        if from.batch.id == to.batch.id || ranges.is_empty() {
+            return Vec::new();
+        }
+        let pred = Predicate::default();
+        let compare = Comparison {
+            from,
+            to,
+            ranges: &ranges,
+            pred: &pred,
+        };
+        let mut out = Vec::new();
+        to.in_box(bbox, |pos| {
+            if ranges.contains(to.county(pos)) {
+                let (kind, from_area) = compare.of_to(pos);
+                if kind != Kind::Unchanged {
+                    out.push(change(to, pos, kind, to.area(pos), from_area));
+                }
+            }
+        });
+        from.in_box(bbox, |pos| {
+            if ranges.contains(from.county(pos)) && !compare.from_matched(pos) {
+                out.push(change(from, pos, Kind::Vanished, 0.0, from.area(pos)));
             }
         });
         out

@@ -3,6 +3,7 @@
 //! configures (`theme.rs`). Every route needs the theme's permission and an area range, and
 //! answers only what lies inside the caller's ranges.
 
+pub mod dynamic;
 pub mod engine;
 pub mod export;
 pub mod filter;
@@ -55,6 +56,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(spot_image))
         .routes(routes!(export_excel))
         .routes(routes!(export_shp))
+        .routes(routes!(dynamic_analysis))
+        .routes(routes!(dynamic_export_excel))
+        .routes(routes!(trend_export_excel))
         .route_layer(Require::authority_in_range_of(theme_perm))
 }
 
@@ -668,13 +672,190 @@ async fn export_file(
         })
     })
     .await?;
-    let disposition = format!("attachment; filename=\"{stem}.{ext}\"");
-    Ok((
+    Ok(download(bytes, content_type, &format!("{stem}.{ext}")))
+}
+
+/// The two batches a dynamic analysis compares.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BatchPair {
+    /// The earlier batch.
+    pub from: String,
+    /// The later batch.
+    pub to: String,
+}
+
+/// Count and area of each kind of change between two batches (`appeared`, `grew`, `shrank`
+/// and `unchanged` are spots of the later batch, `vanished` of the earlier one).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DynamicTallies {
+    /// New spots, overlapping none before (新增).
+    pub appeared: Tally,
+    /// Spots more than 10 % larger than what they overlap (扩大).
+    pub grew: Tally,
+    /// Spots more than 10 % smaller than what they overlap (缩小).
+    pub shrank: Tally,
+    /// Earlier spots that no later spot overlaps (消失), with their earlier area.
+    pub vanished: Tally,
+    /// Spots about as large as what they overlap (不变).
+    pub unchanged: Tally,
+}
+
+/// A region's row of a dynamic analysis.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DynamicRegion {
+    /// Region code.
+    pub region_id: String,
+    /// Its name.
+    pub name: String,
+    /// Whether it has regions below it to drill into.
+    pub has_children: bool,
+    /// Its changes.
+    #[serde(flatten)]
+    pub tallies: DynamicTallies,
+}
+
+/// What changed between two batches of a theme over a region (the dynamicAnalysis module).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Dynamic {
+    /// The earlier batch.
+    pub from: Batch,
+    /// The later batch.
+    pub to: Batch,
+    /// The region counted (after clipping to the caller's ranges).
+    pub region_id: String,
+    /// Its name.
+    pub name: String,
+    /// Every change counted.
+    pub total: DynamicTallies,
+    /// The regions one level down inside the caller's ranges, with zero rows for those
+    /// without changes.
+    pub regions: Vec<DynamicRegion>,
+}
+
+/// What appeared, grew, shrank or vanished between two batches (spots matched by overlap),
+/// over a region and the regions one level down (the `batch` filter is not used).
+#[utoipa::path(
+    get,
+    path = "/api/spot/v2/{theme}/dynamic",
+    tag = "spot",
+    params(("theme" = ThemeName, Path, description = "Theme"), BatchPair, SpotFilter),
+    responses(
+        (status = 200, description = "The changes", body = Envelope<Dynamic>),
+        (status = 400, description = "No such theme or batch, the same batch twice, or a malformed filter", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "No permission for the theme, or no area range", body = ErrorEnvelope),
+        (status = 429, description = "Too many analyses at once", body = ErrorEnvelope),
+        (status = 503, description = "The analysis ran past the time limit", body = ErrorEnvelope),
+    )
+)]
+async fn dynamic_analysis(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    caller: Caller,
+    ApiPath(theme): ApiPath<ThemeName>,
+    ApiQuery(pair): ApiQuery<BatchPair>,
+    ApiQuery(filter): ApiQuery<SpotFilter>,
+) -> ApiResult<Dynamic> {
+    compared(&state, ip, caller, theme, pair, filter, Ok)
+        .await
+        .map(ok)
+}
+
+/// The regions of a dynamic analysis as an Excel workbook: count and area of each kind per
+/// region, and a total row.
+#[utoipa::path(
+    get,
+    path = "/api/spot/v2/{theme}/dynamic/export/excel",
+    tag = "spot",
+    params(("theme" = ThemeName, Path, description = "Theme"), BatchPair, SpotFilter),
+    responses(
+        (status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        (status = 400, description = "No such theme or batch, the same batch twice, or a malformed filter", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "No permission for the theme, or no area range", body = ErrorEnvelope),
+        (status = 429, description = "Too many analyses at once", body = ErrorEnvelope),
+        (status = 503, description = "The analysis ran past the time limit", body = ErrorEnvelope),
+    )
+)]
+async fn dynamic_export_excel(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    caller: Caller,
+    ApiPath(theme): ApiPath<ThemeName>,
+    ApiQuery(pair): ApiQuery<BatchPair>,
+    ApiQuery(filter): ApiQuery<SpotFilter>,
+) -> Result<Response, AppError> {
+    let (bytes, name) = compared(&state, ip, caller, theme, pair, filter, move |d| {
+        // Named by the batches found, not as the query spelled them.
+        let name = format!("{}_dynamic_{}_{}.xlsx", theme.as_str(), d.from.id, d.to.id);
+        Ok((export::table::dynamic(theme.theme(), &d)?, name))
+    })
+    .await?;
+    Ok(download(bytes, export::XLSX_TYPE, &name))
+}
+
+/// What `answer` makes of the dynamic analysis of the spots the filter selects, under the
+/// heavy-work budget (a country's spots take a while to match).
+async fn compared<T: Send + 'static>(
+    state: &AppState,
+    ip: Option<IpAddr>,
+    caller: Caller,
+    theme: ThemeName,
+    pair: BatchPair,
+    filter: SpotFilter,
+    answer: impl FnOnce(Dynamic) -> Result<T, AppError> + Send + 'static,
+) -> Result<T, AppError> {
+    let (spots, regions) = (state.spots.now(), state.regions.clone());
+    heavy(state, ip, move |deadline| {
+        let spots = spots.theme(theme);
+        let sel = filter::select(spots, &filter, &caller.regions, &regions)?;
+        answer(query::dynamic(spots, &sel, &pair, &regions, deadline)?)
+    })
+    .await
+}
+
+/// The numbers of the trend (`/api/spot/v2/{theme}/trend`, the same filters) as an Excel
+/// workbook: one row per batch, oldest first, with count and area in all, by type and by
+/// change category.
+#[utoipa::path(
+    get,
+    path = "/api/spot/v2/{theme}/trend/export/excel",
+    tag = "spot",
+    params(("theme" = ThemeName, Path, description = "Theme"), SpotFilter),
+    responses(
+        (status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        (status = 400, description = "No such theme or a malformed filter", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "No permission for the theme, or no area range", body = ErrorEnvelope),
+    )
+)]
+async fn trend_export_excel(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(theme): ApiPath<ThemeName>,
+    ApiQuery(filter): ApiQuery<SpotFilter>,
+) -> Result<Response, AppError> {
+    let bytes = selected(&state, caller, theme, filter, move |spots, sel, regions| {
+        export::table::trend(spots, &query::trend(spots, sel, regions))
+    })
+    .await??;
+    let name = format!("{}_trend.xlsx", theme.as_str());
+    Ok(download(bytes, export::XLSX_TYPE, &name))
+}
+
+/// A file to download as `name` (ASCII).
+fn download(bytes: Vec<u8>, content_type: &str, name: &str) -> Response {
+    let disposition = format!("attachment; filename=\"{name}\"");
+    (
         [
             (header::CONTENT_TYPE, content_type.to_owned()),
             (header::CONTENT_DISPOSITION, disposition),
         ],
         bytes,
     )
-        .into_response())
+        .into_response()
 }

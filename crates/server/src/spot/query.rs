@@ -4,15 +4,20 @@
 
 use geo_types::{Geometry, MultiPolygon};
 
-use super::engine::{Block, Tallies, ThemeSpots};
+use geo_kit::deadline::Deadline;
+
+use super::dynamic::Comparison;
+use super::engine::{Block, Predicate, Tallies, ThemeSpots};
 use super::export::{self, ExportError, ExportRow};
 use super::filter::{Scope, Selection, county_code, label_of};
 use super::store::SpotRow;
 use super::theme::{CHANGES, Stage, ThemeName};
 use super::{
-    RegionTally, SpotDetail, SpotSummary, Statistics, Tally, Trend, TrendBatch, ValueTally,
+    BatchPair, Dynamic, DynamicRegion, RegionTally, SpotDetail, SpotSummary, Statistics, Tally,
+    Trend, TrendBatch, ValueTally,
 };
 use crate::api::{Page, Paging};
+use crate::error::AppError;
 use crate::region::index::{RegionIndex, Shape};
 use crate::region::tree::{self, COUNTRY};
 
@@ -28,18 +33,29 @@ pub fn region_name(regions: &RegionIndex, code: &str) -> String {
     }
 }
 
-/// Count and area per region one level down, per type, per stage and per change category
-/// of what `sel` selects.
-pub fn statistics(spots: &ThemeSpots, sel: &Selection<'_>, regions: &RegionIndex) -> Statistics {
-    let types = spots.types.len() + 1;
-    // The regions one level down that meet the caller's ranges, each cut to them.
-    let (children, scopes): (Vec<&Shape>, Vec<Scope>) = regions
+/// The regions one level down of what `sel` selects that meet the caller's ranges, each
+/// with its counties cut to them.
+fn children<'r>(sel: &Selection<'_>, regions: &'r RegionIndex) -> (Vec<&'r Shape>, Vec<Scope>) {
+    regions
         .children(&sel.region)
         .filter_map(|child| {
             let scope = Scope::region(&child.code)?.intersect(&sel.scope);
             (!scope.is_empty()).then_some((child, scope))
         })
-        .unzip();
+        .unzip()
+}
+
+/// Whether a region has regions below it to drill into: as the region picker says, the five
+/// cities without counties are leaves.
+fn has_children(regions: &RegionIndex, region: &Shape) -> bool {
+    !tree::is_leaf(&region.code, regions.has_children(&region.code))
+}
+
+/// Count and area per region one level down, per type, per stage and per change category
+/// of what `sel` selects.
+pub fn statistics(spots: &ThemeSpots, sel: &Selection<'_>, regions: &RegionIndex) -> Statistics {
+    let types = spots.types.len() + 1;
+    let (children, scopes) = children(sel, regions);
     let (tallies, per_child) = match sel.block {
         Some(block) => block.tallies(&sel.scope, &sel.pred, &scopes),
         None => (
@@ -56,8 +72,7 @@ pub fn statistics(spots: &ThemeSpots, sel: &Selection<'_>, regions: &RegionIndex
         .map(|(child, tally)| RegionTally {
             region_id: child.code.clone(),
             name: child.name.clone(),
-            // As the region picker says: the five cities without counties are leaves.
-            has_children: !tree::is_leaf(&child.code, regions.has_children(&child.code)),
+            has_children: has_children(regions, child),
             tally,
         })
         .collect();
@@ -112,6 +127,56 @@ pub fn trend(spots: &ThemeSpots, sel: &Selection<'_>, regions: &RegionIndex) -> 
         name: region_name(regions, &sel.region),
         batches,
     }
+}
+
+/// What appeared, grew, shrank or vanished between the two batches of `pair` among what `sel`
+/// selects (its batch and time stage aside: the pair names the batches), over its region
+/// and the regions one level down; 400 for an unknown batch or the same batch twice.
+pub fn dynamic(
+    spots: &ThemeSpots,
+    sel: &Selection<'_>,
+    pair: &BatchPair,
+    regions: &RegionIndex,
+    deadline: &Deadline,
+) -> Result<Dynamic, AppError> {
+    let block = |id: &str| {
+        spots
+            .block(Some(id.trim()))
+            .ok_or_else(|| AppError::bad_request("对比批次不存在，请重新选择批次"))
+    };
+    let (from, to) = (block(&pair.from)?, block(&pair.to)?);
+    if from.batch.id == to.batch.id {
+        return Err(AppError::bad_request("请选择两个不同的批次进行对比"));
+    }
+    let pred = Predicate {
+        stages: None,
+        ..sel.pred.clone()
+    };
+    let compare = Comparison {
+        from,
+        to,
+        ranges: &sel.ranges,
+        pred: &pred,
+    };
+    let (children, scopes) = children(sel, regions);
+    let (total, per_child) = compare.tallies(&sel.scope, &scopes, deadline)?;
+    Ok(Dynamic {
+        from: from.batch.clone(),
+        to: to.batch.clone(),
+        region_id: sel.region.clone(),
+        name: region_name(regions, &sel.region),
+        total,
+        regions: children
+            .into_iter()
+            .zip(per_child)
+            .map(|(child, tallies)| DynamicRegion {
+                region_id: child.code.clone(),
+                name: child.name.clone(),
+                has_children: has_children(regions, child),
+                tallies,
+            })
+            .collect(),
+    })
 }
 
 /// A dictionary value's row.

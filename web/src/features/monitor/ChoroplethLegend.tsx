@@ -2,7 +2,7 @@
 // measure shown, and no data.
 import type { LegendClass } from './choropleth';
 import { NO_DATA_COLOR } from './choropleth';
-import { M2_PER_MU } from './format';
+import { M2_PER_MU } from '../../lib/figures';
 import type { GridMeasure } from './state';
 
 const TITLES: Record<GridMeasure, string> = {

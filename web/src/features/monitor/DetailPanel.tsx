@@ -9,7 +9,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { tablePagination } from '../../components/orders/paging';
 import type { SpotSummary, ThemeInfo } from './api/types';
 import { ExportButtons } from './ExportButtons';
-import { formatMuValue } from './format';
+import { formatMuValue } from '../../lib/figures';
 import { RegionFilter } from './RegionFilter';
 import { SpotLegend, type SpotLegendProps } from './SpotLegend';
 import { nothingChecked, spotFilterQuery, type MonitorState } from './state';

@@ -8,7 +8,7 @@ import type { DownloadProgress } from '../../api/progressDownload';
 import { saveFile } from '../../lib/saveFile';
 import { EXPORT_EXTENSIONS, exportSpots, type ExportFormat } from './api/exportSpots';
 import type { SpotFilterQuery, ThemeName } from './api/types';
-import { downloadPercent, formatDownload } from './format';
+import { downloadPercent, formatDownload } from '../../lib/figures';
 
 const LABELS: Record<ExportFormat, string> = {
   excel: '导出Excel',

@@ -2,8 +2,8 @@
 // are coloured by, the totals and the densest cells (click one to fly to it).
 import { Alert, Segmented, Select, Spin, Table } from 'antd';
 import { LoadFailed } from '../../components/LoadFailed';
-import type { GridCell, GridStatistics } from './api/pending';
-import { formatCount, formatM2, formatMu, formatMuValue, formatPercent } from './format';
+import type { GridCell, GridStatistics } from './api/types';
+import { formatCount, formatM2, formatMu, formatMuValue, formatPercent } from '../../lib/figures';
 import { DENSEST_COUNT, densestCells } from './grid';
 import { RegionFilter } from './RegionFilter';
 import { GRID_LEVELS, type GridMeasure } from './state';

@@ -11,7 +11,7 @@ import { regions } from '../../test/regions';
 import { renderPage } from '../../test/renderPage';
 import { envelope, requestsTo, stubServer } from '../../test/server';
 import { regionRange, testUser } from '../../test/session';
-import type { GridStatistics } from './api/pending';
+import type { GridStatistics } from './api/types';
 import type { SpotDetail, SpotSummary, Statistics, ThemeInfo, Trend } from './api/types';
 import MonitorPage from './MonitorPage';
 import type { TrendChartsProps } from './TrendCharts';

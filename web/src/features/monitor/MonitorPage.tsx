@@ -6,7 +6,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageFrame, type PageProps } from '../../components/PageFrame';
 import { ResultPage } from '../../components/ResultPage';
 import { NO_PERMISSION_MESSAGE } from '../../lib/monitoringRule';
-import { useThemes } from './api/getThemes';
+import { useThemes } from '../../api/getSpotThemes';
 import { ThemeMonitor } from './ThemeMonitor';
 import './MonitorPage.css';
 

@@ -7,7 +7,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { useSpot } from './api/getSpot';
 import { useSpotImage, type When } from './api/getSpotImage';
 import type { SpotDetail, ThemeInfo } from './api/types';
-import { formatAttr, formatM2, formatMu } from './format';
+import { formatAttr, formatM2, formatMu } from '../../lib/figures';
 import { SwipeCompare } from './SwipeCompare';
 
 const WHEN_LABELS: Record<When, string> = { before: '变化前', after: '变化后' };

@@ -3,10 +3,11 @@
 // change category.
 import { Alert, Breadcrumb, Progress, Segmented, Spin, Table } from 'antd';
 import { LoadFailed } from '../../components/LoadFailed';
+import { drillRow, regionNameColumn } from '../../components/regionTable';
 import type { Measure } from './choropleth';
 import { valueOf } from './choropleth';
 import type { RegionTally, Statistics, ValueTally } from './api/types';
-import { formatCount, formatM2, formatMu, formatShare } from './format';
+import { formatCount, formatM2, formatMu, formatShare } from '../../lib/figures';
 import type { Crumb } from './state';
 
 function Breakdown({
@@ -134,25 +135,9 @@ export function StatisticsPanel({
         dataSource={regions}
         data-testid="statistics-table"
         locale={{ emptyText: '已是最下一级行政区' }}
-        onRow={(row) => ({
-          onClick: () => row.hasChildren && onRegion(row.regionId),
-          className: row.hasChildren ? 'monitor-statistics__drillable' : undefined,
-        })}
+        onRow={drillRow(onRegion)}
         columns={[
-          {
-            title: '行政区',
-            dataIndex: 'name',
-            render: (name: string, row) =>
-              row.hasChildren ? (
-                <a data-testid="region-row" data-code={row.regionId}>
-                  {name}
-                </a>
-              ) : (
-                <span data-testid="region-row" data-code={row.regionId}>
-                  {name}
-                </span>
-              ),
-          },
+          regionNameColumn(),
           { title: '图斑数', dataIndex: 'count', align: 'right', render: formatCount },
           { title: '面积（m²）', dataIndex: 'areaM2', align: 'right', render: formatM2 },
           { title: '面积（亩）', dataIndex: 'areaM2', key: 'mu', align: 'right', render: formatMu },

@@ -4,7 +4,7 @@ import { Segmented, Table } from 'antd';
 import { LoadFailed } from '../../components/LoadFailed';
 import type { ThemeName } from './api/types';
 import { ExportButtons } from './ExportButtons';
-import { formatCount, formatM2, formatMuValue } from './format';
+import { formatCount, formatM2, formatMuValue } from '../../lib/figures';
 import { RegionFilter } from './RegionFilter';
 import type { TrendBy } from './state';
 import type { SpotFilterQuery } from './api/types';

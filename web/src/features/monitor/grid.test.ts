@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GridCell, GridStatistics } from './api/pending';
+import type { GridCell, GridStatistics } from './api/types';
 import { densestCells, gridMax, tileBbox } from './grid';
 
 const cell = (x: number, y: number, count: number, areaM2: number, percent: number): GridCell => ({

@@ -2,7 +2,7 @@
 // level (zoom): x from the west, y from the north, 2^level of each across the world. The
 // page ranks them by the measure chosen and flies to one by its box.
 import type { Bbox } from '../../components/map/types';
-import type { GridCell, GridStatistics } from './api/pending';
+import type { GridCell, GridStatistics } from './api/types';
 import type { GridMeasure } from './state';
 
 /** Cells the table of the densest lists. */

@@ -6,10 +6,16 @@
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import type { MapLayer } from '../../components/map/types';
 import { regionLevel, regionPrefix } from '../../lib/areaRange';
-import { GRID_TILE_ATTRIBUTES } from './api/pending';
 import type { ThemeName } from './api/types';
 import { classFill, regionFill, type Measure, type Ramp, type RegionValue } from './choropleth';
 import { ALL, type GridMeasure, type Legend, type MonitorState } from './state';
+
+/** The attribute of a `grid_statistics_default` cell each GRID measure colours by. */
+const GRID_TILE_ATTRIBUTES = {
+  count: 'count',
+  area: 'area_m2',
+  percent: 'percent',
+} as const;
 
 /** The choropleth layer: clicking a region reports its code. */
 export const CHOROPLETH = 'choropleth';

@@ -7,7 +7,7 @@
 import type { Paging } from '../../components/orders/paging';
 import { COUNTRY_CODE, regionAccess } from '../../lib/areaRange';
 import type { Measure } from './choropleth';
-import type { GridQuery } from './api/pending';
+import type { GridQuery } from './api/types';
 import type { SpotFilterQuery, SpotListQuery, TermChoose, ThemeInfo } from './api/types';
 
 /** Display modes (spec §4, §9): STATISTICS 1, DETAIL 2, then grid, sequence and trend. */

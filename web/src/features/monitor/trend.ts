@@ -2,7 +2,7 @@
 // tested in trend.test.ts). Every batch of the answer is a point: a batch without spots is a
 // zero, never a gap, and a category a batch lacks is a zero in its stack.
 import type { Batch, Trend, TrendBatch, ValueTally } from './api/types';
-import { M2_PER_MU } from './format';
+import { M2_PER_MU } from '../../lib/figures';
 import { legendColors } from './mapLayers';
 import type { TrendBy } from './state';
 

@@ -123,7 +123,7 @@ fn saved(bytes: &[u8], name: &str) -> (tempfile::TempDir, String) {
 }
 
 /// The text of one member of a zip.
-fn member(zip: &[u8], name: &str) -> String {
+pub(super) fn member(zip: &[u8], name: &str) -> String {
     let mut archive = zip::ZipArchive::new(Cursor::new(zip)).expect("zip");
     let mut text = String::new();
     archive

@@ -3,7 +3,6 @@
 // workbook. Downloaded with progress (the server builds the file first, then sends it).
 import { api, type NamedFile } from '../../../api/client';
 import { downloadWithProgress, type DownloadProgress } from '../../../api/progressDownload';
-import { pendingApi } from './pending';
 import type { SpotFilterQuery, ThemeName } from './types';
 
 /** The spots as a workbook or a shapefile, or the trend's numbers as a workbook. */
@@ -24,7 +23,7 @@ function exportCall(theme: ThemeName, format: ExportFormat, query: SpotFilterQue
     case 'shp':
       return api.GET('/api/spot/v2/{theme}/export/shp', { params, parseAs: 'stream' });
     case 'trend':
-      return pendingApi.GET('/api/spot/v2/{theme}/trend/export/excel', {
+      return api.GET('/api/spot/v2/{theme}/trend/export/excel', {
         params,
         parseAs: 'stream',
       });

@@ -1,14 +1,13 @@
 // GET /api/spot/v2/{theme}/gridstatistics/percent: the grid cells with spots of a batch over
 // a region at one level (GRID).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../api/client';
-import { spotKeys } from './keys';
-import { pendingApi, type GridQuery, type GridStatistics } from './pending';
-import type { ThemeName } from './types';
+import { api, unwrap } from '../../../api/client';
+import { spotKeys } from '../../../api/spotKeys';
+import type { GridQuery, GridStatistics, ThemeName } from './types';
 
 export function getGrid(theme: ThemeName, query: GridQuery): Promise<GridStatistics> {
   return unwrap(
-    pendingApi.GET('/api/spot/v2/{theme}/gridstatistics/percent', {
+    api.GET('/api/spot/v2/{theme}/gridstatistics/percent', {
       params: { path: { theme }, query },
     }),
   );

@@ -1,7 +1,7 @@
 // GET /api/spot/v2/{theme}/spot/{id}: one spot with its outline, attribution and image links.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
-import { spotKeys } from './keys';
+import { spotKeys } from '../../../api/spotKeys';
 import type { SpotDetail, ThemeName } from './types';
 
 export function getSpot(theme: ThemeName, id: number): Promise<SpotDetail> {

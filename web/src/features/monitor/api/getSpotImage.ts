@@ -3,7 +3,7 @@
 // is fetched and shown as a data: address (nothing to revoke when it goes).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrapFile } from '../../../api/client';
-import { spotKeys } from './keys';
+import { spotKeys } from '../../../api/spotKeys';
 import type { ThemeName } from './types';
 
 export type When = 'before' | 'after';

@@ -1,7 +1,7 @@
 // GET /api/spot/v2/{theme}/spotmeta: a page of the spots the filters and the legend select.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
-import { spotKeys } from './keys';
+import { spotKeys } from '../../../api/spotKeys';
 import type { SpotListQuery, ThemeName } from './types';
 
 export function getSpots(theme: ThemeName, query: SpotListQuery) {

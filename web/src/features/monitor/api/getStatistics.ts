@@ -2,7 +2,7 @@
 // level down, per type, per stage and per change category.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
-import { spotKeys } from './keys';
+import { spotKeys } from '../../../api/spotKeys';
 import type { SpotFilterQuery, Statistics, ThemeName } from './types';
 
 export function getStatistics(theme: ThemeName, query: SpotFilterQuery): Promise<Statistics> {

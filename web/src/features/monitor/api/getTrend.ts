@@ -2,7 +2,7 @@
 // each by type and by change category (TREND, and SEQUENCE's table).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
-import { spotKeys } from './keys';
+import { spotKeys } from '../../../api/spotKeys';
 import type { SpotFilterQuery, ThemeName, Trend } from './types';
 
 export function getTrend(theme: ThemeName, query: SpotFilterQuery): Promise<Trend> {

@@ -1,9 +1,11 @@
 // GET /api/spot/v2/themes: the themes the caller may open, each with what its page is built
 // from (title, layer, dictionaries, own attributes, ramp).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
-import { spotKeys } from './keys';
-import type { ThemeInfo } from './types';
+import { api, unwrap } from './client';
+import { spotKeys } from './spotKeys';
+import type { components } from './schema';
+
+type ThemeInfo = components['schemas']['ThemeInfo'];
 
 export function getThemes(): Promise<ThemeInfo[]> {
   return unwrap(api.GET('/api/spot/v2/themes'));

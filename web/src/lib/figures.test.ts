@@ -7,7 +7,7 @@ import {
   formatM2,
   formatMu,
   formatShare,
-} from './format';
+} from './figures';
 
 describe('monitoring figures', () => {
   it('write areas in m² and in 亩 (15 亩 a hectare)', () => {

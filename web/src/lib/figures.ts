@@ -1,5 +1,5 @@
-// How the monitoring page writes its figures for people (pure; tested in format.test.ts).
-import type { DownloadProgress } from '../../api/progressDownload';
+// How the monitoring pages write their figures for people (pure; tested in figures.test.ts).
+import type { DownloadProgress } from '../api/progressDownload';
 
 /** 1 亩 is 10000/15 m² (about 666.67 m²). */
 export const M2_PER_MU = 10000 / 15;
