@@ -11,7 +11,7 @@
 //!    scenes and every region boundary loaded; then a further import (the
 //!    first 10,000 records again, which replace their rows) that the server's
 //!    watcher picks up, and the server's peak resident memory (VmHWM, reset
-//!    after start) across the import and the rebuild of its scene index.
+//!    after start) across the import and the refresh of its scene index.
 
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader};
@@ -223,13 +223,13 @@ fn serve(bin: &Path, data: &Path) -> (Server, mpsc::Receiver<String>) {
     (server, rx)
 }
 
-/// Waits for the log line of the scene index's rebuild; answers how many
-/// rows it indexed and in how many milliseconds.
-fn rebuilt(log: &mpsc::Receiver<String>) -> (u64, u64) {
+/// Waits for the log line of the scene index's refresh; answers how many
+/// rows it indexes and in how many milliseconds it took them in.
+fn refreshed(log: &mpsc::Receiver<String>) -> (u64, u64) {
     loop {
         let line = log
             .recv_timeout(Duration::from_secs(300))
-            .expect("the server rebuilt its scene index within 5 minutes");
+            .expect("the server refreshed its scene index within 5 minutes");
         let Ok(entry) = serde_json::from_str::<serde_json::Value>(&line) else {
             continue;
         };
@@ -283,17 +283,17 @@ fn main() {
     // Writing 5 to clear_refs resets VmHWM to the resident size now (Linux ≥ 4.0).
     let reset = std::fs::write(format!("/proc/{pid}/clear_refs"), "5").is_ok();
     let again_run = import(&bin, &again, &data);
-    let (rows, ms) = rebuilt(&log);
-    // The rebuild is logged just before the new index replaces the old one:
+    let (rows, ms) = refreshed(&log);
+    // The refresh is logged just before the new index replaces the old one:
     // give the old one a moment to be freed before reading what stays.
     std::thread::sleep(Duration::from_secs(1));
     let peak = mb(pid, "VmHWM:");
     println!(
-        "import of {AGAIN} scenes again while the server runs: {:.1} s; the server rebuilt its index of {rows} scenes in {ms} ms",
+        "import of {AGAIN} scenes again while the server runs: {:.1} s; the server took them into its index of {rows} scenes in {ms} ms",
         again_run.wall,
     );
     println!(
-        "server peak resident across that import and its index rebuild: {peak:.0} MB{} ({:.2}× the {resident:.0} MB before; now {:.0} MB)",
+        "server peak resident across that import and its index refresh: {peak:.0} MB{} ({:.2}× the {resident:.0} MB before; now {:.0} MB)",
         if reset {
             ""
         } else {

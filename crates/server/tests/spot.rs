@@ -550,14 +550,23 @@ async fn each_theme_needs_its_own_permission_and_an_area_range() {
     assert_eq!(themes[0]["name"], "windmill");
     assert_eq!(themes[0]["layer"], "windmill_meta");
     assert_eq!(themes[0]["attrs"][1]["label"], "装机容量（MW）");
+    assert_eq!(themes[0]["zonesLayer"], "windmill_zones");
     let hubei = s.token_of("hubei", "Hubei12345").await;
-    assert_eq!(
-        data(&s, &hubei, "/api/spot/v2/themes")
-            .await
-            .as_array()
-            .map(Vec::len),
-        Some(8)
-    );
+    let all = data(&s, &hubei, "/api/spot/v2/themes").await;
+    assert_eq!(all.as_array().map(Vec::len), Some(8));
+    // Each theme's page: its modes and grid level, and zones for the solar and wind bases.
+    let of = |name: &str| {
+        all.as_array()
+            .and_then(|t| t.iter().find(|t| t["name"] == name))
+    };
+    let deform = of("surfaceDeform").expect("surfaceDeform");
+    assert_eq!(deform["modes"], json!(["statistics", "detail"]));
+    assert_eq!(deform["zonesLayer"], Value::Null);
+    assert_eq!(of("road").expect("road")["gridLevel"], 14);
+    let pvland = of("pvland").expect("pvland");
+    assert_eq!(pvland["gridLevel"], 13);
+    assert_eq!(pvland["modes"].as_array().map(Vec::len), Some(5));
+    assert_eq!(pvland["zonesLayer"], "pvland_zones");
     let t = geo_kit::tile::TileId::containing(114.4, 30.45, 9);
     let pv = format!("/ows/cloudPlatform/wmts/pvland_meta/9/{}/{}.pbf", t.x, t.y);
     assert_eq!(

@@ -3854,6 +3854,8 @@ export interface components {
                 title: string;
                 /** @description The dictionary naming its spot types, if it types its spots. */
                 typeDict?: string | null;
+                /** @description The layer of its adaptive zones (the bases its spots make up), if it has them. */
+                zonesLayer?: string | null;
             }[];
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -4903,6 +4905,8 @@ export interface components {
             title: string;
             /** @description The dictionary naming its spot types, if it types its spots. */
             typeDict?: string | null;
+            /** @description The layer of its adaptive zones (the bases its spots make up), if it has them. */
+            zonesLayer?: string | null;
         };
         /**
          * @description A way a theme's page shows its spots (spec §4; the web numbers them 1–5 in this order).

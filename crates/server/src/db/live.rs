@@ -76,7 +76,7 @@ impl<T: Loaded> Shared<T> {
         tracing::info!(
             rows = index.rows(),
             ms = started.elapsed().as_millis() as u64,
-            "{} changed in the database: index rebuilt",
+            "{} changed in the database: index refreshed",
             T::WHAT
         );
         *self.current.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(index);

@@ -90,6 +90,8 @@ pub struct ThemeInfo {
     pub modes: Vec<ThemeMode>,
     /// The grid level GRID mode starts at (13, or 14 for the theme with finer cells).
     pub grid_level: u8,
+    /// The layer of its adaptive zones (the bases its spots make up), if it has them.
+    pub zones_layer: Option<String>,
 }
 
 /// One of a theme's own attributes.
@@ -334,6 +336,7 @@ async fn themes(caller: Caller) -> ApiResult<Vec<ThemeInfo>> {
             ramp: t.ramp,
             modes: t.modes.to_vec(),
             grid_level: t.grid_level,
+            zones_layer: t.zones.map(|z| z.layer.to_owned()),
         })
         .collect()))
 }

@@ -145,6 +145,16 @@ const ALL_MODES: &[ThemeMode] = &[
 /// The grid level of every theme but one (spec §9).
 const GRID_LEVEL: u8 = 13;
 
+/// A theme's adaptive zones: a layer of the bases its spots cluster into, batch by batch
+/// (`zones.rs`).
+#[derive(Debug, Clone, Copy)]
+pub struct Zones {
+    /// The layer's name, e.g. `pvland_zones`.
+    pub layer: &'static str,
+    /// Its title.
+    pub title: &'static str,
+}
+
 /// One theme's configuration.
 #[derive(Debug, Clone, Copy)]
 pub struct Theme {
@@ -170,6 +180,8 @@ pub struct Theme {
     pub modes: &'static [ThemeMode],
     /// The grid level GRID mode starts at.
     pub grid_level: u8,
+    /// Its adaptive zones, for the themes whose spots make up bases (solar, wind).
+    pub zones: Option<Zones>,
 }
 
 /// Every theme, in the menu's order (spec §2).
@@ -186,6 +198,7 @@ pub const THEMES: [Theme; 8] = [
         ramp: Ramp::Green,
         modes: ALL_MODES,
         grid_level: GRID_LEVEL,
+        zones: None,
     },
     Theme {
         name: ThemeName::SurfaceDeform,
@@ -199,6 +212,7 @@ pub const THEMES: [Theme; 8] = [
         ramp: Ramp::YellowRed,
         modes: &[ThemeMode::Statistics, ThemeMode::Detail],
         grid_level: GRID_LEVEL,
+        zones: None,
     },
     Theme {
         name: ThemeName::Road,
@@ -212,6 +226,7 @@ pub const THEMES: [Theme; 8] = [
         ramp: Ramp::Green,
         modes: ALL_MODES,
         grid_level: 14,
+        zones: None,
     },
     Theme {
         name: ThemeName::Nonagricultural,
@@ -226,6 +241,7 @@ pub const THEMES: [Theme; 8] = [
         ramp: Ramp::YellowRed,
         modes: ALL_MODES,
         grid_level: GRID_LEVEL,
+        zones: None,
     },
     Theme {
         name: ThemeName::Plantingstructure,
@@ -239,6 +255,7 @@ pub const THEMES: [Theme; 8] = [
         ramp: Ramp::Green,
         modes: ALL_MODES,
         grid_level: GRID_LEVEL,
+        zones: None,
     },
     Theme {
         name: ThemeName::Pvland,
@@ -252,6 +269,10 @@ pub const THEMES: [Theme; 8] = [
         ramp: Ramp::Green,
         modes: ALL_MODES,
         grid_level: GRID_LEVEL,
+        zones: Some(Zones {
+            layer: "pvland_zones",
+            title: "光伏基地自适应范围",
+        }),
     },
     Theme {
         name: ThemeName::Windmill,
@@ -265,6 +286,10 @@ pub const THEMES: [Theme; 8] = [
         ramp: Ramp::Green,
         modes: ALL_MODES,
         grid_level: GRID_LEVEL,
+        zones: Some(Zones {
+            layer: "windmill_zones",
+            title: "风电基地自适应范围",
+        }),
     },
     Theme {
         name: ThemeName::Steelplant,
@@ -278,6 +303,7 @@ pub const THEMES: [Theme; 8] = [
         ramp: Ramp::YellowRed,
         modes: ALL_MODES,
         grid_level: GRID_LEVEL,
+        zones: None,
     },
 ];
 

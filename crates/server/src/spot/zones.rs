@@ -20,7 +20,7 @@ use geo_types::{Coord, Geometry, MultiPoint, Point, Polygon};
 use super::engine::{Block, LiveSpots};
 use super::filter::Scope;
 use super::layers::{batch_param, caller_scope};
-use super::theme::{Theme, ThemeName};
+use super::theme::{THEMES, Theme, ThemeName};
 use crate::db::live::Loaded;
 use crate::ows::layers::{
     Attribute, Detail, Feature, FeatureGeometry, GeometryKind, Layers, MapLayer, Value, ViewParams,
@@ -36,12 +36,6 @@ pub const ZONE_DISTANCE_M: f64 = 1000.0;
 /// Metres per degree of latitude (and of longitude at the equator) on the mean sphere:
 /// enough for deciding distances under a few kilometres.
 const M_PER_DEGREE: f64 = 111_195.0;
-
-/// The themes with zones: theme, layer name, title.
-pub const ZONE_LAYERS: [(ThemeName, &str, &str); 2] = [
-    (ThemeName::Pvland, "pvland_zones", "光伏基地自适应范围"),
-    (ThemeName::Windmill, "windmill_zones", "风电基地自适应范围"),
-];
 
 /// One zone: a cluster of a batch's spots.
 #[derive(Debug, Clone)]
@@ -212,11 +206,12 @@ impl ZoneCache {
 /// Registers the zone layer of each theme with zones.
 pub fn register(layers: &mut Layers, spots: &Arc<LiveSpots>) {
     let cache = Arc::new(ZoneCache::default());
-    for (theme, name, title) in ZONE_LAYERS {
+    for theme in &THEMES {
+        let Some(zones) = theme.zones else { continue };
         layers.register(ZoneLayer {
-            theme: theme.theme(),
-            name,
-            title,
+            theme,
+            name: zones.layer,
+            title: zones.title,
             spots: Arc::clone(spots),
             cache: Arc::clone(&cache),
         });

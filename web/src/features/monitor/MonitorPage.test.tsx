@@ -95,6 +95,7 @@ const WINDMILL: ThemeInfo = {
   ramp: 'green',
   modes: ['statistics', 'detail', 'grid', 'sequence', 'trend'],
   gridLevel: 13,
+  zonesLayer: 'windmill_zones',
 };
 
 const BATCH = { id: '2025Q2', typeName: '2025年第二季度' };
@@ -502,6 +503,45 @@ describe('监测专题 (/monitor/<theme>)', () => {
     await userEvent.click(screen.getByTestId('monitor-clear'));
     expect(screen.getByTestId('legend-item-all')).toBeChecked();
     expect(screen.getByTestId('detail-panel')).toBeInTheDocument();
+  });
+
+  it("draws the wind bases' zones of the batch under its spots when asked, in detail and sequence", async () => {
+    stubServer(routes());
+    renderMonitor();
+    await screen.findByTestId('statistics-table');
+    expect(screen.queryByTestId('zones-toggle')).not.toBeInTheDocument();
+    await toDetail();
+    expect(shownLayer('zones')).toBeUndefined();
+    await userEvent.click(screen.getByTestId('zones-toggle'));
+    await waitFor(() =>
+      expect(shownLayer('zones')).toMatchObject({ kind: 'vector', sourceLayer: 'windmill_zones' }),
+    );
+    const overlays =
+      engines
+        .at(-1)
+        ?.shown.at(-1)
+        ?.overlays.map((layer) => layer.id) ?? [];
+    expect(overlays.indexOf('zones')).toBeLessThan(overlays.indexOf('spots'));
+    expect(viewParams(shownLayer('zones'))).toBe(viewParams(shownLayer('spots')));
+    // The five maps of SEQUENCE each draw their own batch's zones.
+    await toMode('序列');
+    expect(screen.getByTestId('zones-toggle')).toBeChecked();
+    const small = () => engines.slice(-5);
+    await waitFor(() =>
+      expect(
+        small().map((engine) =>
+          viewParams(engine.shown.at(-1)?.overlays.find((layer) => layer.id === 'zones')),
+        ),
+      ).toEqual(['2024Q2', '2024Q3', '2024Q4', '2025Q1', '2025Q2'].map((id) => `batch:${id}`)),
+    );
+  });
+
+  it('offers no zones to a theme without bases', async () => {
+    stubServer(routes({ theme: { ...WINDMILL, zonesLayer: null } }));
+    renderMonitor();
+    await screen.findByTestId('statistics-table');
+    await toDetail();
+    expect(screen.queryByTestId('zones-toggle')).not.toBeInTheDocument();
   });
 
   it('offers only the modes the theme names: 统计 and 详情 for one without the others', async () => {

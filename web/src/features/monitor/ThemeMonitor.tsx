@@ -6,7 +6,7 @@
 // from the theme's configuration, the modes offered too; the state is one object (state.ts)
 // and the switches between modes follow the rules of modes.ts.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Select, Tabs, Tooltip } from 'antd';
+import { App, Button, Checkbox, Select, Tabs, Tooltip } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { dictQueryOptions, useDict } from '../../api/getDict';
@@ -42,6 +42,7 @@ import {
   openedSpotLayer,
   regionOutlineLayer,
   spotsLayer,
+  zonesLayer,
 } from './mapLayers';
 import { cleared, modesOf, switchMode } from './modes';
 import { SequencePanel } from './SequencePanel';
@@ -218,11 +219,17 @@ export function ThemeMonitor({ theme, title }: { theme: ThemeInfo; title: string
   const outline = focus.highlight ? [regionOutlineLayer(focus.highlight)] : [];
   const spotsOf = (batch: string | null) =>
     nothingChecked(state.legend) ? [] : [spotsLayer(theme.layer, state, batch, colors, origin)];
+  const zonesOf = (batch: string | null) =>
+    theme.zonesLayer && state.zones ? [zonesLayer(theme.zonesLayer, batch, origin)] : [];
   const gridTop = grid.data ? gridMax(grid.data, state.gridMeasure) : 0;
   const layersOf = (mode: Mode) => {
     switch (mode) {
       case DETAIL:
-        return [...spotsOf(shownBatch), ...(openedLayer ? [openedLayer] : [])];
+        return [
+          ...zonesOf(shownBatch),
+          ...spotsOf(shownBatch),
+          ...(openedLayer ? [openedLayer] : []),
+        ];
       case GRID:
         return [
           ...(grid.data
@@ -366,7 +373,7 @@ export function ThemeMonitor({ theme, title }: { theme: ThemeInfo; title: string
       return (
         <SequenceView
           batches={batches.data && shownBatches}
-          layersOf={(batch) => [...spotsOf(batch), ...outline]}
+          layersOf={(batch) => [...zonesOf(batch), ...spotsOf(batch), ...outline]}
           extent={focus.extent}
           rows={trend.data && rowsOf(trend.data, shownBatches)}
           loading={trend.isFetching}
@@ -432,7 +439,19 @@ export function ThemeMonitor({ theme, title }: { theme: ThemeInfo; title: string
               />
             )}
           </div>
-          <div className="monitor__panel">{panel()}</div>
+          <div className="monitor__panel">
+            {theme.zonesLayer && (state.mode === DETAIL || state.mode === SEQUENCE) && (
+              <Checkbox
+                className="monitor__zones"
+                checked={state.zones}
+                onChange={(e) => setState({ ...state, zones: e.target.checked })}
+                data-testid="zones-toggle"
+              >
+                显示基地自适应范围
+              </Checkbox>
+            )}
+            {panel()}
+          </div>
         </>
       }
       map={mapArea()}

@@ -11,6 +11,7 @@ import {
   spotFilter,
   spotsLayer,
   tilesOf,
+  zonesLayer,
 } from './mapLayers';
 import { ALL, DETAIL, defaultState, type MonitorState } from './state';
 
@@ -133,6 +134,20 @@ describe('tilesOf', () => {
     expect(
       decodeURIComponent(new URL(url!.replace(/[{}]/g, '')).searchParams.get('viewparams')!),
     ).toBe('theme:pvland;level:13');
+  });
+});
+
+describe('the zones layer', () => {
+  it("draws the theme's zone tiles of the batch, and the latest when none is named", () => {
+    const layer = zonesLayer('pvland_zones', '2025Q2', origin);
+    expect(layer).toMatchObject({ id: 'zones', kind: 'vector', sourceLayer: 'pvland_zones' });
+    if (layer.kind !== 'vector') throw new Error('a vector layer');
+    expect(layer.tiles[0]).toContain(
+      '/wmts/pvland_zones/{z}/{x}/{y}.pbf?viewparams=batch%3A2025Q2',
+    );
+    const latest = zonesLayer('pvland_zones', null, origin);
+    if (latest.kind !== 'vector') throw new Error('a vector layer');
+    expect(latest.tiles[0]).toBe(`${origin}/ows/cloudPlatform/wmts/pvland_zones/{z}/{x}/{y}.pbf`);
   });
 });
 

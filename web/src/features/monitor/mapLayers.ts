@@ -17,6 +17,9 @@ const GRID_TILE_ATTRIBUTES = {
   percent: 'percent',
 } as const;
 
+/** The adaptive zones of a theme's batch, under its spots. */
+export const ZONES = 'zones';
+
 /** The choropleth layer: clicking a region reports its code. */
 export const CHOROPLETH = 'choropleth';
 /** The spot layer: clicking a spot reports its id. */
@@ -168,6 +171,29 @@ export function spotsLayer(
     },
   };
 }
+
+/**
+ * The adaptive zones of one batch (`pvland_zones`, `windmill_zones`): each base a dashed
+ * outline with a faint fill, so the spots inside stay readable.
+ */
+export function zonesLayer(layer: string, batch: string | null, origin: string): MapLayer {
+  return {
+    id: ZONES,
+    kind: 'vector',
+    tiles: tilesOf(origin, layer, { batch }),
+    sourceLayer: layer,
+    paint: {
+      fillColor: ZONE_COLOR,
+      fillOpacity: 0.08,
+      lineColor: ZONE_COLOR,
+      lineWidth: 2,
+      lineDash: [2, 1],
+    },
+  };
+}
+
+/** The zones' colour: apart from the spots' legend colours and the region outline. */
+const ZONE_COLOR = '#6f42c1';
 
 /** The outline of the region counted, over its regions' colours (no fill to wash them out). */
 export function regionOutlineLayer(region: FeatureCollection<Polygon | MultiPolygon>): MapLayer {

@@ -121,6 +121,7 @@ describe('清空', () => {
       measure: 'area',
       legend: { by: 'stage', checked: ['1'] },
       paging: { pageNum: 3, pageSize: 20 },
+      zones: true,
     });
     expect(cleared(busy, theme, ['420000'])).toEqual({
       ...defaultState(theme),

@@ -62,6 +62,8 @@ export interface MonitorState {
   /** SEQUENCE's page of batches: 0 the latest five, 1 the five before them, … */
   sequencePage: number;
   trendBy: TrendBy;
+  /** Whether DETAIL and SEQUENCE draw the theme's adaptive zones (its bases), if it has them. */
+  zones: boolean;
 }
 
 /** DETAIL's page size (spec §9 default page). */
@@ -86,6 +88,7 @@ export function defaultState(theme: Pick<ThemeInfo, 'typeDict'>): MonitorState {
     sequencePage: 0,
     // A theme without types has only the change categories to split by.
     trendBy: typed ? 'type' : 'change',
+    zones: false,
   };
 }
 
