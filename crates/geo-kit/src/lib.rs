@@ -94,6 +94,22 @@ impl Envelope {
         self.max_y = self.max_y.max(y);
     }
 
+    /// Grows the envelope to include another.
+    pub fn absorb(&mut self, other: &Envelope) {
+        self.min_x = self.min_x.min(other.min_x);
+        self.max_x = self.max_x.max(other.max_x);
+        self.min_y = self.min_y.min(other.min_y);
+        self.max_y = self.max_y.max(other.max_y);
+    }
+
+    /// Whether the two envelopes share a point (touching counts).
+    pub fn meets(&self, other: &Envelope) -> bool {
+        self.max_x >= other.min_x
+            && self.min_x <= other.max_x
+            && self.max_y >= other.min_y
+            && self.min_y <= other.max_y
+    }
+
     /// Grows an optional envelope to include a point, starting it if empty.
     pub fn include(env: &mut Option<Envelope>, x: f64, y: f64) {
         match env {

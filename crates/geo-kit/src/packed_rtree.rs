@@ -20,10 +20,7 @@ pub struct PackedRTree {
 fn union(boxes: &[Envelope]) -> Envelope {
     let mut u = boxes[0];
     for b in &boxes[1..] {
-        u.min_x = u.min_x.min(b.min_x);
-        u.min_y = u.min_y.min(b.min_y);
-        u.max_x = u.max_x.max(b.max_x);
-        u.max_y = u.max_y.max(b.max_y);
+        u.absorb(b);
     }
     u
 }
@@ -134,12 +131,7 @@ mod tests {
             min_y: 3.0,
             max_y: 8.1,
         };
-        let meets = |b: &Envelope| {
-            b.max_x >= query.min_x
-                && b.min_x <= query.max_x
-                && b.max_y >= query.min_y
-                && b.min_y <= query.max_y
-        };
+        let meets = |b: &Envelope| b.meets(&query);
         let mut found = Vec::new();
         tree.search(
             |b| {

@@ -465,12 +465,7 @@ impl Block {
     /// Calls `each` with the position of every spot whose box meets `bbox`, in the tree's
     /// order (stable for one block).
     pub fn in_box(&self, bbox: &Envelope, mut each: impl FnMut(usize)) {
-        let meets = |b: &Envelope| {
-            b.max_x >= bbox.min_x
-                && b.min_x <= bbox.max_x
-                && b.max_y >= bbox.min_y
-                && b.min_y <= bbox.max_y
-        };
+        let meets = |b: &Envelope| b.meets(bbox);
         let within = |b: &Envelope| {
             b.min_x >= bbox.min_x
                 && b.max_x <= bbox.max_x

@@ -198,17 +198,16 @@ impl MapLayer for DynamicLayer {
         let Some(theme) = params.get("theme").and_then(ThemeName::parse) else {
             return Vec::new();
         };
-        let Some(caller) = caller.filter(|c| c.has(theme.theme().perm.code)) else {
+        let Some(ranges) = caller_scope(theme.theme(), caller) else {
             return Vec::new();
         };
-        let ranges = Scope::of_ranges(&caller.regions);
         let index = self.spots.now();
         let spots = index.theme(theme);
         let block = |key: &str| params.get(key).and_then(|id| spots.block(Some(id)));
         let (Some(from), Some(to)) = (block("from"), block("to")) else {
             return Vec::new();
         };
-        if from.batch.id == to.batch.id || ranges.is_empty() {
+        if from.batch.id == to.batch.id {
             return Vec::new();
         }
         let pred = Predicate::default();

@@ -279,12 +279,7 @@ impl MapLayer for ZoneLayer {
         let zones = self.cache.get(key, || zones(block, &scope));
         zones
             .iter()
-            .filter(|z| {
-                z.bbox.max_x >= bbox.min_x
-                    && z.bbox.min_x <= bbox.max_x
-                    && z.bbox.max_y >= bbox.min_y
-                    && z.bbox.min_y <= bbox.max_y
-            })
+            .filter(|z| z.bbox.meets(bbox))
             .map(|z| Feature {
                 id: z.id.to_string(),
                 geometry: FeatureGeometry::Owned(Geometry::Polygon(z.hull.clone())),

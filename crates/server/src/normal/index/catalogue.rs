@@ -36,6 +36,9 @@ pub struct SceneIndex {
     parts: Vec<Part>,
     /// Scenes not gone.
     live: usize,
+    /// The largest row id not gone (0 for none): half the stamp the watcher compares after
+    /// every commit, so found once here rather than on each comparison.
+    max_fid: i64,
     /// The grids of recent search areas: a grid depends on the area only, so
     /// every catalogue since the start shares them.
     grids: Arc<Grids>,
@@ -134,10 +137,20 @@ impl SceneIndex {
                 live += part.segment.len() - part.gone.count;
                 part
             })
-            .collect();
+            .collect::<Vec<Part>>();
+        let max_fid = parts
+            .iter()
+            .flat_map(|part| {
+                (0..part.segment.len())
+                    .filter(|&pos| !part.gone.contains(pos))
+                    .map(|pos| part.segment.key(pos).1)
+            })
+            .max()
+            .unwrap_or(0);
         Self {
             parts,
             live,
+            max_fid,
             grids,
             summaries: OnceLock::new(),
         }
@@ -208,15 +221,7 @@ impl SceneIndex {
 
     /// The largest row id indexed (0 for none).
     pub fn max_fid(&self) -> i64 {
-        self.parts
-            .iter()
-            .flat_map(|part| {
-                (0..part.segment.len())
-                    .filter(|&pos| !part.gone.contains(pos))
-                    .map(|pos| part.segment.key(pos).1)
-            })
-            .max()
-            .unwrap_or(0)
+        self.max_fid
     }
 
     /// The part holding a position, and the segment's own position, unless gone.
@@ -407,9 +412,9 @@ impl SceneIndex {
             .iter()
             .map(|part| part.segment.positions(filter))
             .collect();
+        let key = |n: usize, pos: usize| self.parts[n].segment.key(pos);
         std::iter::from_fn(move || {
             loop {
-                let key = |n: usize, pos: usize| self.parts[n].segment.key(pos);
                 let next = cursors
                     .iter()
                     .enumerate()

@@ -59,12 +59,7 @@ pub struct SatelliteSummary {
 impl SatelliteSummary {
     /// Takes in what another set of the same satellite's scenes covers.
     pub(super) fn absorb(&mut self, other: Self) {
-        self.bbox = Envelope {
-            min_x: self.bbox.min_x.min(other.bbox.min_x),
-            max_x: self.bbox.max_x.max(other.bbox.max_x),
-            min_y: self.bbox.min_y.min(other.bbox.min_y),
-            max_y: self.bbox.max_y.max(other.bbox.max_y),
-        };
+        self.bbox.absorb(&other.bbox);
         self.first = self.first.min(other.first);
         self.last = self.last.max(other.last);
         self.cloud = (
@@ -289,12 +284,7 @@ impl Segment {
                     };
                     (summary, BTreeSet::new())
                 });
-                sum.bbox = Envelope {
-                    min_x: sum.bbox.min_x.min(b.min_x),
-                    max_x: sum.bbox.max_x.max(b.max_x),
-                    min_y: sum.bbox.min_y.min(b.min_y),
-                    max_y: sum.bbox.max_y.max(b.max_y),
-                };
+                sum.bbox.absorb(&b);
                 sum.first = sum.first.min(at);
                 sum.last = sum.last.max(at);
                 sum.cloud = (sum.cloud.0.min(cloud), sum.cloud.1.max(cloud));
