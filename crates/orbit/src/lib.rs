@@ -57,6 +57,7 @@ pub mod passes;
 pub mod propagate;
 pub mod sun;
 pub mod time;
+pub mod tracks;
 
 pub use elements::{ElementSet, Limits, ParseError, parse_tle};
 pub use frames::{Geodetic, Look};
@@ -64,3 +65,37 @@ pub use omm::{parse_omm_json, parse_omm_xml};
 pub use passes::{Area, AreaError, Pass, PassOptions, Reach, SensorKind, opportunities, passes};
 pub use propagate::{PropagationError, Satellite, TrackPoint};
 pub use sun::{sun_elevation_deg, sun_position};
+
+/// Real element sets of the catalogue's satellites, as CelesTrak published
+/// them on 2025-10-03 (`data/README.md`: source, licence, age): the demo's.
+pub const DEMO_TLE: &str = include_str!("../data/demo_2025-10-03.tle");
+/// Where [`DEMO_TLE`] came from, as an import records it.
+pub const DEMO_SOURCE: &str = "CelesTrak GP 2025-10-03 (demo)";
+
+/// Element sets in any format this crate reads, told apart by the first
+/// character that is not white space: `[` or `{` OMM JSON, `<` OMM XML,
+/// anything else TLE or 3LE text.
+pub fn parse_any(input: &[u8], limits: &Limits) -> Result<Vec<ElementSet>, ParseError> {
+    match input.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'[' | b'{') => parse_omm_json(input, limits),
+        Some(b'<') => parse_omm_xml(input, limits),
+        _ => parse_tle(input, limits),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_format_is_told_apart_by_its_first_character() {
+        let limits = Limits::default();
+        let demo = parse_any(DEMO_TLE.as_bytes(), &limits).expect("demo");
+        assert_eq!(demo, parse_tle(DEMO_TLE.as_bytes(), &limits).expect("tle"));
+        assert_eq!(demo.len(), 97);
+        // JSON and XML go to the OMM readers: an empty array or document is no set, not bad TLE.
+        assert_eq!(parse_any(b"  []", &limits), Ok(Vec::new()));
+        assert_eq!(parse_any(b"\n<ndm></ndm>", &limits), Ok(Vec::new()));
+        assert!(parse_tle(b"[]", &limits).is_err());
+    }
+}

@@ -267,6 +267,21 @@ pub async fn method_not_allowed() -> Response {
     AppError::MethodNotAllowed.into_response()
 }
 
+/// A file to download as `name` (ASCII, so it needs no encoding in the header).
+pub fn attachment(bytes: Vec<u8>, content_type: &str, name: &str) -> axum::response::Response {
+    use axum::http::header;
+    use axum::response::IntoResponse;
+    let disposition = format!("attachment; filename=\"{name}\"");
+    (
+        [
+            (header::CONTENT_TYPE, content_type.to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
 /// Runs CPU-bound work (geometry, files, images) off the async workers; a
 /// panicked task is an internal error.
 pub async fn blocking<T: Send + 'static>(

@@ -36,6 +36,18 @@ pub fn minute(unix: i64) -> String {
         .unwrap_or_default()
 }
 
+/// An instant (unix seconds, rounded to the second) in RFC 3339 at Beijing's
+/// offset, e.g. `2025-10-03T15:06:55+08:00`; empty if out of range.
+pub fn rfc3339(unix: f64) -> String {
+    if !unix.is_finite() {
+        return String::new();
+    }
+    OffsetDateTime::from_unix_timestamp(unix.round() as i64)
+        .ok()
+        .and_then(|t| t.to_offset(OFFSET).format(&Rfc3339).ok())
+        .unwrap_or_default()
+}
+
 /// A day (`YYYY-MM-DD`, Beijing) or an RFC 3339 instant as unix seconds; for
 /// a day, `end` takes its last second. 400 with what to type otherwise.
 pub fn instant(text: &str, end: bool) -> Result<i64, AppError> {
@@ -73,6 +85,8 @@ mod tests {
             1_795_651_200
         );
         assert!(instant("26/11/2026", false).is_err());
+        assert_eq!(rfc3339(1_795_622_400.4), "2026-11-26T00:00:00+08:00");
+        assert_eq!(rfc3339(f64::NAN), "");
         assert_eq!(
             minute(1_795_622_400 + 8 * 3600 + 5 * 60),
             "2026-11-26 08:05"

@@ -76,6 +76,12 @@ pub struct Config {
     /// scenes; two thousand leaves room for a national theme without letting
     /// a cart grow without end.
     pub cart_cap: i64,
+    /// Orbit prediction: the largest off-nadir angle assumed for a satellite whose operator
+    /// publishes none, degrees (`RSCLOUD_ORBIT_OFF_NADIR_DEG`).
+    pub orbit_off_nadir_deg: f64,
+    /// Orbit prediction: the lowest sun elevation at which an optical satellite can image,
+    /// degrees (`RSCLOUD_ORBIT_MIN_SUN_ELEVATION_DEG`); a request may ask for another.
+    pub orbit_min_sun_elevation_deg: f64,
 }
 
 /// Addresses or networks, as a list or as one comma-separated string (the
@@ -224,6 +230,8 @@ impl Default for Config {
             delivery_dir: None,
             delivery_link_days: 7,
             cart_cap: 2_000,
+            orbit_off_nadir_deg: 25.0,
+            orbit_min_sun_elevation_deg: 10.0,
         }
     }
 }
@@ -299,6 +307,16 @@ impl Config {
         }
         if self.max_body_bytes < 1024 {
             return Err(ConfigError::Value("max_body_bytes must be at least 1024"));
+        }
+        if !(0.0..=60.0).contains(&self.orbit_off_nadir_deg) {
+            return Err(ConfigError::Value(
+                "orbit_off_nadir_deg must be from 0 to 60 degrees",
+            ));
+        }
+        if !(-18.0..=90.0).contains(&self.orbit_min_sun_elevation_deg) {
+            return Err(ConfigError::Value(
+                "orbit_min_sun_elevation_deg must be from -18 to 90 degrees",
+            ));
         }
         for screen in &self.screens {
             if screen.networks.is_empty() && screen.key.is_none() {

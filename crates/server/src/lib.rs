@@ -17,6 +17,7 @@ pub mod normal;
 pub mod order;
 pub mod ows;
 pub mod region;
+pub mod sateorbit;
 pub mod spot;
 pub mod stac;
 pub mod state;
@@ -83,6 +84,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(normal::router())
         .merge(order::router())
         .merge(spot::router())
+        .merge(sateorbit::router())
 }
 
 /// The OpenAPI 3.1 document of every `/api` route.
@@ -215,6 +217,16 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
             seconds = started.elapsed().as_secs_f64(),
             "demo spots generated"
         );
+    }
+    if config.demo {
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        let added = db
+            .call(move |c| Ok(sateorbit::import::import_demo(c, now)))
+            .await?
+            .context("cannot store the demo element sets")?;
+        if added > 0 {
+            tracing::info!(sets = added, "demo element sets stored");
+        }
     }
     let started = std::time::Instant::now();
     let scenes = db.call(|c| normal::store::load_index(c)).await?;

@@ -106,6 +106,12 @@ enum ImportKind {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Orbital element sets: TLE or 3LE text, or CCSDS OMM as JSON (CelesTrak GP) or XML.
+    /// Every set is kept by NORAD id and epoch; predictions use each satellite's newest.
+    Tle {
+        /// The file.
+        file: PathBuf,
+    },
     /// World countries: the GeoJSON of @surbowl/world-geo-json-zh (name, full_name, iso_a3, iso_n3).
     World {
         /// The file.
@@ -402,6 +408,21 @@ fn import(config: &Config, kind: ImportKind) -> Result<(), Failure> {
             }
             for (why, count) in reasons {
                 println!("  skipped {count}: {why}");
+            }
+        }
+        ImportKind::Tle { file } => {
+            let now = time::OffsetDateTime::now_utc().unix_timestamp();
+            let report = rscloud::sateorbit::import::import_file(&mut conn, &file, now)
+                .map_err(|e| Failure::Usage(e.to_string()))?;
+            println!(
+                "imported {} element sets ({} new); {} catalogue satellites have element sets",
+                report.read, report.added, report.catalogue_covered
+            );
+            if !report.catalogue_missing.is_empty() {
+                println!(
+                    "  catalogue satellites still without: {}",
+                    report.catalogue_missing.join(", ")
+                );
             }
         }
         ImportKind::World { file } => {

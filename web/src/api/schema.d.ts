@@ -1114,6 +1114,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sateorbit/v2/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orbit page's defaults and the satellites it can predict. */
+        get: operations["config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sateorbit/v2/csj": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imaging opportunities: passes whose swath, with the satellite's largest
+         *     off-nadir angle, reaches the area; for optical sensors only in daylight.
+         */
+        post: operations["csj"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sateorbit/v2/csj/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The imaging opportunities as CSV (UTF-8 with a byte-order mark, for Excel). */
+        post: operations["csj_csv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sateorbit/v2/csj/ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The imaging opportunities as an iCalendar file, one event per opportunity. */
+        post: operations["csj_ics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sateorbit/v2/region": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Passes of the nadir swath over a region. */
+        post: operations["region"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sateorbit/v2/satorbit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ground tracks of the chosen satellites in a window. */
+        post: operations["satorbit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sateorbit/v2/selectline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One pass's track segment, swath and reach. */
+        post: operations["selectline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sateorbit/v2/shp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Passes of the nadir swath over an uploaded area. */
+        post: operations["shp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/spot/v2/themes": {
         parameters: {
             query?: never;
@@ -2217,6 +2356,28 @@ export interface components {
          * @enum {string}
          */
         Channel: "telephone" | "email";
+        /** @description The satellites and the window of a prediction. */
+        Choice: {
+            /**
+             * @description Window end: an RFC 3339 instant, or a day (to its last second); at most 30 days after `start`.
+             * @example 2025-10-09
+             */
+            end: string;
+            /**
+             * @description Catalogue `value`s (e.g. `GF1`, `ZY3-02`), 1 to 200.
+             * @example [
+             *       "GF1",
+             *       "GF2",
+             *       "ZY3-02"
+             *     ]
+             */
+            satellites: string[];
+            /**
+             * @description Window start: an RFC 3339 instant, or a day `YYYY-MM-DD` (Beijing, from its midnight).
+             * @example 2025-10-03
+             */
+            start: string;
+        };
         /** @description A phone number or e-mail with its link. */
         Contact: {
             /** @description `tel:` or `mailto:` link. */
@@ -2723,6 +2884,60 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_OrbitConfig: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description The page's defaults and bounds, and the satellites with element sets. */
+            data: {
+                /**
+                 * Format: int32
+                 * @description Days a prediction spans unless the user picks another window.
+                 */
+                defaultDays: number;
+                /**
+                 * Format: double
+                 * @description Off-nadir angle assumed where an operator publishes none, degrees.
+                 */
+                defaultOffNadirDeg: number;
+                /**
+                 * @description Where the window starts by default: now, or when the element sets are
+                 *     older than [`MAX_ELEMENT_AGE_DAYS`] (a demo), the day of the newest
+                 *     epoch, so that the page still predicts something meaningful.
+                 * @example 2025-10-03
+                 */
+                defaultStart: string;
+                /**
+                 * Format: int32
+                 * @description Longest window, days.
+                 */
+                maxDays: number;
+                /** @description Most satellites in one request. */
+                maxSatellites: number;
+                /**
+                 * Format: double
+                 * @description Lowest sun elevation for optical imaging, degrees.
+                 */
+                minSunElevationDeg: number;
+                /** @description Epoch of the newest element set, RFC 3339 in Beijing time; null without any. */
+                newestEpoch?: string | null;
+                /** @description The catalogue's satellites that have an element set, in catalogue order. */
+                satellites: components["schemas"]["OrbitSatellite"][];
+                /**
+                 * @description The newest element set is older than [`MAX_ELEMENT_AGE_DAYS`]: predictions
+                 *     for today would be kilometres off, and the page says so.
+                 */
+                stale: boolean;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Page_Account: {
             /**
              * Format: int32
@@ -3171,6 +3386,81 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_PassLine: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /**
+             * @description One pass's track, the swath it images at nadir and what it can reach by
+             *     pointing, each as drawn on a map.
+             */
+            data: {
+                /** @description Its Chinese name. */
+                label: string;
+                /**
+                 * Format: double
+                 * @description Largest off-nadir angle, degrees.
+                 */
+                maxOffNadirDeg: number;
+                /** @description The swath widened by the largest off-nadir angle: closed rings. */
+                reach: number[][][];
+                /** @description The catalogue's `value`. */
+                satellite: string;
+                /** @description The swath at nadir: closed rings of [lon, lat] (empty when the swath is not known). */
+                swath: number[][][];
+                /**
+                 * Format: double
+                 * @description Swath width, km.
+                 */
+                swathKm: number;
+                /** @description The track, broken at the ±180° meridian. */
+                track: number[][][];
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_PassList: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description The passes of a prediction. */
+            data: {
+                /** @description The point off-nadir angles aim at: the area's centroid, [lon, lat]. */
+                centre: number[];
+                /** @description Window end, RFC 3339 Beijing time. */
+                end: string;
+                /**
+                 * Format: double
+                 * @description The sun elevation that counts as daylight, degrees.
+                 */
+                minSunElevationDeg: number;
+                /**
+                 * @description Imaging opportunities (swath and off-nadir reach, daylight for optical)
+                 *     rather than passes of the nadir swath.
+                 */
+                opportunities: boolean;
+                /** @description Passes by start time. */
+                passes: components["schemas"]["PassRow"][];
+                /** @description Satellites left out, and why. */
+                skipped: components["schemas"]["Skipped"][];
+                /** @description Window start, RFC 3339 Beijing time. */
+                start: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Position: {
             /**
              * Format: int32
@@ -3459,6 +3749,31 @@ export interface components {
              */
             code: number;
             data: string;
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Tracks: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description Ground tracks of a window. */
+            data: {
+                /** @description Satellites left out, and why. */
+                skipped: components["schemas"]["Skipped"][];
+                /**
+                 * Format: double
+                 * @description Seconds between points.
+                 */
+                stepSeconds: number;
+                /** @description One track per satellite predicted. */
+                tracks: components["schemas"]["Track"][];
+            };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
         };
@@ -4089,6 +4404,18 @@ export interface components {
          * @enum {string}
          */
         Kind: "order" | "request";
+        /** @description One pass to draw. */
+        LineQuery: {
+            /** @description The pass's end; at most two hours after `start`. */
+            end: string;
+            /**
+             * @description The catalogue's `value`.
+             * @example GF1
+             */
+            satellite: string;
+            /** @description The pass's start (RFC 3339), as a pass row gives it. */
+            start: string;
+        };
         /**
          * @description What an uploaded list holds: scene file names, or path/rows.
          * @enum {string}
@@ -4210,6 +4537,168 @@ export interface components {
             code?: string;
             /** @description The new mainland mobile number. */
             telephone?: string;
+        };
+        /** @description Imaging opportunities over an area given as the image query gives one. */
+        OpportunityQuery: components["schemas"]["AreaQuery"] & components["schemas"]["Choice"] & {
+            /**
+             * Format: double
+             * @description Lowest sun elevation for optical imaging, degrees (default: the configured one).
+             */
+            minSunElevationDeg?: number | null;
+        };
+        /** @description The page's defaults and bounds, and the satellites with element sets. */
+        OrbitConfig: {
+            /**
+             * Format: int32
+             * @description Days a prediction spans unless the user picks another window.
+             */
+            defaultDays: number;
+            /**
+             * Format: double
+             * @description Off-nadir angle assumed where an operator publishes none, degrees.
+             */
+            defaultOffNadirDeg: number;
+            /**
+             * @description Where the window starts by default: now, or when the element sets are
+             *     older than [`MAX_ELEMENT_AGE_DAYS`] (a demo), the day of the newest
+             *     epoch, so that the page still predicts something meaningful.
+             * @example 2025-10-03
+             */
+            defaultStart: string;
+            /**
+             * Format: int32
+             * @description Longest window, days.
+             */
+            maxDays: number;
+            /** @description Most satellites in one request. */
+            maxSatellites: number;
+            /**
+             * Format: double
+             * @description Lowest sun elevation for optical imaging, degrees.
+             */
+            minSunElevationDeg: number;
+            /** @description Epoch of the newest element set, RFC 3339 in Beijing time; null without any. */
+            newestEpoch?: string | null;
+            /** @description The catalogue's satellites that have an element set, in catalogue order. */
+            satellites: components["schemas"]["OrbitSatellite"][];
+            /**
+             * @description The newest element set is older than [`MAX_ELEMENT_AGE_DAYS`]: predictions
+             *     for today would be kilometres off, and the page says so.
+             */
+            stale: boolean;
+        };
+        /**
+         * @description A satellite that can be predicted: the catalogue's entry, its newest
+         *     element set's epoch and how far it sees.
+         */
+        OrbitSatellite: components["schemas"]["Satellite"] & {
+            /**
+             * @description Epoch of the element set in use, RFC 3339 in Beijing time.
+             * @example 2025-10-03T15:06:55+08:00
+             */
+            epoch: string;
+            /**
+             * Format: double
+             * @description Largest off-nadir angle used for imaging opportunities, degrees: the
+             *     operator's figure, or the configured default when it publishes none.
+             */
+            maxOffNadirDeg: number;
+        };
+        /**
+         * @description One pass's track, the swath it images at nadir and what it can reach by
+         *     pointing, each as drawn on a map.
+         */
+        PassLine: {
+            /** @description Its Chinese name. */
+            label: string;
+            /**
+             * Format: double
+             * @description Largest off-nadir angle, degrees.
+             */
+            maxOffNadirDeg: number;
+            /** @description The swath widened by the largest off-nadir angle: closed rings. */
+            reach: number[][][];
+            /** @description The catalogue's `value`. */
+            satellite: string;
+            /** @description The swath at nadir: closed rings of [lon, lat] (empty when the swath is not known). */
+            swath: number[][][];
+            /**
+             * Format: double
+             * @description Swath width, km.
+             */
+            swathKm: number;
+            /** @description The track, broken at the ±180° meridian. */
+            track: number[][][];
+        };
+        /** @description The passes of a prediction. */
+        PassList: {
+            /** @description The point off-nadir angles aim at: the area's centroid, [lon, lat]. */
+            centre: number[];
+            /** @description Window end, RFC 3339 Beijing time. */
+            end: string;
+            /**
+             * Format: double
+             * @description The sun elevation that counts as daylight, degrees.
+             */
+            minSunElevationDeg: number;
+            /**
+             * @description Imaging opportunities (swath and off-nadir reach, daylight for optical)
+             *     rather than passes of the nadir swath.
+             */
+            opportunities: boolean;
+            /** @description Passes by start time. */
+            passes: components["schemas"]["PassRow"][];
+            /** @description Satellites left out, and why. */
+            skipped: components["schemas"]["Skipped"][];
+            /** @description Window start, RFC 3339 Beijing time. */
+            start: string;
+        };
+        /** @description One pass of a satellite over the area. */
+        PassRow: {
+            /** @description Moving north (ascending) or south (descending). */
+            ascending: boolean;
+            /** @description When the satellite is closest to the area's centre, RFC 3339 Beijing time. */
+            closest: string;
+            /** @description The sun is at least at the threshold elevation. */
+            daylight: boolean;
+            /**
+             * Format: double
+             * @description Length of the pass, seconds.
+             */
+            durationS: number;
+            /**
+             * Format: double
+             * @description The satellite's elevation seen from the area's centre then, degrees.
+             */
+            elevationDeg: number;
+            /** @description Last instant, RFC 3339 Beijing time. */
+            end: string;
+            /** @description Its Chinese name. */
+            label: string;
+            /**
+             * Format: int32
+             * @description NORAD catalogue number.
+             */
+            noradId: number;
+            /**
+             * Format: double
+             * @description Off-nadir angle needed then to see the area's centre, degrees.
+             */
+            offNadirDeg: number;
+            /** @description The catalogue's `value`. */
+            satellite: string;
+            /** @description First instant the swath (or reach) touches the area, RFC 3339 Beijing time. */
+            start: string;
+            /**
+             * Format: double
+             * @description The sun's elevation at the area's centre then, degrees.
+             */
+            sunElevationDeg: number;
+            /**
+             * Format: int32
+             * @description 1 optical, 2 hyperspectral, 3 radar, 4 laser, 5 gravity.
+             */
+            type: number;
         };
         /** @description One orbit path/row, of one satellite or of any. */
         PathRow: {
@@ -4430,6 +4919,14 @@ export interface components {
             isLeaf: boolean;
             /** @description Full name. */
             name: string;
+        };
+        /** @description Passes over a region. */
+        RegionPasses: components["schemas"]["Choice"] & {
+            /**
+             * @description Region code, e.g. `420000`.
+             * @example 420000
+             */
+            regionId: string;
         };
         /** @description A region's row of the statistics. */
         RegionTally: components["schemas"]["Tally"] & {
@@ -4753,6 +5250,15 @@ export interface components {
         };
         /** @description A GeoJSON Polygon or MultiPolygon (WGS84), bare or as a Feature's geometry. */
         SentArea: components["schemas"]["Polygon"] | components["schemas"]["MultiPolygon"] | components["schemas"]["AreaFeature"];
+        /** @description A satellite left out of an answer, and why. */
+        Skipped: {
+            /** @description Its Chinese name. */
+            label: string;
+            /** @description Why, in Chinese. */
+            reason: string;
+            /** @description The catalogue's `value`. */
+            satellite: string;
+        };
         /**
          * @description The order of results, named on the wire `time` or `cloud`.
          * @enum {string}
@@ -4918,6 +5424,40 @@ export interface components {
          * @enum {string}
          */
         ThemeName: "landcover" | "surfaceDeform" | "road" | "nonagricultural" | "plantingstructure" | "pvland" | "windmill" | "steelplant";
+        /** @description One satellite's ground track. */
+        Track: {
+            /** @description Its Chinese name. */
+            label: string;
+            /** @description The track as lines, broken where it crosses the ±180° meridian. */
+            lines: number[][][];
+            /**
+             * Format: int32
+             * @description NORAD catalogue number.
+             */
+            noradId: number;
+            /** @description The catalogue's `value`. */
+            satellite: string;
+        };
+        /** @description Ground tracks to draw. */
+        TrackQuery: components["schemas"]["Choice"] & {
+            /**
+             * Format: double
+             * @description Seconds between points, 10 to 600 (default 60).
+             */
+            stepSeconds?: number | null;
+        };
+        /** @description Ground tracks of a window. */
+        Tracks: {
+            /** @description Satellites left out, and why. */
+            skipped: components["schemas"]["Skipped"][];
+            /**
+             * Format: double
+             * @description Seconds between points.
+             */
+            stepSeconds: number;
+            /** @description One track per satellite predicted. */
+            tracks: components["schemas"]["Track"][];
+        };
         /** @description A theme's spots over a region batch by batch (TREND mode). */
         Trend: {
             /** @description Every batch of the theme, oldest first. */
@@ -4947,6 +5487,11 @@ export interface components {
             areaKm2: number;
             /** @description Scenes counted. */
             sceneCount: number;
+        };
+        /** @description Passes over an uploaded area. */
+        UploadPasses: components["schemas"]["Choice"] & {
+            /** @description The `uploadId` of `/api/normal/v5/upload/shp` (the image query's upload formats). */
+            uploadId: string;
         };
         /** @description The logged-in user (spec §3). */
         UserInfo: {
@@ -7983,6 +8528,356 @@ export interface operations {
             };
             /** @description Not a longitude/latitude */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Defaults, bounds and the satellites with element sets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrbitConfig"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    csj: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpportunityQuery"];
+            };
+        };
+        responses: {
+            /** @description The opportunities by start time */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PassList"];
+                };
+            };
+            /** @description Bad window, satellites or area */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown region or upload */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    csj_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpportunityQuery"];
+            };
+        };
+        responses: {
+            /** @description A CSV file (text/csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Bad window, satellites or area */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    csj_ics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpportunityQuery"];
+            };
+        };
+        responses: {
+            /** @description An iCalendar file (text/calendar) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": unknown;
+                };
+            };
+            /** @description Bad window, satellites or area */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    region: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegionPasses"];
+            };
+        };
+        responses: {
+            /** @description The passes by start time */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PassList"];
+                };
+            };
+            /** @description Bad window, satellites or region */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    satorbit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackQuery"];
+            };
+        };
+        responses: {
+            /** @description One track per satellite */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Tracks"];
+                };
+            };
+            /** @description Bad window, satellites or step, or too many points */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    selectline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LineQuery"];
+            };
+        };
+        responses: {
+            /** @description The pass's track, swath and reach */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PassLine"];
+                };
+            };
+            /** @description Bad window or satellite, or no usable element set */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    shp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadPasses"];
+            };
+        };
+        responses: {
+            /** @description The passes by start time */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PassList"];
+                };
+            };
+            /** @description Bad window, satellites or upload */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The upload expired or is unknown */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

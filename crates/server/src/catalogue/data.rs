@@ -893,3 +893,17 @@ pub fn side_by_side(satellite: &str) -> &'static [&'static [&'static str]] {
         _ => &[],
     }
 }
+
+/// The largest off-nadir (roll) angle a satellite images at, degrees, where
+/// the operator publishes one: 0 for the nadir-looking wide-swath missions
+/// (Landsat and Sentinel-2 cover by swath alone). `None` elsewhere: orbit
+/// prediction then uses its configured default (`orbit_off_nadir_deg`).
+pub fn max_off_nadir_deg(satellite: &str) -> Option<f64> {
+    Some(match satellite {
+        "L5" | "L7" | "L8" | "L9" | "S2A" | "S2B" | "S2C" => 0.0,
+        // CRESDA: ZY-3 rolls ±32°, GF-2 ±35°.
+        "ZY3-01" | "ZY3-02" | "ZY3-03" => 32.0,
+        "GF2" => 35.0,
+        _ => return None,
+    })
+}

@@ -21,7 +21,7 @@ use crate::api::{ApiQuery, ApiResult, Envelope, ok};
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 
-pub use data::{PAGES, sensor_swath_km, side_by_side};
+pub use data::{PAGES, max_off_nadir_deg, sensor_swath_km, side_by_side};
 
 /// The catalogue routes, public.
 pub fn router() -> OpenApiRouter<AppState> {

@@ -133,6 +133,12 @@ const MIGRATIONS: &[Migration] = &[
             description: "监测图斑（八个专题）",
         }],
     },
+    Migration {
+        version: 12,
+        name: "element_sets",
+        sql: sql_file!("0012_element_sets.sql"),
+        spatial: &[],
+    },
 ];
 
 /// FNV-1a: a stable checksum of a migration's text (not for security).

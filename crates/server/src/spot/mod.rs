@@ -32,7 +32,9 @@ use self::engine::ThemeSpots;
 use self::filter::Selection;
 use self::model::{Attrs, DRAWN, ImageSubject};
 use self::theme::{Attr, Ramp, THEMES, ThemeMode, ThemeName};
-use crate::api::{ApiPath, ApiQuery, ApiResult, ClientIp, Envelope, Page, PageQuery, blocking, ok};
+use crate::api::{
+    ApiPath, ApiQuery, ApiResult, ClientIp, Envelope, Page, PageQuery, attachment, blocking, ok,
+};
 use crate::budget::heavy;
 use crate::error::{AppError, ErrorEnvelope};
 use crate::region::index::RegionIndex;
@@ -675,7 +677,7 @@ async fn export_file(
         })
     })
     .await?;
-    Ok(download(bytes, content_type, &format!("{stem}.{ext}")))
+    Ok(attachment(bytes, content_type, &format!("{stem}.{ext}")))
 }
 
 /// The two batches a dynamic analysis compares.
@@ -798,7 +800,7 @@ async fn dynamic_export_excel(
         Ok((export::table::dynamic(theme.theme(), &d)?, name))
     })
     .await?;
-    Ok(download(bytes, export::XLSX_TYPE, &name))
+    Ok(attachment(bytes, export::XLSX_TYPE, &name))
 }
 
 /// What `answer` makes of the dynamic analysis of the spots the filter selects, under the
@@ -847,18 +849,5 @@ async fn trend_export_excel(
     })
     .await??;
     let name = format!("{}_trend.xlsx", theme.as_str());
-    Ok(download(bytes, export::XLSX_TYPE, &name))
-}
-
-/// A file to download as `name` (ASCII).
-fn download(bytes: Vec<u8>, content_type: &str, name: &str) -> Response {
-    let disposition = format!("attachment; filename=\"{name}\"");
-    (
-        [
-            (header::CONTENT_TYPE, content_type.to_owned()),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        bytes,
-    )
-        .into_response()
+    Ok(attachment(bytes, export::XLSX_TYPE, &name))
 }
