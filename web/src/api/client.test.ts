@@ -172,6 +172,31 @@ describe('the app instance', () => {
     expect(feedback.warning).toHaveBeenCalledWith(SESSION_EXPIRED_MESSAGE);
     expect(feedback.error).not.toHaveBeenCalled();
   });
+
+  it('warns once when several calls in flight fail as the session ends', async () => {
+    useSession.setState({ token: 'stale', userInfo: testUser([]) });
+    const feedback = { warning: vi.fn(), error: vi.fn(), goHome: vi.fn() };
+    connectApiFeedback(feedback);
+    // Both requests leave with the old token; their answers arrive after both were sent.
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await answered;
+        return json(401, { code: 401, message: '登录失效', data: null });
+      }),
+    );
+    const call = () => unwrap(api.GET('/api/dict/{code}', { params: { path: { code: 'X' } } }));
+    const both = Promise.allSettled([call(), call()]);
+    answer();
+    const outcomes = await both;
+
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    expect(feedback.warning).toHaveBeenCalledOnce();
+    expect(feedback.goHome).toHaveBeenCalledTimes(2);
+    expect(useSession.getState().token).toBeNull();
+  });
 });
 
 describe('a named download', () => {

@@ -215,9 +215,12 @@ export const {
   fetch: (request) => fetch(request),
   getToken: () => useSession.getState().token,
   onUnauthorized: () => {
+    // Calls in flight when a session ends all fail with 401: the first ends the session and
+    // warns; the others find it ended and only make sure the visitor is home.
+    const ended = useSession.getState().token === null;
     useSession.getState().clear();
     feedback?.goHome();
-    feedback?.warning(SESSION_EXPIRED_MESSAGE);
+    if (!ended) feedback?.warning(SESSION_EXPIRED_MESSAGE);
   },
   onError: (message) => feedback?.error(message),
 });
