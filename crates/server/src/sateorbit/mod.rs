@@ -18,7 +18,7 @@
 mod calendar;
 pub mod import;
 mod passes;
-mod plan;
+pub mod plan;
 pub mod store;
 mod tracks;
 

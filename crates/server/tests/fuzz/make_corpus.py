@@ -132,6 +132,19 @@ def main():
     put("spots-geojson", "spots.geojson", '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"batch":"2024Q3","change":1,"name":"江夏风电场","capacityMw":49.5,"turbines":25,"xzqdm":"420115"},"geometry":{"type":"Polygon","coordinates":[' + spot + "]}}]}")
     put("spots-csv", "spots.csv", "batch,tblx,change,xzqdm,wkt\n2024Q3,1,0,420115,\"POLYGON((114.310 30.245,114.312 30.245,114.312 30.247,114.310 30.245))\"\n2024Q3,水域变化,扩张,,\"MULTIPOLYGON(((114.310 30.245,114.312 30.245,114.312 30.247,114.310 30.245)))\"\n")
     put("spots-csv", "deep.csv", "batch,tblx,wkt\n2024Q3,1,\"" + "GEOMETRYCOLLECTION(" * 2000 + ")" * 2000 + "\"\n")
+    # Element sets (import tle): three real 3LE sets of the orbit crate's demo (CelesTrak,
+    # 2025-10-03), the same as bare TLE with CR LF, and 高分一号 as OMM JSON and XML (the
+    # orbit crate's own test inputs).
+    orbit = os.path.join(HERE, "..", "..", "..", "orbit")
+    with open(os.path.join(orbit, "data", "demo_2025-10-03.tle"), encoding="utf-8") as f:
+        lines = f.read().splitlines()[:9]
+    put("element-sets", "three-3le.tle", "\n".join(lines) + "\n")
+    put("element-sets", "two-line-crlf.tle", "\r\n".join(l for i, l in enumerate(lines) if i % 3) + "\r\n")
+    with open(os.path.join(orbit, "src", "omm.rs"), encoding="utf-8") as f:
+        omm = f.read()
+    for name, const in (("gf1-omm.json", "GF1_JSON"), ("gf1-omm.xml", "GF1_XML")):
+        start = omm.index("const %s: &str = r#\"" % const) + len("const %s: &str = r#\"" % const)
+        put("element-sets", name, omm[start:omm.index('"#;', start)])
 
 
 if __name__ == "__main__":
