@@ -1590,7 +1590,7 @@ fn tle_line(u: &mut Unstructured, real: &str) -> Result<String> {
     let mut line: Vec<u8> = if u.ratio(2, 3)? {
         real.as_bytes().to_vec()
     } else {
-        let first = *u.choose(&[b'1', b'2'])?;
+        let first = *u.choose(b"12")?;
         let mut l = vec![first, b' '];
         for _ in 0..u.int_in_range(0..=70)? {
             l.push(*u.choose(b"0123456789 .-+UCSE")?);
