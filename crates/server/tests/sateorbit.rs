@@ -413,3 +413,54 @@ async fn opportunities_export_as_a_calendar_and_a_table() {
     );
     assert_eq!(&records[0][3], rows[0]["start"].as_str().expect("start"));
 }
+
+/// `rscloud import tle FILE` with `args`; its exit status and output.
+fn import_tle(dir: &std::path::Path, file: &std::path::Path) -> (bool, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rscloud"))
+        .args(["import", "tle"])
+        .arg(file)
+        .arg("--data")
+        .arg(dir)
+        .output()
+        .expect("run rscloud import tle");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+#[test]
+fn the_import_keeps_every_set_and_refuses_a_bad_file_whole() {
+    let dir = tempfile::tempdir().expect("dir");
+    let sets: Vec<&str> = orbit::DEMO_TLE.lines().take(6).collect();
+    let good = dir.path().join("two.tle");
+    std::fs::write(&good, sets.join("\n")).expect("write");
+    let (ok, out) = import_tle(dir.path(), &good);
+    assert!(ok, "{out}");
+    assert!(out.contains("imported 2 element sets (2 new)"), "{out}");
+    // The same sets again add nothing: history is by NORAD id and epoch.
+    let (ok, out) = import_tle(dir.path(), &good);
+    assert!(ok && out.contains("(0 new)"), "{out}");
+
+    // A third set with a broken checksum: the file is refused whole, naming the line.
+    let mut broken: Vec<String> = orbit::DEMO_TLE.lines().take(9).map(str::to_owned).collect();
+    let line = broken[7].clone();
+    let digit = line
+        .chars()
+        .last()
+        .and_then(|c| c.to_digit(10))
+        .expect("checksum");
+    broken[7] = format!("{}{}", &line[..line.len() - 1], (digit + 1) % 10);
+    let bad = dir.path().join("bad.tle");
+    std::fs::write(&bad, broken.join("\n")).expect("write");
+    let (ok, out) = import_tle(dir.path(), &bad);
+    assert!(!ok);
+    assert!(out.contains("bad.tle: line 8"), "{out}");
+    let conn = rusqlite::Connection::open(dir.path().join("rscloud.gpkg")).expect("db");
+    let stored: i64 = conn
+        .query_row("SELECT COUNT(*) FROM element_set", [], |r| r.get(0))
+        .expect("count");
+    assert_eq!(stored, 2);
+}
