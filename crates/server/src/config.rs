@@ -82,6 +82,12 @@ pub struct Config {
     /// Orbit prediction: the lowest sun elevation at which an optical satellite can image,
     /// degrees (`RSCLOUD_ORBIT_MIN_SUN_ELEVATION_DEG`); a request may ask for another.
     pub orbit_min_sun_elevation_deg: f64,
+    /// Orbit prediction: a URL (http or https) of element sets (TLE, 3LE or OMM, e.g.
+    /// CelesTrak's GP data) fetched at start and then every `orbit_refresh_hours`
+    /// (`RSCLOUD_ORBIT_REFRESH_URL`); none: element sets come only from `rscloud import tle`.
+    pub orbit_refresh_url: Option<String>,
+    /// Hours between two fetches of `orbit_refresh_url` (`RSCLOUD_ORBIT_REFRESH_HOURS`).
+    pub orbit_refresh_hours: u64,
 }
 
 /// Addresses or networks, as a list or as one comma-separated string (the
@@ -232,6 +238,8 @@ impl Default for Config {
             cart_cap: 2_000,
             orbit_off_nadir_deg: 25.0,
             orbit_min_sun_elevation_deg: 10.0,
+            orbit_refresh_url: None,
+            orbit_refresh_hours: 24,
         }
     }
 }
@@ -311,6 +319,18 @@ impl Config {
         if !(0.0..=60.0).contains(&self.orbit_off_nadir_deg) {
             return Err(ConfigError::Value(
                 "orbit_off_nadir_deg must be from 0 to 60 degrees",
+            ));
+        }
+        if !(1..=720).contains(&self.orbit_refresh_hours) {
+            return Err(ConfigError::Value(
+                "orbit_refresh_hours must be from 1 to 720",
+            ));
+        }
+        if let Some(url) = &self.orbit_refresh_url
+            && !(url.starts_with("http://") || url.starts_with("https://"))
+        {
+            return Err(ConfigError::Value(
+                "orbit_refresh_url must be an http:// or https:// URL",
             ));
         }
         if !(-18.0..=90.0).contains(&self.orbit_min_sun_elevation_deg) {

@@ -156,11 +156,16 @@ pub async fn run(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let refresh = sateorbit::refresh::spawn(&state);
     // Connect info gives handlers the client address (failed-login limits).
     let app = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, app)
+    let served = axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
-        .await
+        .await;
+    if let Some(task) = refresh {
+        task.abort();
+    }
+    served
 }
 
 /// Opens the database (creating it and applying migrations) and builds the state.

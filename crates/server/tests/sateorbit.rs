@@ -464,3 +464,106 @@ fn the_import_keeps_every_set_and_refuses_a_bad_file_whole() {
         .expect("count");
     assert_eq!(stored, 2);
 }
+
+/// GAOFEN-1's demo set moved to a later epoch (day of year `day` of 2025), checksum redone.
+fn gf1_at(day: &str) -> String {
+    let lines: Vec<&str> = orbit::DEMO_TLE.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("1 39150U"))
+        .expect("GF1 in the demo");
+    let line1 = format!("{}{}{}", &lines[at][..18], day, &lines[at][32..68]);
+    let sum = orbit::elements::checksum(line1.as_bytes());
+    format!("GAOFEN-1\n{line1}{sum}\n{}\n", lines[at + 1])
+}
+
+/// A loopback server of element-set files: `/gp.txt`, `/missing` (404), `/huge` (9 MB), `/bad`.
+async fn element_set_source(gp: String) -> String {
+    use axum::routing::get;
+    let app = axum::Router::new()
+        .route("/gp.txt", get(move || async move { gp }))
+        .route("/huge", get(|| async { "0".repeat(9 << 20) }))
+        .route(
+            "/bad",
+            get(|| async { "1 39150U this is not an element set\n" }),
+        );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let base = format!("http://{}", listener.local_addr().expect("addr"));
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    base
+}
+
+#[tokio::test]
+async fn a_configured_source_refreshes_the_element_sets_and_a_bad_one_stores_nothing() {
+    use rscloud::sateorbit::refresh::{RefreshError, fetch_once};
+    let s = server().await;
+    let token = hubei(&s).await;
+    let source = element_set_source(gf1_at("25300.50000000")).await;
+    let client = reqwest::Client::new();
+    let epoch_of_gf1 = || async {
+        let (_, body) = s.get_as("/api/sateorbit/v2/config", &token).await;
+        body["data"]["satellites"]
+            .as_array()
+            .expect("satellites")
+            .iter()
+            .find(|x| x["value"] == "GF1")
+            .map(|x| x["epoch"].as_str().expect("epoch").to_owned())
+            .expect("GF1")
+    };
+    let before = epoch_of_gf1().await;
+    for (path, expected) in [
+        ("/missing", "404"),
+        ("/huge", "more than"),
+        ("/bad", "line 1"),
+    ] {
+        let error = fetch_once(&s.state, &client, &format!("{source}{path}"))
+            .await
+            .expect_err(path);
+        assert!(error.to_string().contains(expected), "{path}: {error}");
+        assert!(!matches!(error, RefreshError::Db(_)));
+        assert_eq!(epoch_of_gf1().await, before, "{path} stored something");
+    }
+    let done = fetch_once(&s.state, &client, &format!("{source}/gp.txt"))
+        .await
+        .expect("fetched");
+    assert_eq!((done.read, done.added), (1, 1));
+    // Day 300 of 2025 is 27 October; the newer set is the one used.
+    assert!(
+        epoch_of_gf1().await.starts_with("2025-10-27T"),
+        "{}",
+        epoch_of_gf1().await
+    );
+}
+
+#[tokio::test]
+async fn the_server_fetches_its_configured_source_at_start() {
+    let source = element_set_source(gf1_at("25300.50000000")).await;
+    let regions = cached("orbit-hubei", |work| {
+        import(
+            work,
+            &["regions"],
+            &[testdata("hubei_province_tianditu.geojson")],
+        );
+    });
+    let s = TestServer::start_in(copy_of(&regions), |c| {
+        c.orbit_refresh_url = Some(format!("{source}/gp.txt"));
+    })
+    .await;
+    let token = hubei(&s).await;
+    // The first fetch runs as the server starts: wait for it by what it stores, not by time.
+    let mut seen = String::new();
+    for _ in 0..400 {
+        let (_, body) = s.get_as("/api/sateorbit/v2/config", &token).await;
+        seen = body["data"]["newestEpoch"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        if seen.starts_with("2025-10-27") {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("the configured source was not fetched; newest epoch {seen}");
+}

@@ -11,7 +11,8 @@
 //! - `selectline`: one pass's track, swath and reach.
 //!
 //! Element sets come from `rscloud import tle` (every set kept by NORAD id and
-//! epoch; the newest is used) and, with `--demo`, from the orbit crate's
+//! epoch; the newest is used), from `orbit_refresh_url` when a deployment
+//! names one (`refresh.rs`) and, with `--demo`, from the orbit crate's
 //! committed CelesTrak snapshot. The computing is the `orbit` crate's; this
 //! module picks satellites, checks windows and shapes answers.
 
@@ -19,6 +20,7 @@ mod calendar;
 pub mod import;
 mod passes;
 pub mod plan;
+pub mod refresh;
 pub mod store;
 mod tracks;
 
