@@ -1,13 +1,15 @@
-//! Orbits from public facts: mean elements of near-circular (often
-//! sun-synchronous) orbits built from altitude, inclination and node local
-//! time, SGP4 propagation (the `sgp4` crate), TEME → geodetic conversion, the
-//! sun's elevation, and image footprints along the ground track.
+//! Orbits from public facts, for the demo catalogue: mean elements of
+//! near-circular (often sun-synchronous) orbits built from altitude,
+//! inclination and node local time, and image footprints along the ground
+//! track. Propagation, frames, the sun and great circles are the `orbit`
+//! crate's, the same code that predicts passes from real element sets.
 //!
 //! Times are unix seconds (UTC); angles in degrees unless a name says `rad`.
 
-use std::f64::consts::{PI, TAU};
+use std::f64::consts::TAU;
 
 use geo_types::Coord;
+use orbit::time::gmst_rad;
 
 /// Earth's gravitational parameter, km³/s² (WGS84).
 const MU: f64 = 398_600.441_8;
@@ -15,14 +17,6 @@ const MU: f64 = 398_600.441_8;
 pub const EARTH_RADIUS_KM: f64 = 6378.137;
 /// Second zonal harmonic (WGS84, as SGP4 uses it).
 const J2: f64 = 1.082_629_989_05e-3;
-/// Flattening (WGS84).
-const FLATTENING: f64 = 1.0 / 298.257_223_563;
-/// Mean radius for distances on the ground, km.
-const MEAN_RADIUS_KM: f64 = 6371.0088;
-/// 2000-01-01T12:00:00Z, the J2000 epoch SGP4 counts years from.
-const UNIX_J2000: f64 = 946_728_000.0;
-/// A Julian year in seconds (SGP4's epoch unit).
-const JULIAN_YEAR_S: f64 = 365.25 * 86_400.0;
 /// The mean sun's rate in right ascension, rad/s (one tropical year per turn):
 /// a sun-synchronous orbit's node turns at this rate.
 const SUN_RATE: f64 = TAU / (365.242_2 * 86_400.0);
@@ -83,16 +77,6 @@ pub fn sun_synchronous_inclination(altitude_km: f64) -> Option<f64> {
     // dΩ/dt = −3/2 n J2 (Rₑ/a)² cos i must equal the sun's rate.
     let cos_i = -SUN_RATE / (1.5 * n * J2 * (EARTH_RADIUS_KM / a).powi(2));
     (cos_i >= -1.0).then(|| cos_i.acos().to_degrees())
-}
-
-/// SGP4's epoch unit: Julian years since J2000.
-fn years_since_j2000(unix: f64) -> f64 {
-    (unix - UNIX_J2000) / JULIAN_YEAR_S
-}
-
-/// Greenwich mean sidereal time, radians in [0, 2π).
-pub fn gmst_rad(unix: f64) -> f64 {
-    sgp4::iau_epoch_to_sidereal_time(years_since_j2000(unix))
 }
 
 /// Hours since midnight UTC, in [0, 24).
@@ -168,138 +152,76 @@ pub struct GroundPoint {
     pub heading: f64,
 }
 
-/// A propagator for one satellite.
+/// A propagator for one satellite (the `orbit` crate's SGP4, WGS84).
 #[derive(Debug, Clone)]
 pub struct Orbit {
-    constants: sgp4::Constants,
-    epoch: f64,
+    satellite: orbit::Satellite,
 }
 
 impl Orbit {
-    /// Prepares SGP4 for these elements (WGS84 gravity, IAU sidereal time).
+    /// Prepares SGP4 for these elements.
     pub fn new(e: &MeanElements) -> Result<Self, OrbitError> {
-        let rad = PI / 180.0;
-        let orbit = sgp4::Orbit::from_kozai_elements(
-            &sgp4::WGS84,
-            e.inclination * rad,
-            e.raan * rad,
-            e.eccentricity,
-            e.arg_perigee * rad,
-            e.mean_anomaly * rad,
-            e.mean_motion * TAU / 1_440.0,
-        )
-        .map_err(|err| OrbitError::Elements(format!("{err:?}")))?;
-        let constants = sgp4::Constants::new(
-            sgp4::WGS84,
-            sgp4::iau_epoch_to_sidereal_time,
-            years_since_j2000(e.epoch),
-            e.drag,
-            orbit,
-        )
-        .map_err(|err| OrbitError::Elements(format!("{err:?}")))?;
-        Ok(Self {
-            constants,
-            epoch: e.epoch,
-        })
+        let set = orbit::ElementSet {
+            name: None,
+            norad_id: 0,
+            international_designator: None,
+            classification: 'U',
+            epoch_unix: e.epoch,
+            mean_motion_dot: 0.0,
+            mean_motion_ddot: 0.0,
+            bstar: e.drag,
+            element_set_number: 0,
+            inclination_deg: e.inclination,
+            raan_deg: e.raan,
+            eccentricity: e.eccentricity,
+            arg_perigee_deg: e.arg_perigee,
+            mean_anomaly_deg: e.mean_anomaly,
+            mean_motion_rev_per_day: e.mean_motion,
+            revolution_number: 0,
+        };
+        orbit::Satellite::new(&set)
+            .map(|satellite| Self { satellite })
+            .map_err(|err| OrbitError::Elements(err.to_string()))
     }
 
     /// Position and velocity in the TEME frame (km, km/s), or `None` if SGP4 fails (decay).
     pub fn teme(&self, unix: f64) -> Option<([f64; 3], [f64; 3])> {
-        let minutes = sgp4::MinutesSinceEpoch((unix - self.epoch) / 60.0);
-        self.constants
-            .propagate(minutes)
+        self.satellite
+            .teme(unix)
             .ok()
-            .map(|p| (p.position, p.velocity))
+            .map(|s| (s.position, s.velocity))
     }
 
     /// The sub-satellite point and track direction at a time.
     pub fn ground(&self, unix: f64) -> Option<GroundPoint> {
-        self.teme(unix)
-            .map(|(r, v)| teme_to_ground(r, v, gmst_rad(unix)))
+        self.satellite.track_point(unix).ok().map(|p| GroundPoint {
+            lon: p.geodetic.lon_deg,
+            lat: p.geodetic.lat_deg,
+            height_km: p.geodetic.height_km,
+            heading: p.heading_deg,
+        })
     }
-}
-
-/// The geodetic sub-satellite point of a TEME position, with the direction
-/// of the ground track from the Earth-fixed velocity.
-pub fn teme_to_ground(r: [f64; 3], v: [f64; 3], gmst: f64) -> GroundPoint {
-    let (s, c) = gmst.sin_cos();
-    // Rotate TEME into the Earth-fixed frame (polar motion neglected).
-    let x = c * r[0] + s * r[1];
-    let y = -s * r[0] + c * r[1];
-    let z = r[2];
-    // Velocity relative to the rotating Earth: v − ω × r.
-    let omega = 7.292_115_146_706_979e-5;
-    let vx = c * v[0] + s * v[1] + omega * y;
-    let vy = -s * v[0] + c * v[1] - omega * x;
-    let vz = v[2];
-    let lon = y.atan2(x);
-    let (lat, height_km) = geodetic_latitude(x.hypot(y), z);
-    let (slat, clat) = lat.sin_cos();
-    let (slon, clon) = lon.sin_cos();
-    let east = -slon * vx + clon * vy;
-    let north = -slat * clon * vx - slat * slon * vy + clat * vz;
-    GroundPoint {
-        lon: normalize_lon(lon.to_degrees()),
-        lat: lat.to_degrees(),
-        height_km,
-        heading: east.atan2(north).to_degrees().rem_euclid(360.0),
-    }
-}
-
-/// Geodetic latitude (radians) and height (km) from the distance to the axis
-/// and the height above the equatorial plane (Bowring's closed form).
-fn geodetic_latitude(p: f64, z: f64) -> (f64, f64) {
-    let a = EARTH_RADIUS_KM;
-    let b = a * (1.0 - FLATTENING);
-    let e2 = FLATTENING * (2.0 - FLATTENING);
-    let ep2 = e2 / (1.0 - e2);
-    let theta = (z * a).atan2(p * b);
-    let (st, ct) = theta.sin_cos();
-    let lat = (z + ep2 * b * st.powi(3)).atan2(p - e2 * a * ct.powi(3));
-    let n = a / (1.0 - e2 * lat.sin().powi(2)).sqrt();
-    let height = if lat.cos().abs() > 1e-9 {
-        p / lat.cos() - n
-    } else {
-        z.abs() - b
-    };
-    (lat, height)
 }
 
 /// A longitude in [-180, 180).
 pub fn normalize_lon(lon: f64) -> f64 {
-    (lon + 180.0).rem_euclid(360.0) - 180.0
+    orbit::frames::normalize_lon(lon)
 }
 
-/// The sun's elevation above the horizon at a place and time, degrees
-/// (a low-precision almanac, good to about a hundredth of a degree's worth of
-/// what matters here: whether a scene is daylit).
+/// The sun's elevation above the horizon at a place and time, degrees.
 pub fn sun_elevation(unix: f64, lon: f64, lat: f64) -> f64 {
-    let d = (unix - UNIX_J2000) / 86_400.0;
-    let g = (357.529 + 0.985_600_28 * d).to_radians();
-    let q = 280.459 + 0.985_647_36 * d;
-    let l = (q + 1.915 * g.sin() + 0.020 * (2.0 * g).sin()).to_radians();
-    let e = (23.439 - 0.000_000_36 * d).to_radians();
-    let ra = (e.cos() * l.sin()).atan2(l.cos());
-    let dec = (e.sin() * l.sin()).asin();
-    let hour_angle = gmst_rad(unix) + lon.to_radians() - ra;
-    let phi = lat.to_radians();
-    (phi.sin() * dec.sin() + phi.cos() * dec.cos() * hour_angle.cos())
-        .asin()
-        .to_degrees()
+    orbit::sun_elevation_deg(unix, lat, lon)
 }
 
 /// The point `distance_km` from `from` along the great circle leaving it at `bearing` degrees.
 pub fn destination(from: Coord<f64>, bearing: f64, distance_km: f64) -> Coord<f64> {
-    let delta = distance_km / MEAN_RADIUS_KM;
-    let theta = bearing.to_radians();
-    let (phi1, lambda1) = (from.y.to_radians(), from.x.to_radians());
-    let phi2 = (phi1.sin() * delta.cos() + phi1.cos() * delta.sin() * theta.cos()).asin();
-    let lambda2 = lambda1
-        + (theta.sin() * delta.sin() * phi1.cos()).atan2(delta.cos() - phi1.sin() * phi2.sin());
-    Coord {
-        x: normalize_lon(lambda2.to_degrees()),
-        y: phi2.to_degrees(),
-    }
+    let (x, y) = orbit::tracks::destination(
+        from.x,
+        from.y,
+        bearing,
+        distance_km / orbit::passes::MEAN_RADIUS_KM,
+    );
+    Coord { x, y }
 }
 
 /// Great-circle distance between two points, km.
@@ -308,7 +230,7 @@ pub fn distance_km(a: Coord<f64>, b: Coord<f64>) -> f64 {
     let dp = p2 - p1;
     let dl = (b.x - a.x).to_radians();
     let h = (dp / 2.0).sin().powi(2) + p1.cos() * p2.cos() * (dl / 2.0).sin().powi(2);
-    2.0 * MEAN_RADIUS_KM * h.sqrt().asin()
+    2.0 * orbit::passes::MEAN_RADIUS_KM * h.sqrt().asin()
 }
 
 /// The footprint of a scene centred on the track: `across_km` wide, `along_km`
@@ -341,6 +263,11 @@ pub fn scene_quad(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 2000-01-01T12:00:00Z, the J2000 epoch SGP4 counts years from.
+    const UNIX_J2000: f64 = 946_728_000.0;
+    /// A Julian year in seconds (SGP4's epoch unit).
+    const JULIAN_YEAR_S: f64 = 365.25 * 86_400.0;
 
     /// 2025-03-01T00:00:00Z.
     const EPOCH: f64 = 1_740_787_200.0;
@@ -412,7 +339,8 @@ mod tests {
                 .propagate(sgp4::MinutesSinceEpoch(minutes))
                 .expect("propagates")
                 .position;
-            let (got, _) = ours.teme(ours.epoch + minutes * 60.0).expect("propagates");
+            let epoch = UNIX_J2000 + tle.epoch() * JULIAN_YEAR_S;
+            let (got, _) = ours.teme(epoch + minutes * 60.0).expect("propagates");
             let gap = ((got[0] - want[0]).powi(2)
                 + (got[1] - want[1]).powi(2)
                 + (got[2] - want[2]).powi(2))

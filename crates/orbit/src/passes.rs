@@ -30,7 +30,7 @@ use crate::propagate::{Grid, PropagationError, Satellite, TrackPoint};
 use crate::sun::sun_elevation_deg;
 
 /// Mean Earth radius for ground distances, km.
-const MEAN_RADIUS_KM: f64 = 6371.0088;
+pub const MEAN_RADIUS_KM: f64 = 6371.0088;
 /// Default sampling step along the track, seconds.
 pub const DEFAULT_STEP_S: f64 = 20.0;
 /// Default precision of entry and exit times, seconds.
