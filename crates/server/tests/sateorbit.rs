@@ -13,7 +13,8 @@ use serde_json::{Value, json};
 const START: &str = "2025-10-03";
 const END: &str = "2025-10-09";
 
-async fn server() -> TestServer {
+/// A server over 湖北's real boundary (imported once per build), tuned by `tune`.
+async fn server_with(tune: impl FnOnce(&mut rscloud::config::Config)) -> TestServer {
     let regions = cached("orbit-hubei", |work| {
         import(
             work,
@@ -21,7 +22,11 @@ async fn server() -> TestServer {
             &[testdata("hubei_province_tianditu.geojson")],
         );
     });
-    TestServer::start_in(copy_of(&regions), |_| {}).await
+    TestServer::start_in(copy_of(&regions), tune).await
+}
+
+async fn server() -> TestServer {
+    server_with(|_| {}).await
 }
 
 async fn hubei(s: &TestServer) -> String {
@@ -540,17 +545,7 @@ async fn a_configured_source_refreshes_the_element_sets_and_a_bad_one_stores_not
 #[tokio::test]
 async fn the_server_fetches_its_configured_source_at_start() {
     let source = element_set_source(gf1_at("25300.50000000")).await;
-    let regions = cached("orbit-hubei", |work| {
-        import(
-            work,
-            &["regions"],
-            &[testdata("hubei_province_tianditu.geojson")],
-        );
-    });
-    let s = TestServer::start_in(copy_of(&regions), |c| {
-        c.orbit_refresh_url = Some(format!("{source}/gp.txt"));
-    })
-    .await;
+    let s = server_with(|c| c.orbit_refresh_url = Some(format!("{source}/gp.txt"))).await;
     let token = hubei(&s).await;
     // The first fetch runs as the server starts: wait for it by what it stores, not by time.
     let mut seen = String::new();

@@ -75,6 +75,28 @@ pub struct AreaQuery {
     pub upload_id: Option<String>,
 }
 
+impl AreaQuery {
+    /// A region by its code (mode 1), for modules that take a region where the image query takes any area.
+    pub fn region(region_id: String) -> Self {
+        Self::of(SelectMode::Region, Some(region_id), None)
+    }
+
+    /// An uploaded area by its `uploadId` (mode 3).
+    pub fn upload(upload_id: String) -> Self {
+        Self::of(SelectMode::Shp, None, Some(upload_id))
+    }
+
+    fn of(mode: SelectMode, region_id: Option<String>, upload_id: Option<String>) -> Self {
+        Self {
+            select_mode: mode as u8,
+            region_id,
+            extent: None,
+            geojson: None,
+            upload_id,
+        }
+    }
+}
+
 /// What a query searches: scenes over an area, or scenes named in a list.
 #[derive(Debug, Clone)]
 pub enum Selection {

@@ -142,14 +142,9 @@ pub async fn region(
     ClientIp(ip): ClientIp,
     ApiJson(q): ApiJson<RegionPasses>,
 ) -> ApiResult<PassList> {
-    let area = AreaQuery {
-        select_mode: 1,
-        region_id: Some(q.region_id),
-        extent: None,
-        geojson: None,
-        upload_id: None,
-    };
-    let area = area::resolve(&state, &area).await?.into_area()?;
+    let area = area::resolve(&state, &AreaQuery::region(q.region_id))
+        .await?
+        .into_area()?;
     predict(&state, ip, area, q.choice, None).await.map(ok)
 }
 
@@ -171,14 +166,9 @@ pub async fn shp(
     ClientIp(ip): ClientIp,
     ApiJson(q): ApiJson<UploadPasses>,
 ) -> ApiResult<PassList> {
-    let area = AreaQuery {
-        select_mode: 3,
-        region_id: None,
-        extent: None,
-        geojson: None,
-        upload_id: Some(q.upload_id),
-    };
-    let area = area::resolve(&state, &area).await?.into_area()?;
+    let area = area::resolve(&state, &AreaQuery::upload(q.upload_id))
+        .await?
+        .into_area()?;
     predict(&state, ip, area, q.choice, None).await.map(ok)
 }
 
@@ -264,11 +254,6 @@ async fn opportunities(
     ip: Option<std::net::IpAddr>,
     q: OpportunityQuery,
 ) -> Result<PassList, AppError> {
-    if q.area.select_mode == 5 {
-        return Err(AppError::bad_request(
-            "文件名或条带号列表查询没有范围，请改用其他查询方式",
-        ));
-    }
     let sun = q
         .min_sun_elevation_deg
         .unwrap_or(state.config.orbit_min_sun_elevation_deg);
