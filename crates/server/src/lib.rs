@@ -13,6 +13,7 @@ pub mod demo;
 pub mod dict;
 pub mod edge;
 pub mod error;
+pub mod news;
 pub mod normal;
 pub mod order;
 pub mod ows;
@@ -85,6 +86,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(order::router())
         .merge(spot::router())
         .merge(sateorbit::router())
+        .merge(news::router())
 }
 
 /// The OpenAPI 3.1 document of every `/api` route.
@@ -231,6 +233,10 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
             .context("cannot store the demo element sets")?;
         if added > 0 {
             tracing::info!(sets = added, "demo element sets stored");
+        }
+        let items = db.call(move |c| news::demo::store(c, now)).await?;
+        if items > 0 {
+            tracing::info!(items, "demo news stored");
         }
     }
     let started = std::time::Instant::now();

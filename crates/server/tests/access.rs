@@ -11,9 +11,9 @@ use std::collections::BTreeSet;
 
 use common::TestServer;
 use rscloud::spot::theme::THEMES;
-use rscloud::usercenter::ADMIN_ROLE;
-use rscloud::usercenter::guard::{NO_PERMISSION, NO_RANGE, NOT_ADMIN};
+use rscloud::usercenter::guard::{NO_PERMISSION, NO_RANGE, NOT_ADMIN, NOT_EDITOR};
 use rscloud::usercenter::perm::Perm;
+use rscloud::usercenter::{ADMIN_ROLE, EDITOR_ROLE};
 use serde_json::{Value, json};
 
 /// Who may call a route.
@@ -29,6 +29,9 @@ enum Rule {
     PermInRange(Perm),
     /// An administrator (the `admin` role): 401 anonymous, 403 仅系统管理员 for anyone else.
     Admin,
+    /// A content editor (the `editor` role) or an administrator: 401 anonymous, 403 仅内容编辑
+    /// for anyone else.
+    Editor,
     /// A monitoring theme's route (`{theme}` in the path): called for every theme as
     /// `PermInRange` of that theme's permission, and for an unknown theme, which a
     /// logged-in caller is told is a bad request (400).
@@ -37,7 +40,7 @@ enum Rule {
     UnknownTheme,
 }
 
-use Rule::{Admin, Login, Public, Theme};
+use Rule::{Admin, Editor, Login, Public, Theme};
 /// The cart and order data (spec §6).
 const CART: Rule = Rule::Perm(rscloud::usercenter::perm::MOD_061);
 
@@ -66,6 +69,17 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("POST", "/api/normal/v5/upload/shp", Public),
     ("GET", "/api/normal/v5/upload/shp/{id}", Public),
     ("GET", "/api/openapi.json", Public),
+    ("GET", "/api/news/v3/home", Public),
+    ("GET", "/api/news/v3/id/{id}", Public),
+    ("GET", "/api/news/v3/manage", Editor),
+    ("POST", "/api/news/v3/manage", Editor),
+    ("DELETE", "/api/news/v3/manage/{id}", Editor),
+    ("GET", "/api/news/v3/manage/{id}", Editor),
+    ("PUT", "/api/news/v3/manage/{id}", Editor),
+    ("PUT", "/api/news/v3/manage/{id}/pinned", Editor),
+    ("PUT", "/api/news/v3/manage/{id}/published", Editor),
+    ("GET", "/api/news/v3/news-v3", Public),
+    ("GET", "/api/news/v3/s", Public),
     ("GET", "/api/order/v3/count", CART),
     ("GET", "/api/order/v3/detail/{id}", CART),
     // A signed link is its own permission.
@@ -224,6 +238,12 @@ impl Who {
             (Login, Some(_)) => None,
             (Admin, Some(_)) if self.roles.contains(ADMIN_ROLE) => None,
             (Admin, Some(_)) => Some((403, Some(NOT_ADMIN))),
+            (Editor, Some(_))
+                if self.roles.contains(ADMIN_ROLE) || self.roles.contains(EDITOR_ROLE) =>
+            {
+                None
+            }
+            (Editor, Some(_)) => Some((403, Some(NOT_EDITOR))),
             (Rule::Perm(p) | Rule::PermInRange(p), Some(_)) if !holds(p) => {
                 Some((403, Some(NO_PERMISSION)))
             }
@@ -310,11 +330,13 @@ async fn every_api_route_answers_each_caller_as_its_rule_says() {
         },
         Who::logged_in(&server, "person", "Person12345").await,
         Who::logged_in(&server, "hubei", "Hubei12345").await,
+        Who::logged_in(&server, "editor", "Editor12345").await,
         Who::logged_in(&server, "admin", "Admin12345").await,
     ];
     assert!(callers[1].permissions.is_empty() && !callers[1].has_range);
     assert!(!callers[2].permissions.is_empty() && callers[2].has_range);
-    assert!(callers[3].roles.contains(ADMIN_ROLE) && !callers[2].roles.contains(ADMIN_ROLE));
+    assert!(callers[3].roles.contains(EDITOR_ROLE) && !callers[3].roles.contains(ADMIN_ROLE));
+    assert!(callers[4].roles.contains(ADMIN_ROLE) && !callers[2].roles.contains(ADMIN_ROLE));
 
     // Logging out ends the caller's session, so it goes last.
     let mut rules: Vec<_> = RULES.to_vec();

@@ -1812,3 +1812,132 @@ fn fuzz_orbit_request() {
         }
     });
 }
+
+// ---- News: bodies to sanitise and words to search ----
+
+/// HTML-ish text: tags and attributes from a hostile list, Chinese and Latin
+/// words, entities and stray brackets, nested up to `depth`.
+fn html(u: &mut Unstructured, depth: usize) -> Result<String> {
+    const TAGS: &[&str] = &[
+        "p", "a", "img", "script", "svg", "math", "style", "iframe", "div", "table", "details",
+        "form", "base", "object", "b",
+    ];
+    const ATTRS: &[&str] = &[
+        "href=\"javascript:alert(1)\"",
+        "href=\"https://example.cn\"",
+        "src=\"data:text/html,<script>alert(1)</script>\"",
+        "onerror=\"alert(1)\"",
+        "style=\"x:expression(alert(1))\"",
+        "href=\"&#106;avascript:1\"",
+        "src=\"/api/news/v3/file/1\"",
+        "open",
+    ];
+    let mut out = String::new();
+    for _ in 0..u.int_in_range(0..=6)? {
+        match u.int_in_range(0..=5)? {
+            0 | 1 if depth > 0 => {
+                let tag = *u.choose(TAGS)?;
+                let attrs = if u.ratio(1, 2)? {
+                    *u.choose(ATTRS)?
+                } else {
+                    ""
+                };
+                out.push_str(&format!("<{tag} {attrs}>{}</{tag}>", html(u, depth - 1)?));
+            }
+            2 => out.push_str(u.choose(&[
+                "遥感卫星",
+                "高分一号",
+                "GF-1",
+                "耕地",
+                "&amp;",
+                "&lt;script&gt;",
+                "\u{0}",
+                "云",
+            ])?),
+            3 => out.push_str(u.choose(&[
+                "<",
+                ">",
+                "\"",
+                "'",
+                "<!--",
+                "-->",
+                "<![CDATA[",
+                "]]>",
+            ])?),
+            _ => out.push_str(&u.arbitrary::<String>()?),
+        }
+    }
+    Ok(out)
+}
+
+fn make_news_text(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 5)? {
+        return mutate(
+            u,
+            seeds,
+            &["<script>", "<a href=", "\"", "OR", "NEAR(", "*", "^"],
+        );
+    }
+    let depth = u.int_in_range(0..=8)?;
+    Ok(html(u, depth)?.into_bytes())
+}
+
+#[test]
+fn fuzz_news_text() {
+    use rscloud::news::text;
+    let seeds = vec![
+        b"<p onclick=\"x()\">\xE9\x81\xA5\xE6\x84\x9F</p><script>alert(1)</script>".to_vec(),
+        b"\" OR * NEAR( ^title:".to_vec(),
+        "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>"
+            .as_bytes()
+            .to_vec(),
+    ];
+    // The search runs against the real index shape: every query a visitor can
+    // type must be valid FTS5 (quoted), never an error.
+    let conn = rusqlite::Connection::open_in_memory().expect("db");
+    conn.execute_batch(
+        "CREATE VIRTUAL TABLE t USING fts5(title, body, content='', contentless_delete=1, tokenize='unicode61');
+         INSERT INTO t (rowid, title, body) VALUES (1, '遥感 感卫 卫星', 'gf 1 耕地');",
+    )
+    .expect("index");
+    let mut search = conn
+        .prepare("SELECT count(*) FROM t WHERE t MATCH ?1")
+        .expect("statement");
+    run("news_text", &seeds, make_news_text, |bytes| {
+        let input = String::from_utf8_lossy(bytes);
+        let clean = text::sanitize(&input).to_lowercase();
+        // The output is serialised HTML: a literal `<` opens a tag (text has `&lt;`). What is
+        // said as text is harmless; no tag may be a script, style or frame, carry an event
+        // attribute or point at a script address.
+        for tag in clean
+            .split('<')
+            .skip(1)
+            .map(|t| t.split('>').next().unwrap_or_default())
+        {
+            let name = tag
+                .trim_start_matches('/')
+                .split([' ', '/'])
+                .next()
+                .unwrap_or_default();
+            assert!(
+                ![
+                    "script", "style", "iframe", "object", "embed", "base", "meta", "form"
+                ]
+                .contains(&name),
+                "{input:?} → {clean}"
+            );
+            for attr in tag.split_whitespace().skip(1) {
+                assert!(!attr.starts_with("on"), "{input:?} → {clean}");
+            }
+            for bad in ["javascript:", "vbscript:", "data:"] {
+                assert!(!tag.contains(bad), "{input:?} → {clean}");
+            }
+        }
+        let _ = text::indexed(&text::plain(&clean));
+        let keyword: String = input.chars().take(50).collect();
+        if let Some(query) = text::query(&keyword) {
+            let found: rusqlite::Result<i64> = search.query_row([&query], |r| r.get(0));
+            assert!(found.is_ok(), "{keyword:?} → {query}: {found:?}");
+        }
+    });
+}

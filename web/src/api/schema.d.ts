@@ -21,6 +21,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/news/v3/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest published items of each home-page section. */
+        get: operations["home"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/news/v3/id/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published item. */
+        get: operations["detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/news/v3/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every item, drafts too. */
+        get: operations["list"];
+        put?: never;
+        /** A new item, unpublished. */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/news/v3/manage/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item in any state, for editing. */
+        get: operations["get"];
+        /** Replaces an item's type, title, summary, body, author and cover (its state stays). */
+        put: operations["update"];
+        post?: never;
+        /** Deletes an item. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/news/v3/manage/{id}/pinned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pins (`value` true) or unpins an item. */
+        put: operations["pin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/news/v3/manage/{id}/published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Publishes (`value` true) or withdraws an item. */
+        put: operations["publish"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/news/v3/news-v3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published items, pinned first, then newest first. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/news/v3/s": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published items whose title or body contains every word of `keyword`. */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/normal/v5/allids": {
         parameters: {
             query?: never;
@@ -2422,6 +2561,14 @@ export interface components {
             /** @description The fewest scenes (newest, then least cloudy, first on ties) with the same coverage. */
             suggestion: components["schemas"]["Suggestion"];
         };
+        /** @description The id of a new item. */
+        Created: {
+            /**
+             * Format: int64
+             * @description The item's id.
+             */
+            id: number;
+        };
         /** @description The account just made. */
         CreatedAccount: {
             /**
@@ -2699,6 +2846,27 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Created: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description The id of a new item. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description The item's id.
+                 */
+                id: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_CreatedAccount: {
             /**
              * Format: int32
@@ -2825,6 +2993,30 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_HomeNews: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description The home page's news sections: the latest published items of each. */
+            data: {
+                /** @description GEO动态信息 (type 2). */
+                geo: components["schemas"]["NewsSummary"][];
+                /** @description 媒体报道 (type 5). */
+                media: components["schemas"]["NewsSummary"][];
+                /** @description 通知公告 (type 0). */
+                notice: components["schemas"]["NewsSummary"][];
+                /** @description 行业动态 (type 1). */
+                trend: components["schemas"]["NewsSummary"][];
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_ListUpload: {
             /**
              * Format: int32
@@ -2843,6 +3035,26 @@ export interface components {
                 rejected: components["schemas"]["Rejected"][];
                 /** @description Use as `uploadId` with select mode 5. */
                 uploadId: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_NewsDetail: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One item whole. */
+            data: components["schemas"]["NewsSummary"] & {
+                /** @description The body, sanitised HTML. */
+                body: string;
+                /** @description Last changed, `YYYY-MM-DD HH:MM` Beijing time. */
+                updatedAt: string;
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -3133,6 +3345,66 @@ export interface components {
                      *     account or one that must change its password first.
                      */
                     ok: boolean;
+                }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Page_NewsSummary: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: {
+                    /** @description Who wrote it. */
+                    author: string;
+                    /** @description Cover image address, if any. */
+                    cover?: string | null;
+                    /** @description Demo content written for this platform, not real news. */
+                    demo: boolean;
+                    /**
+                     * Format: int64
+                     * @description Item id.
+                     */
+                    id: number;
+                    /** @description Listed first. */
+                    pinned: boolean;
+                    /** @description Shown to visitors (always true in visitors' lists). */
+                    published: boolean;
+                    /** @description When first published, `YYYY-MM-DD HH:MM` Beijing time; null for a draft never published. */
+                    publishedAt?: string | null;
+                    /** @description A sentence or two for the list. */
+                    summary: string;
+                    /** @description Title. */
+                    title: string;
+                    /**
+                     * Format: int32
+                     * @description 0 notice, 1 industry trend, 5 media, 2 GEO dynamic information, 3 cooperation, 4 organization.
+                     */
+                    type: number;
                 }[];
                 /**
                  * Format: int32
@@ -4207,6 +4479,20 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_bool: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: boolean;
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_i64: {
             /**
              * Format: int32
@@ -4279,6 +4565,11 @@ export interface components {
             };
             /** @description `Feature`. */
             type: "Feature";
+        };
+        /** @description A state to set. */
+        Flag: {
+            /** @description The new value. */
+            value: boolean;
         };
         /** @description A forgotten password, proved by a verification code. */
         ForgotForm: {
@@ -4388,6 +4679,17 @@ export interface components {
              * @description Status after.
              */
             to: number;
+        };
+        /** @description The home page's news sections: the latest published items of each. */
+        HomeNews: {
+            /** @description GEO动态信息 (type 2). */
+            geo: components["schemas"]["NewsSummary"][];
+            /** @description 媒体报道 (type 5). */
+            media: components["schemas"]["NewsSummary"][];
+            /** @description 通知公告 (type 0). */
+            notice: components["schemas"]["NewsSummary"][];
+            /** @description 行业动态 (type 1). */
+            trend: components["schemas"]["NewsSummary"][];
         };
         /** @description Scenes chosen by product id. */
         Ids: {
@@ -4537,6 +4839,63 @@ export interface components {
             code?: string;
             /** @description The new mainland mobile number. */
             telephone?: string;
+        };
+        /** @description One item whole. */
+        NewsDetail: components["schemas"]["NewsSummary"] & {
+            /** @description The body, sanitised HTML. */
+            body: string;
+            /** @description Last changed, `YYYY-MM-DD HH:MM` Beijing time. */
+            updatedAt: string;
+        };
+        /** @description What an editor sends for an item. */
+        NewsInput: {
+            /** @description Who wrote it, up to 50 characters. */
+            author?: string;
+            /**
+             * @description The body as HTML; scripts, event attributes and addresses other than http(s),
+             *     mailto and this server's paths are removed. At most 200 KB after that.
+             */
+            body?: string;
+            /** @description Cover image: an http(s) address or a path on this server. */
+            cover?: string | null;
+            /** @description Summary for lists, up to 500 characters (default: the body's first 120 characters). */
+            summary?: string;
+            /** @description Title, 1–200 characters. */
+            title: string;
+            /**
+             * Format: int32
+             * @description 0 notice, 1 industry trend, 5 media, 2 GEO dynamic information, 3 cooperation, 4 organization.
+             */
+            type: number;
+        };
+        /** @description An item in a list. */
+        NewsSummary: {
+            /** @description Who wrote it. */
+            author: string;
+            /** @description Cover image address, if any. */
+            cover?: string | null;
+            /** @description Demo content written for this platform, not real news. */
+            demo: boolean;
+            /**
+             * Format: int64
+             * @description Item id.
+             */
+            id: number;
+            /** @description Listed first. */
+            pinned: boolean;
+            /** @description Shown to visitors (always true in visitors' lists). */
+            published: boolean;
+            /** @description When first published, `YYYY-MM-DD HH:MM` Beijing time; null for a draft never published. */
+            publishedAt?: string | null;
+            /** @description A sentence or two for the list. */
+            summary: string;
+            /** @description Title. */
+            title: string;
+            /**
+             * Format: int32
+             * @description 0 notice, 1 industry trend, 5 media, 2 GEO dynamic information, 3 cooperation, 4 organization.
+             */
+            type: number;
         };
         /** @description Imaging opportunities over an area given as the image query gives one. */
         OpportunityQuery: components["schemas"]["AreaQuery"] & components["schemas"]["Choice"] & {
@@ -5575,6 +5934,505 @@ export interface operations {
             };
             /** @description No dictionary with this code */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    home: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to six items per section */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HomeNews"];
+                };
+            };
+        };
+    };
+    detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Item id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NewsDetail"];
+                };
+            };
+            /** @description No such published item */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Only this type. */
+                type?: number;
+                /** @description Only published (true) or only unpublished (false) items. */
+                published?: boolean;
+                /** @description Only titles containing this text. */
+                title?: string;
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of items in any state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_NewsSummary"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsInput"];
+            };
+        };
+        responses: {
+            /** @description Created, unpublished */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Created"];
+                };
+            };
+            /** @description What to fix */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Item id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NewsDetail"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Item id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsInput"];
+            };
+        };
+        responses: {
+            /** @description The item as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NewsDetail"];
+                };
+            };
+            /** @description What to fix */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Item id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Item id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Flag"];
+            };
+        };
+        responses: {
+            /** @description The item as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NewsDetail"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Item id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Flag"];
+            };
+        };
+        responses: {
+            /** @description The item as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NewsDetail"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such item */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description The type (see `type` of an item); all types when absent. */
+                type?: number;
+                /** @description Only titles containing this text (up to 50 characters). */
+                title?: string;
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of published items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_NewsSummary"];
+                };
+            };
+            /** @description Bad type, title or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: {
+                /** @description Words to find in titles and bodies (Chinese or not; up to 50 characters). */
+                keyword?: string;
+                /** @description Only this type. */
+                type?: number;
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of matching published items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_NewsSummary"];
+                };
+            };
+            /** @description No keyword, a bad type or paging */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -139,6 +139,12 @@ const MIGRATIONS: &[Migration] = &[
         sql: sql_file!("0012_element_sets.sql"),
         spatial: &[],
     },
+    Migration {
+        version: 13,
+        name: "news",
+        sql: sql_file!("0013_news.sql"),
+        spatial: &[],
+    },
 ];
 
 /// FNV-1a: a stable checksum of a migration's text (not for security).

@@ -223,6 +223,13 @@ pub const DEMO_USERS: &[DemoUser] = &[
         ranges: &["100000"],
     },
     DemoUser {
+        username: "editor",
+        password: "Editor12345",
+        description: "内容编辑：发布新闻与页面内容",
+        grants: &["editor"],
+        ranges: &[],
+    },
+    DemoUser {
         username: "person",
         password: "Person12345",
         description: "个人用户：无模块权限",
@@ -290,9 +297,10 @@ mod tests {
         seed_demo(&mut conn).expect("seed again is a no-op");
         let users = store::user_summaries(&conn).expect("list");
         let names: Vec<&str> = users.iter().map(|u| u.username.as_str()).collect();
-        assert_eq!(names, ["admin", "hubei", "person", "screen"]);
-        assert_eq!(users[1].roles, "monitor");
-        assert_eq!(users[1].ranges, "420000");
+        assert_eq!(names, ["admin", "editor", "hubei", "person", "screen"]);
+        assert_eq!(users[1].roles, "editor");
+        assert_eq!(users[2].roles, "monitor");
+        assert_eq!(users[2].ranges, "420000");
         let hubei = user_id(&conn, "hubei").expect("id");
         let perms = super::super::store::permissions(&conn, hubei).expect("perms");
         assert!(perms.contains(&perm::MOD_056.code.to_owned()));

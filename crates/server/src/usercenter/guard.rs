@@ -28,6 +28,9 @@ pub const NO_PERMISSION: &str = "无查看信息权限，请联系管理员";
 /// 403 on an administration route for anyone but an administrator.
 pub const NOT_ADMIN: &str = "仅系统管理员可以进行此操作";
 
+/// 403 on a content-editing route for anyone but an editor or an administrator.
+pub const NOT_EDITOR: &str = "仅内容编辑可以进行此操作";
+
 /// What a route needs of its caller.
 #[derive(Debug, Clone, Copy)]
 enum Need {
@@ -37,6 +40,7 @@ enum Need {
     /// The permission the request's path names (a theme's), and an area range.
     AuthorityInRangeOf(fn(&str) -> Option<Perm>),
     Admin,
+    Editor,
 }
 
 impl Need {
@@ -46,6 +50,8 @@ impl Need {
             Need::Login => Ok(()),
             Need::Admin if caller.is_admin() => Ok(()),
             Need::Admin => Err(AppError::Forbidden(NOT_ADMIN.into())),
+            Need::Editor if caller.is_admin() || caller.is_editor() => Ok(()),
+            Need::Editor => Err(AppError::Forbidden(NOT_EDITOR.into())),
             Need::Authority(perm) => holds(caller, perm),
             Need::AuthorityInRange(perm) => in_range(caller, perm),
             // A path naming nothing the resolver knows is the handler's to refuse (400).
@@ -102,6 +108,11 @@ impl Require {
     /// An administrator: the `admin` role (403 仅系统管理员 otherwise).
     pub fn admin() -> Self {
         Self(Need::Admin)
+    }
+
+    /// 401 when anonymous, 403 unless the caller edits content (role `editor`) or administers.
+    pub fn editor() -> Self {
+        Self(Need::Editor)
     }
 }
 

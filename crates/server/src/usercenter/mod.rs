@@ -38,6 +38,8 @@ use seal::SealKey;
 pub const RANGE_TYPE_REGION: &str = "regionId";
 /// The role of administrators: accounts, ranges, orders, requests and the audit log.
 pub const ADMIN_ROLE: &str = "admin";
+/// The role that writes content (news, pages) from the editor's console.
+pub const EDITOR_ROLE: &str = "editor";
 
 /// Account state kept in memory beside the database.
 pub struct Accounts {

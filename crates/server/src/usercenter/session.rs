@@ -73,6 +73,11 @@ impl Caller {
     pub fn is_admin(&self) -> bool {
         self.roles.contains(super::ADMIN_ROLE)
     }
+
+    /// Whether the caller edits content (the `editor` role).
+    pub fn is_editor(&self) -> bool {
+        self.roles.contains(super::EDITOR_ROLE)
+    }
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Caller {
