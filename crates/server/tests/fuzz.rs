@@ -1854,16 +1854,9 @@ fn html(u: &mut Unstructured, depth: usize) -> Result<String> {
                 "\u{0}",
                 "云",
             ])?),
-            3 => out.push_str(u.choose(&[
-                "<",
-                ">",
-                "\"",
-                "'",
-                "<!--",
-                "-->",
-                "<![CDATA[",
-                "]]>",
-            ])?),
+            3 => {
+                out.push_str(u.choose(&["<", ">", "\"", "'", "<!--", "-->", "<![CDATA[", "]]>"])?)
+            }
             _ => out.push_str(&u.arbitrary::<String>()?),
         }
     }

@@ -29,7 +29,7 @@ export interface paths {
             cookie?: never;
         };
         /** The latest published items of each home-page section. */
-        get: operations["home"];
+        get: operations["news_home"];
         put?: never;
         post?: never;
         delete?: never;
@@ -46,7 +46,7 @@ export interface paths {
             cookie?: never;
         };
         /** One published item. */
-        get: operations["detail"];
+        get: operations["news_detail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -63,10 +63,10 @@ export interface paths {
             cookie?: never;
         };
         /** Every item, drafts too. */
-        get: operations["list"];
+        get: operations["manage_news"];
         put?: never;
         /** A new item, unpublished. */
-        post: operations["create"];
+        post: operations["create_news"];
         delete?: never;
         options?: never;
         head?: never;
@@ -81,12 +81,12 @@ export interface paths {
             cookie?: never;
         };
         /** One item in any state, for editing. */
-        get: operations["get"];
+        get: operations["edited_news"];
         /** Replaces an item's type, title, summary, body, author and cover (its state stays). */
-        put: operations["update"];
+        put: operations["update_news"];
         post?: never;
         /** Deletes an item. */
-        delete: operations["delete"];
+        delete: operations["delete_news"];
         options?: never;
         head?: never;
         patch?: never;
@@ -101,7 +101,7 @@ export interface paths {
         };
         get?: never;
         /** Pins (`value` true) or unpins an item. */
-        put: operations["pin"];
+        put: operations["pin_news"];
         post?: never;
         delete?: never;
         options?: never;
@@ -118,7 +118,7 @@ export interface paths {
         };
         get?: never;
         /** Publishes (`value` true) or withdraws an item. */
-        put: operations["publish"];
+        put: operations["publish_news"];
         post?: never;
         delete?: never;
         options?: never;
@@ -134,7 +134,7 @@ export interface paths {
             cookie?: never;
         };
         /** Published items, pinned first, then newest first. */
-        get: operations["list"];
+        get: operations["news_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -151,7 +151,7 @@ export interface paths {
             cookie?: never;
         };
         /** Published items whose title or body contains every word of `keyword`. */
-        get: operations["search"];
+        get: operations["news_search"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5943,7 +5943,7 @@ export interface operations {
             };
         };
     };
-    home: {
+    news_home: {
         parameters: {
             query?: never;
             header?: never;
@@ -5963,7 +5963,7 @@ export interface operations {
             };
         };
     };
-    detail: {
+    news_detail: {
         parameters: {
             query?: never;
             header?: never;
@@ -5984,6 +5984,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NewsDetail"];
                 };
             };
+            /** @description A bad id, type or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description No such published item */
             404: {
                 headers: {
@@ -5995,7 +6004,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    manage_news: {
         parameters: {
             query?: {
                 /** @description Only this type. */
@@ -6024,6 +6033,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Page_NewsSummary"];
                 };
             };
+            /** @description A bad id, type or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not logged in */
             401: {
                 headers: {
@@ -6044,7 +6062,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    create_news: {
         parameters: {
             query?: never;
             header?: never;
@@ -6095,7 +6113,7 @@ export interface operations {
             };
         };
     };
-    get: {
+    edited_news: {
         parameters: {
             query?: never;
             header?: never;
@@ -6114,6 +6132,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NewsDetail"];
+                };
+            };
+            /** @description A bad id, type or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Not logged in */
@@ -6145,7 +6172,7 @@ export interface operations {
             };
         };
     };
-    update: {
+    update_news: {
         parameters: {
             query?: never;
             header?: never;
@@ -6208,7 +6235,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    delete_news: {
         parameters: {
             query?: never;
             header?: never;
@@ -6229,6 +6256,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_bool"];
                 };
             };
+            /** @description A bad id, type or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not logged in */
             401: {
                 headers: {
@@ -6258,7 +6294,7 @@ export interface operations {
             };
         };
     };
-    pin: {
+    pin_news: {
         parameters: {
             query?: never;
             header?: never;
@@ -6283,6 +6319,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NewsDetail"];
                 };
             };
+            /** @description A bad id, type or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not logged in */
             401: {
                 headers: {
@@ -6312,7 +6357,7 @@ export interface operations {
             };
         };
     };
-    publish: {
+    publish_news: {
         parameters: {
             query?: never;
             header?: never;
@@ -6337,6 +6382,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NewsDetail"];
                 };
             };
+            /** @description A bad id, type or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Not logged in */
             401: {
                 headers: {
@@ -6366,7 +6420,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    news_list: {
         parameters: {
             query?: {
                 /** @description The type (see `type` of an item); all types when absent. */
@@ -6404,7 +6458,7 @@ export interface operations {
             };
         };
     };
-    search: {
+    news_search: {
         parameters: {
             query?: {
                 /** @description Words to find in titles and bodies (Chinese or not; up to 50 characters). */

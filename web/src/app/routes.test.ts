@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appRoutes, matchAppRoute, resolvePath, routeAt } from './routes';
+import { appRoutes, matchAppRoute, newsListPath, resolvePath, routeAt } from './routes';
 
 // Every page route of spec §2, written out from the spec rather than from the table.
 const chinese =
@@ -141,6 +141,16 @@ describe('route table', () => {
     expect(typeOf('/platform/GEO/dynamicInfo/detail/3')).toBe(2);
     expect(typeOf('/platform/GEO/cooperation')).toBe(3);
     expect(typeOf('/platform/GEO/organization/detail/1')).toBe(4);
+    // And back: each type's list, where links to its items start.
+    expect([0, 1, 5, 2, 3, 4].map(newsListPath)).toEqual([
+      '/platform/newsList/notic',
+      '/platform/newsList/trend',
+      '/platform/newsList/media',
+      '/platform/GEO/dynamicInfo',
+      '/platform/GEO/cooperation',
+      '/platform/GEO/organization',
+    ]);
+    expect(newsListPath(9)).toBeUndefined();
   });
 
   it('titles pages as users know them, with the trail of sections above', () => {

@@ -419,6 +419,11 @@ export function routeAt(path: string): AppRoute {
   return route;
 }
 
+/** The list page of a news type (e.g. 0 → '/platform/newsList/notic'); its items are at `detail/:id` under it. */
+export function newsListPath(newsType: number): string | undefined {
+  return appRoutes.find((route) => route.newsType === newsType && !route.path.includes(':'))?.path;
+}
+
 /** The routes directly under a table path, in table order. */
 export function childRoutes(path: string): AppRoute[] {
   return appRoutes.filter((route) => route.parent === path);

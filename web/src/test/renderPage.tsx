@@ -21,14 +21,17 @@ function ApiFeedback({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** `page` at `path` (links to other paths go nowhere), with a fresh QueryClient. */
-export function renderPage(page: ReactNode, path = '/') {
+/**
+ * `page` at the route `path` (links to other paths go nowhere), opened at `at` (a location
+ * the pattern matches, for routes with parameters), with a fresh QueryClient.
+ */
+export function renderPage(page: ReactNode, path = '/', at = path) {
   const router = createMemoryRouter(
     [
       { path, element: <ApiFeedback>{page}</ApiFeedback> },
       { path: '*', element: <div data-testid="elsewhere" /> },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [at] },
   );
   const view = render(
     <ConfigProvider theme={{ token: { motion: false } }}>

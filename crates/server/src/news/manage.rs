@@ -186,11 +186,12 @@ pub struct ManageQuery {
     params(ManageQuery),
     responses(
         (status = 200, description = "A page of items in any state", body = Envelope<Page<NewsSummary>>),
+        (status = 400, description = "A bad id, type or paging", body = ErrorEnvelope),
         (status = 401, description = "Not logged in", body = ErrorEnvelope),
         (status = 403, description = "Not an editor", body = ErrorEnvelope),
     )
 )]
-pub async fn list(
+pub async fn manage_news(
     State(state): State<AppState>,
     ApiQuery(q): ApiQuery<ManageQuery>,
 ) -> ApiResult<Page<NewsSummary>> {
@@ -225,7 +226,7 @@ pub struct Created {
         (status = 403, description = "Not an editor", body = ErrorEnvelope),
     )
 )]
-pub async fn create(
+pub async fn create_news(
     State(state): State<AppState>,
     caller: Caller,
     ApiJson(input): ApiJson<NewsInput>,
@@ -263,12 +264,13 @@ pub async fn create(
     params(("id" = i64, Path, description = "Item id")),
     responses(
         (status = 200, description = "The item", body = Envelope<NewsDetail>),
+        (status = 400, description = "A bad id, type or paging", body = ErrorEnvelope),
         (status = 401, description = "Not logged in", body = ErrorEnvelope),
         (status = 403, description = "Not an editor", body = ErrorEnvelope),
         (status = 404, description = "No such item", body = ErrorEnvelope),
     )
 )]
-pub async fn get(
+pub async fn edited_news(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<i64>,
 ) -> ApiResult<NewsDetail> {
@@ -292,7 +294,7 @@ pub async fn get(
         (status = 404, description = "No such item", body = ErrorEnvelope),
     )
 )]
-pub async fn update(
+pub async fn update_news(
     State(state): State<AppState>,
     caller: Caller,
     ApiPath(id): ApiPath<i64>,
@@ -315,12 +317,13 @@ pub async fn update(
     params(("id" = i64, Path, description = "Item id")),
     responses(
         (status = 200, description = "Deleted", body = Envelope<bool>),
+        (status = 400, description = "A bad id, type or paging", body = ErrorEnvelope),
         (status = 401, description = "Not logged in", body = ErrorEnvelope),
         (status = 403, description = "Not an editor", body = ErrorEnvelope),
         (status = 404, description = "No such item", body = ErrorEnvelope),
     )
 )]
-pub async fn delete(
+pub async fn delete_news(
     State(state): State<AppState>,
     caller: Caller,
     ApiPath(id): ApiPath<i64>,
@@ -349,12 +352,13 @@ pub struct Flag {
     request_body = Flag,
     responses(
         (status = 200, description = "The item as stored", body = Envelope<NewsDetail>),
+        (status = 400, description = "A bad id, type or paging", body = ErrorEnvelope),
         (status = 401, description = "Not logged in", body = ErrorEnvelope),
         (status = 403, description = "Not an editor", body = ErrorEnvelope),
         (status = 404, description = "No such item", body = ErrorEnvelope),
     )
 )]
-pub async fn publish(
+pub async fn publish_news(
     State(state): State<AppState>,
     caller: Caller,
     ApiPath(id): ApiPath<i64>,
@@ -382,12 +386,13 @@ pub async fn publish(
     request_body = Flag,
     responses(
         (status = 200, description = "The item as stored", body = Envelope<NewsDetail>),
+        (status = 400, description = "A bad id, type or paging", body = ErrorEnvelope),
         (status = 401, description = "Not logged in", body = ErrorEnvelope),
         (status = 403, description = "Not an editor", body = ErrorEnvelope),
         (status = 404, description = "No such item", body = ErrorEnvelope),
     )
 )]
-pub async fn pin(
+pub async fn pin_news(
     State(state): State<AppState>,
     caller: Caller,
     ApiPath(id): ApiPath<i64>,

@@ -23,16 +23,20 @@ use store::{ListFilter, NewsRow};
 /// The news routes: reading is public, writing is for editors.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(search))
-        .routes(routes!(detail))
-        .routes(routes!(home))
+        .routes(routes!(news_list))
+        .routes(routes!(news_search))
+        .routes(routes!(news_detail))
+        .routes(routes!(news_home))
         .merge(
             OpenApiRouter::new()
-                .routes(routes!(manage::list, manage::create))
-                .routes(routes!(manage::get, manage::update, manage::delete))
-                .routes(routes!(manage::publish))
-                .routes(routes!(manage::pin))
+                .routes(routes!(manage::manage_news, manage::create_news))
+                .routes(routes!(
+                    manage::edited_news,
+                    manage::update_news,
+                    manage::delete_news
+                ))
+                .routes(routes!(manage::publish_news))
+                .routes(routes!(manage::pin_news))
                 .route_layer(Require::editor()),
         )
 }
@@ -184,7 +188,7 @@ async fn page_of(
         (status = 400, description = "Bad type, title or paging", body = ErrorEnvelope),
     )
 )]
-async fn list(
+async fn news_list(
     state: axum::extract::State<AppState>,
     ApiQuery(q): ApiQuery<ListQuery>,
 ) -> ApiResult<Page<NewsSummary>> {
@@ -226,7 +230,7 @@ pub struct SearchQuery {
         (status = 400, description = "No keyword, a bad type or paging", body = ErrorEnvelope),
     )
 )]
-async fn search(
+async fn news_search(
     state: axum::extract::State<AppState>,
     ApiQuery(q): ApiQuery<SearchQuery>,
 ) -> ApiResult<Page<NewsSummary>> {
@@ -250,10 +254,11 @@ async fn search(
     params(("id" = i64, Path, description = "Item id")),
     responses(
         (status = 200, description = "The item", body = Envelope<NewsDetail>),
+        (status = 400, description = "A bad id, type or paging", body = ErrorEnvelope),
         (status = 404, description = "No such published item", body = ErrorEnvelope),
     )
 )]
-async fn detail(
+async fn news_detail(
     state: axum::extract::State<AppState>,
     ApiPath(id): ApiPath<i64>,
 ) -> ApiResult<NewsDetail> {
@@ -289,7 +294,7 @@ pub struct HomeNews {
     tag = "news",
     responses((status = 200, description = "Up to six items per section", body = Envelope<HomeNews>))
 )]
-async fn home(state: axum::extract::State<AppState>) -> ApiResult<HomeNews> {
+async fn news_home(state: axum::extract::State<AppState>) -> ApiResult<HomeNews> {
     let sections = state
         .db
         .call(|c| {

@@ -1,8 +1,7 @@
 // The home page (spec §2): what the platform offers, entries to its areas, and the news
-// sections with their "more" links. News items arrive with the news module; until then the
-// sections say so instead of showing invented headlines.
+// sections (the latest notices and industry trends, `news/v3/home`) with their "more" links.
 import type { ReactNode } from 'react';
-import { Button, Empty } from 'antd';
+import { Button, Empty, Skeleton } from 'antd';
 import {
   AimOutlined,
   AppstoreOutlined,
@@ -12,6 +11,8 @@ import {
   SearchOutlined,
 } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { newsListPath } from '../../app/routes';
+import { useHomeNews, type HomeNews } from './api/getHomeNews';
 import './HomePage.css';
 
 interface Entry {
@@ -60,12 +61,38 @@ const entries: Entry[] = [
   },
 ];
 
-const newsSections = [
-  { title: '通知公告', more: '/platform/newsList/notic' },
-  { title: '行业动态', more: '/platform/newsList/trend' },
+const newsSections: { title: string; more: string; key: 'notice' | 'trend'; type: number }[] = [
+  { title: '通知公告', more: '/platform/newsList/notic', key: 'notice', type: 0 },
+  { title: '行业动态', more: '/platform/newsList/trend', key: 'trend', type: 1 },
 ];
 
+/** A section's latest items, or what stands in for them while they load or when they fail. */
+function NewsItems({
+  news,
+  section,
+}: {
+  news: ReturnType<typeof useHomeNews>;
+  section: (typeof newsSections)[number];
+}) {
+  if (news.isError) return <Empty description="新闻暂时无法加载" />;
+  if (!news.data) return <Skeleton active title={false} paragraph={{ rows: 5 }} />;
+  const items: HomeNews['notice'] = news.data[section.key];
+  if (items.length === 0) return <Empty description="暂无新闻" />;
+  const list = newsListPath(section.type) ?? section.more;
+  return (
+    <ul className="home__news-items">
+      {items.map((item) => (
+        <li key={item.id} className="home__news-item">
+          <Link to={`${list}/detail/${item.id}`}>{item.title}</Link>
+          <time>{item.publishedAt?.slice(0, 10)}</time>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function HomePage() {
+  const news = useHomeNews();
   return (
     <div className="home" data-testid="home-page">
       <section className="home__hero">
@@ -109,7 +136,7 @@ export default function HomePage() {
               <Link to={section.more}>更多</Link>
             </header>
             <div className="home__news-body">
-              <Empty description="新闻资讯模块正在建设中，暂无内容" />
+              <NewsItems news={news} section={section} />
             </div>
           </section>
         ))}
