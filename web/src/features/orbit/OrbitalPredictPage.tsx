@@ -309,8 +309,8 @@ function OrbitalPredict({ title, config }: { title: string; config: OrbitConfig 
     setSelectedKey(passKey(pass));
     // A bar clicked on the timeline brings its row into view.
     if (from === 'timeline')
-      document
-        .querySelector(`[data-row-key="${CSS.escape(passKey(pass))}"]`)
+      [...document.querySelectorAll<HTMLElement>('.orbit-table [data-row-key]')]
+        .find((row) => row.dataset.rowKey === passKey(pass))
         ?.scrollIntoView?.({ block: 'nearest' });
   };
 
