@@ -27,6 +27,7 @@ import { MapPageFrame } from '../../components/MapPageFrame';
 import { PageFrame, type PageProps } from '../../components/PageFrame';
 import { RegionPicker } from '../../components/RegionPicker/RegionPicker';
 import { ShapeUpload } from '../../components/ShapeUpload';
+import { bboxOf } from '../../components/map/format';
 import { MapToolbar } from '../../components/map/MapToolbar';
 import { MapView } from '../../components/map/MapView';
 import type { DrawMode, MapLayer, Projection } from '../../components/map/types';
@@ -438,7 +439,7 @@ function OrbitalPredict({ title, config }: { title: string; config: OrbitConfig 
           <MapView
             className="orbit__map"
             projection={projection}
-            extent={focus.extent}
+            extent={uploadedHere ? bboxOf(uploadedHere.geojson.coordinates.flat()) : focus.extent}
             highlight={focus.highlight}
             layers={layers}
             drawMode={drawMode}
