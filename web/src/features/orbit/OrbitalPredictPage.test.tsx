@@ -9,9 +9,10 @@ import { renderPage } from '../../test/renderPage';
 import { envelope, requestsTo, stubServer } from '../../test/server';
 import { regionRange, testUser } from '../../test/session';
 import type { PassLine } from './api/types';
-import { CONFIG, PASSES } from './fixtures';
+import { CONFIG, PASSES, pass } from './fixtures';
 import { PASS_LAYER, REACH_LAYER, SWATH_LAYER } from './mapLayers';
 import OrbitalPredictPage from './OrbitalPredictPage';
+import { passKey } from './timeline';
 
 // The real map engine needs WebGL, which jsdom lacks: a stand-in keeps the scenes it is shown.
 const scenes: MapScene[] = [];
@@ -211,6 +212,32 @@ describe('轨道预报 (/orbitalPredict)', () => {
     await waitFor(() =>
       expect(screen.getAllByTestId('pass-row')[2]).toHaveAttribute('data-selected', 'true'),
     );
+  });
+
+  it('turns the table to the page of a pass chosen on the timeline', async () => {
+    const hourly = Array.from({ length: 60 }, (_, hour) => {
+      const at = (minute: number) =>
+        new Date(Date.parse('2025-10-03T00:00:00+08:00') + hour * 3_600_000 + minute * 60_000)
+          .toISOString()
+          .replace('.000Z', 'Z');
+      return pass('GF1', '高分一号', at(0), at(2));
+    });
+    stubServer(routes({ csj: () => envelope({ ...PASSES, passes: hourly }) }));
+    renderOrbit();
+    await chooseHubei();
+    await userEvent.click(screen.getByTestId('orbit-run'));
+    expect(await screen.findAllByTestId('pass-row')).toHaveLength(50);
+    const late = passKey(hourly[54]!);
+    await userEvent.click(
+      screen
+        .getAllByTestId('timeline-bar')
+        .find((element) => element.getAttribute('data-key') === late)!,
+    );
+    await waitFor(() => expect(screen.getAllByTestId('pass-row')).toHaveLength(10));
+    const chosen = screen
+      .getAllByTestId('pass-row')
+      .find((row) => row.getAttribute('data-row-key') === late);
+    expect(chosen).toHaveAttribute('data-selected', 'true');
   });
 
   it('says what is missing in Chinese and asks nothing', async () => {

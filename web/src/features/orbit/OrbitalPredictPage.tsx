@@ -6,6 +6,7 @@
 // map, the selected pass's track, swath and reach (and, on request, every track of the
 // window). Opportunities export as a calendar (.ics) or CSV.
 import { useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import dayjs from 'dayjs';
 import {
   Alert,
@@ -250,12 +251,12 @@ function Results({
             rows={rows}
             ticks={ticks}
             selected={selected}
-            onSelect={(p) => onSelect(p, 'timeline')}
+            onSelect={(pass) => onSelect(pass, 'timeline')}
           />
           <PassTable
             passes={list.passes}
             selected={selected}
-            onSelect={(p) => onSelect(p, 'table')}
+            onSelect={(pass) => onSelect(pass, 'table')}
           />
         </>
       )}
@@ -307,12 +308,14 @@ function OrbitalPredict({ title, config }: { title: string; config: OrbitConfig 
     setSelectedKey(null);
   };
   const select = (pass: PassRow, from: 'timeline' | 'table') => {
-    setSelectedKey(passKey(pass));
-    // A bar clicked on the timeline brings its row into view.
-    if (from === 'timeline')
-      [...document.querySelectorAll<HTMLElement>('.orbit-table [data-row-key]')]
-        .find((row) => row.dataset.rowKey === passKey(pass))
-        ?.scrollIntoView?.({ block: 'nearest' });
+    const key = passKey(pass);
+    if (from === 'table') return setSelectedKey(key);
+    // A bar clicked on the timeline brings its row into view: drawn at once (the table may
+    // turn to another page), then found.
+    flushSync(() => setSelectedKey(key));
+    [...document.querySelectorAll<HTMLElement>('.orbit-table [data-row-key]')]
+      .find((row) => row.dataset.rowKey === key)
+      ?.scrollIntoView?.({ block: 'nearest' });
   };
 
   const layers: MapLayer[] = [

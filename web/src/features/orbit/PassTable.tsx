@@ -1,12 +1,15 @@
 // The passes as a table: times in Beijing, the satellite's elevation seen from the area, the
 // off-nadir angle it needs, the sun's elevation and the direction. Clicking a row selects it.
-import type { HTMLAttributes } from 'react';
+import { useState, type HTMLAttributes } from 'react';
 import { Table, Tag } from 'antd';
 import { beijingTimeOf } from '../../lib/beijingTime';
 import type { PassRow } from './api/types';
 import { passKey } from './timeline';
 
 const degrees = (value: number) => `${value.toFixed(1)}°`;
+
+/** Rows a page: a month of many satellites makes thousands of passes. */
+const PAGE_SIZE = 50;
 
 /** A pass's length, e.g. 2分05秒. */
 export function formatDuration(seconds: number): string {
@@ -16,7 +19,10 @@ export function formatDuration(seconds: number): string {
   return minutes > 0 ? `${minutes}分${rest}秒` : `${whole}秒`;
 }
 
-/** The table of `passes`; `selected` is the key of the selected pass. */
+/**
+ * The table of `passes`; `selected` is the key of the selected pass. A pass selected elsewhere
+ * (on the timeline) turns the table to its page.
+ */
 export function PassTable({
   passes,
   selected,
@@ -26,6 +32,13 @@ export function PassTable({
   selected: string | null;
   onSelect: (pass: PassRow) => void;
 }) {
+  const [page, setPage] = useState(1);
+  const [pagedFor, setPagedFor] = useState(selected);
+  if (pagedFor !== selected) {
+    setPagedFor(selected);
+    const index = passes.findIndex((pass) => passKey(pass) === selected);
+    if (index >= 0) setPage(Math.floor(index / PAGE_SIZE) + 1);
+  }
   return (
     <Table<PassRow>
       className="orbit-table"
@@ -33,7 +46,14 @@ export function PassTable({
       size="small"
       rowKey={passKey}
       dataSource={passes}
-      pagination={false}
+      pagination={
+        passes.length > PAGE_SIZE && {
+          current: page,
+          pageSize: PAGE_SIZE,
+          showSizeChanger: false,
+          onChange: setPage,
+        }
+      }
       rowClassName={(pass) => (passKey(pass) === selected ? 'orbit-table__selected' : '')}
       onRow={(pass) => {
         const row: HTMLAttributes<HTMLElement> & Record<`data-${string}`, string> = {
@@ -51,7 +71,12 @@ export function PassTable({
           render: (_, pass) => beijingTimeOf(pass.start),
           width: 160,
         },
-        { title: '结束时间', key: 'end', render: (_, pass) => beijingTimeOf(pass.end), width: 160 },
+        {
+          title: '结束时间',
+          key: 'end',
+          render: (_, pass) => beijingTimeOf(pass.end),
+          width: 160,
+        },
         { title: '时长', key: 'duration', render: (_, pass) => formatDuration(pass.durationS) },
         {
           title: '最大高度角',
