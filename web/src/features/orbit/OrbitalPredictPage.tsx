@@ -253,11 +253,13 @@ function Results({
             selected={selected}
             onSelect={(pass) => onSelect(pass, 'timeline')}
           />
-          <PassTable
-            passes={list.passes}
-            selected={selected}
-            onSelect={(pass) => onSelect(pass, 'table')}
-          />
+          <div className="orbit-results__table">
+            <PassTable
+              passes={list.passes}
+              selected={selected}
+              onSelect={(pass) => onSelect(pass, 'table')}
+            />
+          </div>
         </>
       )}
     </div>

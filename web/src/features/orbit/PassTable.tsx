@@ -44,6 +44,7 @@ export function PassTable({
       className="orbit-table"
       data-testid="orbit-table"
       size="small"
+      sticky
       rowKey={passKey}
       dataSource={passes}
       pagination={
