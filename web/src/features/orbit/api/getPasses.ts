@@ -25,6 +25,9 @@ export function passesQueryOptions(request: PassRequest) {
   });
 }
 
+/** Stands in for the key of a query not yet enabled. */
+const emptyRegion = { regionId: '', satellites: [], start: '', end: '' };
+
 /** The passes `request` asks for; nothing is asked while it is null. */
 export function usePasses(request: PassRequest | null) {
   return useQuery({
@@ -33,5 +36,3 @@ export function usePasses(request: PassRequest | null) {
     placeholderData: keepPreviousData,
   });
 }
-
-const emptyRegion = { regionId: '', satellites: [], start: '', end: '' };
