@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beijingTime } from './beijingTime';
+import { beijingTime, beijingTimeOf } from './beijingTime';
 
 describe('beijingTime', () => {
   it('shows unix seconds in UTC+8, whatever the zone of the machine', () => {
@@ -7,5 +7,13 @@ describe('beijingTime', () => {
     expect(beijingTime(1_772_323_509)).toBe('2026-03-01 08:05:09');
     // Midnight UTC is already the next morning in Beijing.
     expect(beijingTime(1_767_225_600)).toBe('2026-01-01 08:00:00');
+  });
+});
+
+describe('beijingTimeOf', () => {
+  it('shows an RFC 3339 instant of any zone in UTC+8, to the second', () => {
+    expect(beijingTimeOf('2025-10-03T15:06:55+08:00')).toBe('2025-10-03 15:06:55');
+    expect(beijingTimeOf('2025-10-03T16:00:00.700Z')).toBe('2025-10-04 00:00:00');
+    expect(beijingTimeOf('later')).toBe('later');
   });
 });

@@ -17,3 +17,9 @@ export function beijingTime(unixSeconds: number): string {
   );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
+
+/** '2025-10-03 15:06:55' for an RFC 3339 instant in any zone; the text itself when it is none. */
+export function beijingTimeOf(instant: string): string {
+  const time = Date.parse(instant);
+  return Number.isNaN(time) ? instant : beijingTime(Math.floor(time / 1000));
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatKm2,
   downloadPercent,
   formatAttr,
   formatBytes,
@@ -36,5 +37,12 @@ describe('monitoring figures', () => {
     expect(formatAttr('金风科技')).toBe('金风科技');
     expect(formatAttr(null)).toBe('—');
     expect(formatAttr(undefined)).toBe('—');
+  });
+});
+
+describe('area figures', () => {
+  it('write areas in km² with at most two decimals', () => {
+    expect(formatKm2(185900.1234)).toBe('185,900.12 km²');
+    expect(formatKm2(0)).toBe('0 km²');
   });
 });

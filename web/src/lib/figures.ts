@@ -63,3 +63,8 @@ export function formatAttr(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
   return typeof value === 'number' ? number(value, 2) : value;
 }
+
+/** e.g. 185,900.12 km² (two decimals at most). */
+export function formatKm2(km2: number): string {
+  return `${km2.toLocaleString('zh-CN', { maximumFractionDigits: 2 })} km²`;
+}

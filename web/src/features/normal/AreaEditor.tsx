@@ -2,27 +2,17 @@
 // the editor of each mode: the region picker, a rectangle or polygon drawn on the map, an
 // uploaded shape, an uploaded list of file names or path/rows.
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Radio, Segmented, Upload } from 'antd';
-import {
-  BorderOutlined,
-  DownloadOutlined,
-  GatewayOutlined,
-  InboxOutlined,
-} from '@ant-design/icons';
+import { Alert, App, Button, Radio, Segmented } from 'antd';
+import { BorderOutlined, DownloadOutlined, GatewayOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { bboxOf } from '../../components/map/format';
 import type { DrawMode } from '../../components/map/types';
+import { FileDropper } from '../../components/FileDropper';
 import { RegionPicker } from '../../components/RegionPicker/RegionPicker';
-import {
-  LIST_EXTENSIONS,
-  PATH_ROW_TEMPLATE,
-  SHAPE_EXTENSIONS,
-  uploadList,
-  uploadShape,
-} from './api/upload';
+import { ShapeUpload, UploadGone } from '../../components/ShapeUpload';
+import { LIST_EXTENSIONS, PATH_ROW_TEMPLATE, uploadList } from './api/upload';
 import type { UploadKind, UploadedList, UploadedShape } from './api/types';
 import { useMissingNames } from './api/findFileNames';
-import { formatKm2 } from './format';
 import {
   DRAW,
   EXTENT,
@@ -84,95 +74,6 @@ function DrawButton({
   );
 }
 
-/** A file picked for upload: the dragger hands it over, nothing is sent by antd itself. */
-function Dropper({
-  accept,
-  hint,
-  busy,
-  onFile,
-  testId,
-}: {
-  accept: readonly string[];
-  hint: string;
-  busy: boolean;
-  onFile: (file: File) => void;
-  testId: string;
-}) {
-  return (
-    <div data-testid={testId}>
-      <Upload.Dragger
-        accept={accept.join(',')}
-        multiple={false}
-        showUploadList={false}
-        disabled={busy}
-        beforeUpload={(file) => {
-          onFile(file);
-          return false;
-        }}
-      >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p className="ant-upload-text">{busy ? '正在上传…' : '点击或拖拽文件到此处上传'}</p>
-        <p className="ant-upload-hint">{hint}</p>
-      </Upload.Dragger>
-    </div>
-  );
-}
-
-/** Why an upload named by the address could not be fetched (expired, say). */
-function Gone({ message }: { message: string }) {
-  return <Alert type="warning" showIcon title={message} data-testid="upload-gone" />;
-}
-
-function ShapeUpload({
-  uploaded,
-  gone,
-  onUploaded,
-}: {
-  uploaded: UploadedShape | null;
-  gone: string | null;
-  onUploaded: (shape: UploadedShape) => void;
-}) {
-  const upload = useMutation({ mutationFn: uploadShape, onSuccess: onUploaded });
-  return (
-    <>
-      <Dropper
-        accept={SHAPE_EXTENSIONS}
-        hint="支持 .zip（Shapefile）、.kml、.kmz、.geojson、.wkt；坐标系 WGS84 或 CGCS2000"
-        busy={upload.isPending}
-        onFile={(file) => upload.mutate(file)}
-        testId="upload-shape"
-      />
-      {gone && !uploaded && <Gone message={gone} />}
-      {uploaded && (
-        <Descriptions
-          size="small"
-          column={2}
-          bordered
-          data-testid="uploaded-shape"
-          items={[
-            { key: 'area', label: '面积', children: formatKm2(uploaded.areaKm2), span: 2 },
-            { key: 'crs', label: '坐标系', children: uploaded.crs, span: 2 },
-            { key: 'parts', label: '多边形', children: `${uploaded.parts} 个` },
-            { key: 'vertices', label: '顶点', children: `${uploaded.vertices} 个` },
-            ...(uploaded.repaired
-              ? [
-                  {
-                    key: 'repaired',
-                    label: '说明',
-                    children: '无效多边形（自相交、重叠）已修复',
-                    span: 2,
-                  },
-                ]
-              : []),
-          ]}
-        />
-      )}
-    </>
-  );
-}
-
 const LIST_KINDS: { value: UploadKind; label: string; hint: string }[] = [
   { value: 'filename', label: '文件名', hint: '每行一个影像文件名（.txt 或 .csv）' },
   { value: 'pathrow', label: '轨道号', hint: '每行一个 path,row（可下载模板填写）' },
@@ -204,7 +105,7 @@ function ListUpload({
         size="small"
         data-testid="upload-list-kind"
       />
-      <Dropper
+      <FileDropper
         accept={LIST_EXTENSIONS}
         hint={LIST_KINDS.find((option) => option.value === kind)?.hint ?? ''}
         busy={upload.isPending}
@@ -214,7 +115,7 @@ function ListUpload({
       <a href={PATH_ROW_TEMPLATE} download data-testid="path-row-template">
         <DownloadOutlined /> 下载轨道号模板
       </a>
-      {gone && !uploaded && <Gone message={gone} />}
+      {gone && !uploaded && <UploadGone message={gone} />}
       {uploaded && (
         <div data-testid="uploaded-list">
           <Alert

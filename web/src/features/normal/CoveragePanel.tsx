@@ -6,7 +6,8 @@ import type { Coverage } from './api/types';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PanelLoading } from './PanelState';
 import type { ExportPart } from './api/exportShapefile';
-import { formatKm2, formatRatio } from './format';
+import { formatKm2 } from '../../lib/figures';
+import { formatRatio } from './format';
 
 export interface CoverageLayers {
   covered: boolean;

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatAcquired, formatKm2, formatRatio, formatResolution } from './format';
+import { formatAcquired, formatRatio, formatResolution } from './format';
 
 describe('the image query figures', () => {
   it('writes acquisition times in Beijing time', () => {
     expect(formatAcquired('2026-10-03T03:24:10Z')).toBe('2026-10-03 11:24');
     expect(formatAcquired('2026-10-03T19:00:00Z')).toBe('2026-10-04 03:00');
-  });
-
-  it('writes areas in km² with at most two decimals', () => {
-    expect(formatKm2(185900.1234)).toBe('185,900.12 km²');
-    expect(formatKm2(0)).toBe('0 km²');
   });
 
   it('writes ratios as percentages, never 0% for a sliver or above 100%', () => {

@@ -9,11 +9,6 @@ export function formatAcquired(instant: string): string {
   return new Date(time + BEIJING_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 }
 
-/** e.g. 185,900.12 km² (two decimals at most). */
-export function formatKm2(km2: number): string {
-  return `${km2.toLocaleString('zh-CN', { maximumFractionDigits: 2 })} km²`;
-}
-
 /** A ratio 0–1 as a percentage with two decimals, e.g. 87.35%; a sliver above 0 is not 0. */
 export function formatRatio(ratio: number): string {
   const percent = Math.min(Math.max(ratio, 0), 1) * 100;

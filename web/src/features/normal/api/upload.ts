@@ -1,32 +1,19 @@
-// POST /api/normal/v5/upload/shp and upload/file: an area of interest from a file (a zipped
-// shapefile, KML/KMZ, GeoJSON or WKT) or a list of file names or path/rows, kept by the
-// server under an uploadId that searches name; GET upload/shp/{id} and upload/file/{id}: either
-// again, as its upload answered.
+// POST /api/normal/v5/upload/file: a list of file names or path/rows, kept by the server
+// under an uploadId that searches name (the area upload is src/api/uploadShape.ts); GET
+// upload/shp/{id} and upload/file/{id}: either upload again, as it answered.
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
+import { fileForm } from '../../../api/uploadShape';
 import type { UploadKind, UploadedList, UploadedShape } from './types';
 
-/** Extensions the shape upload takes. */
-export const SHAPE_EXTENSIONS = ['.zip', '.kml', '.kmz', '.geojson', '.json', '.wkt', '.txt'];
 /** Extensions the list upload takes. */
 export const LIST_EXTENSIONS = ['.txt', '.csv'];
 
 /** The path/row list template (CSV). */
 export const PATH_ROW_TEMPLATE = '/api/normal/v5/template/pathandrows';
 
-function form(file: File, fields: Record<string, string> = {}): FormData {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  body.append('file', file);
-  return body;
-}
-
-export function uploadShape(file: File): Promise<UploadedShape> {
-  return unwrap(api.POST('/api/normal/v5/upload/shp', { body: form(file) }));
-}
-
 export function uploadList(file: File, kind: UploadKind): Promise<UploadedList> {
-  return unwrap(api.POST('/api/normal/v5/upload/file', { body: form(file, { kind }) }));
+  return unwrap(api.POST('/api/normal/v5/upload/file', { body: fileForm(file, { kind }) }));
 }
 
 export function getUploadedShape(uploadId: string): Promise<UploadedShape> {
