@@ -1,7 +1,7 @@
 // The home page (spec §2): what the platform offers, entries to its areas, and the news
 // sections (the latest notices and industry trends, `news/v3/home`) with their "more" links.
 import type { ReactNode } from 'react';
-import { Button, Empty, Skeleton } from 'antd';
+import { Button } from 'antd';
 import {
   AimOutlined,
   AppstoreOutlined,
@@ -74,10 +74,12 @@ function NewsItems({
   news: ReturnType<typeof useHomeNews>;
   section: (typeof newsSections)[number];
 }) {
-  if (news.isError) return <Empty description="新闻暂时无法加载" />;
-  if (!news.data) return <Skeleton active title={false} paragraph={{ rows: 5 }} />;
+  // Plain text, not antd's Empty or Skeleton: their pictures and code would cost the first
+  // page's JavaScript budget for a line of text.
+  if (news.isError) return <p className="home__news-note">新闻暂时无法加载</p>;
+  if (!news.data) return <p className="home__news-note">加载中…</p>;
   const items: HomeNews['notice'] = news.data[section.key];
-  if (items.length === 0) return <Empty description="暂无新闻" />;
+  if (items.length === 0) return <p className="home__news-note">暂无新闻</p>;
   const list = newsListPath(section.type) ?? section.more;
   return (
     <ul className="home__news-items">
