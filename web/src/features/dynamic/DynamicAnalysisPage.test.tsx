@@ -1,34 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MapScene } from '../../components/map/scene';
 import type { MapLayer } from '../../components/map/types';
 import { useSession } from '../../lib/session';
 import { saveFile } from '../../lib/saveFile';
 import { regions } from '../../test/regions';
+import { scenes } from '../../test/mapEngine';
 import { renderPage } from '../../test/renderPage';
 import { envelope, requestsTo, stubServer } from '../../test/server';
 import { regionRange, testUser } from '../../test/session';
 import type { Dynamic, ThemeInfo } from './api/types';
 import DynamicAnalysisPage from './DynamicAnalysisPage';
 
-// The real map engine needs WebGL, which jsdom lacks: a stand-in keeps the scenes it is shown.
-const scenes: MapScene[] = [];
-vi.mock('../../components/map/engine', () => ({
-  MapEngine: class {
-    constructor(_: HTMLElement, scene: MapScene) {
-      scenes.push(scene);
-    }
-    show(scene: MapScene) {
-      scenes.push(scene);
-    }
-    destroy() {}
-    fitBounds() {}
-    view() {
-      return null;
-    }
-  },
-}));
+vi.mock('../../components/map/engine', () => import('../../test/mapEngine'));
 vi.mock('../../lib/saveFile', () => ({ saveFile: vi.fn() }));
 
 beforeEach(() => {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MapScene } from '../../components/map/scene';
 import { useSession } from '../../lib/session';
 import { saveFile } from '../../lib/saveFile';
 import { regionRoutes, regions } from '../../test/regions';
+import { scenes } from '../../test/mapEngine';
 import { renderPage } from '../../test/renderPage';
 import { envelope, requestsTo, stubServer } from '../../test/server';
 import { regionRange, testUser } from '../../test/session';
@@ -14,23 +14,7 @@ import { PASS_LAYER, REACH_LAYER, SWATH_LAYER } from './mapLayers';
 import OrbitalPredictPage from './OrbitalPredictPage';
 import { passKey } from './timeline';
 
-// The real map engine needs WebGL, which jsdom lacks: a stand-in keeps the scenes it is shown.
-const scenes: MapScene[] = [];
-vi.mock('../../components/map/engine', () => ({
-  MapEngine: class {
-    constructor(_: HTMLElement, scene: MapScene) {
-      scenes.push(scene);
-    }
-    show(scene: MapScene) {
-      scenes.push(scene);
-    }
-    destroy() {}
-    fitBounds() {}
-    view() {
-      return null;
-    }
-  },
-}));
+vi.mock('../../components/map/engine', () => import('../../test/mapEngine'));
 vi.mock('../../lib/saveFile', () => ({ saveFile: vi.fn() }));
 
 beforeEach(() => {
