@@ -148,7 +148,9 @@ pub fn store(conn: &mut Connection, now: i64) -> rusqlite::Result<usize> {
             // Newest first in the list: item 0 a day ago, the last about a year ago.
             let age_days = (k * 18 + t * 2 + 1) as i64;
             let published_at = now - age_days * 86_400;
-            let month = (11 - (k * 18 / 30) % 12) as u32 + 1;
+            // The month an item speaks of is the one it was published in (Beijing time).
+            let month = time::OffsetDateTime::from_unix_timestamp(published_at)
+                .map_or(1, |t| u8::from(t.to_offset(crate::beijing::OFFSET).month()));
             let n = 3 + (k * 37 + t * 11) % 97;
             let fill = |s: &str| {
                 s.replace("{sat}", sat)
