@@ -327,8 +327,9 @@ async fn the_tables_the_forms_choose_from_are_readable_by_any_user() {
         .iter()
         .filter_map(|r| r["code"].as_str())
         .collect();
-    assert_eq!(codes, ["admin", "monitor", "person"]);
+    assert_eq!(codes, ["admin", "monitor", "person", "editor"]);
     assert_eq!(roles["data"][2]["permissions"], json!([]));
+    assert_eq!(roles["data"][3]["permissions"], json!([]));
     let (_, types) = s.get_as("/api/usercenter/nodetype", &person).await;
     assert_eq!(types["data"][0], json!({"code": 0, "name": "个人用户"}));
     let (status, body) = s.get_as(USERS, &person).await;
@@ -349,8 +350,11 @@ async fn the_account_list_filters_by_keyword_status_and_role_and_pages() {
             .collect()
     };
     let (_, all) = s.get_as(USERS, &admin).await;
-    assert_eq!(all["data"]["total"], 4);
-    assert_eq!(names(&all), ["admin", "hubei", "screen", "person"]);
+    assert_eq!(all["data"]["total"], 5);
+    assert_eq!(
+        names(&all),
+        ["admin", "hubei", "screen", "editor", "person"]
+    );
     let hubei = &all["data"]["list"][1];
     assert_eq!(hubei["ranges"][0]["regionId"], "420000");
     assert!(hubei["lastLoginAt"].is_i64(), "{hubei}");
@@ -367,7 +371,7 @@ async fn the_account_list_filters_by_keyword_status_and_role_and_pages() {
         .await;
     assert_eq!(
         (names(&paged).len(), &paged["data"]["total"]),
-        (1, &json!(4))
+        (2, &json!(5))
     );
     let (status, body) = s.get_as(&format!("{USERS}?status=7"), &admin).await;
     assert_error(status, &body, 400, "账号状态无效：7（0 正常，1 禁用）");

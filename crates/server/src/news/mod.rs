@@ -240,7 +240,7 @@ async fn news_search(
         kind: q.kind.map(kind).transpose()?,
         published_only: true,
         // Punctuation only finds nothing rather than everything.
-        search: Some(text::query(&words).unwrap_or_else(|| "\"\"".into())),
+        search: Some(text::query(&words).unwrap_or(text::Search::All(vec![String::new()]))),
         ..ListFilter::default()
     };
     page_of(&state, filter, paging).await.map(ok)

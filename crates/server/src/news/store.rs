@@ -2,7 +2,7 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use super::text;
+use super::text::{self, Search};
 
 /// An item as stored.
 #[derive(Debug, Clone, PartialEq)]
@@ -76,18 +76,20 @@ fn row(r: &Row) -> rusqlite::Result<NewsRow> {
 /// Writes an item's words into the index (replacing what it held for it).
 fn index(conn: &Connection, id: i64, title: &str, body: &str) -> rusqlite::Result<()> {
     unindex(conn, id)?;
-    conn.prepare_cached("INSERT INTO news_fts (rowid, title, body) VALUES (?1, ?2, ?3)")?
-        .execute(params![
-            id,
-            text::indexed(title),
-            text::indexed(&text::plain(body))
-        ])?;
+    let mut words = text::words(title);
+    words.extend(text::words(&text::plain(body)));
+    words.sort_unstable();
+    words.dedup();
+    let mut insert =
+        conn.prepare_cached("INSERT INTO news_word (word, news_id) VALUES (?1, ?2)")?;
+    for word in &words {
+        insert.execute(params![word, id])?;
+    }
     Ok(())
 }
 
 fn unindex(conn: &Connection, id: i64) -> rusqlite::Result<()> {
-    // A contentless table forgets a row by its id alone.
-    conn.prepare_cached("DELETE FROM news_fts WHERE rowid = ?1")?
+    conn.prepare_cached("DELETE FROM news_word WHERE news_id = ?1")?
         .execute([id])?;
     Ok(())
 }
@@ -175,8 +177,8 @@ pub struct ListFilter {
     pub published: Option<bool>,
     /// Titles containing this text.
     pub title: Option<String>,
-    /// An FTS5 query over title and body (see `text::query`).
-    pub search: Option<String>,
+    /// Words to find in title and body (see `text::query`).
+    pub search: Option<Search>,
 }
 
 /// A page of items, pinned first, then newest first, and the total.
@@ -186,11 +188,19 @@ pub fn list(
     offset: i64,
     limit: i64,
 ) -> rusqlite::Result<(Vec<NewsRow>, i64)> {
-    // The search joins the index only when there is one: MATCH takes no NULL.
-    let search = if f.search.is_some() {
-        "id IN (SELECT rowid FROM news_fts WHERE news_fts MATCH ?5)"
-    } else {
-        "?5 IS NULL"
+    // ?5 holds the search's words as a JSON array (or its first character); the items
+    // holding all of them are those with as many index rows among them as there are words.
+    let (search, words) = match &f.search {
+        None => ("?5 IS NULL", None),
+        Some(Search::All(words)) => (
+            "id IN (SELECT news_id FROM news_word WHERE word IN (SELECT value FROM json_each(?5))
+                    GROUP BY news_id HAVING COUNT(*) = json_array_length(?5))",
+            Some(serde_json::to_string(words).unwrap_or_else(|_| "[]".into())),
+        ),
+        Some(Search::Prefix(first)) => (
+            "id IN (SELECT news_id FROM news_word WHERE word >= ?5 AND word < ?5 || char(1114111))",
+            Some(first.clone()),
+        ),
     };
     let filter = format!(
         "(?1 IS NULL OR type = ?1)
@@ -199,7 +209,7 @@ pub fn list(
          AND (?4 IS NULL OR instr(title, ?4) > 0)
          AND {search}"
     );
-    let args = params![f.kind, f.published_only, f.published, f.title, f.search];
+    let args = params![f.kind, f.published_only, f.published, f.title, words];
     let total: i64 = conn
         .prepare_cached(&format!("SELECT COUNT(*) FROM news WHERE {filter}"))?
         .query_row(args, |r| r.get(0))?;
@@ -214,7 +224,7 @@ pub fn list(
                 f.published_only,
                 f.published,
                 f.title,
-                f.search,
+                words,
                 limit,
                 offset
             ],

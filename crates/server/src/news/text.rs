@@ -6,7 +6,8 @@
 //! therefore holds every pair of neighbouring characters of a Chinese run (and
 //! a lone character as itself), and Latin words and numbers as they are; a
 //! search for `遥感卫星` looks for the pairs 遥感, 感卫, 卫星 together, which
-//! finds any text containing it. This is what Lucene's CJK analyzer does.
+//! finds any text containing it. This is what Lucene's CJK analyzer does;
+//! the index is the plain table `news_word` (migration 0013).
 
 use std::collections::HashSet;
 use std::sync::LazyLock;
@@ -102,29 +103,29 @@ pub fn words(text: &str) -> Vec<String> {
     words
 }
 
-/// A text as the index stores it: its words separated by spaces.
-pub fn indexed(text: &str) -> String {
-    words(text).join(" ")
+/// What a search looks for in the index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Search {
+    /// Items holding every one of these words (distinct, at most [`MAX_SEARCH_WORDS`]).
+    All(Vec<String>),
+    /// Items holding a word that starts with this character: a lone Chinese
+    /// character is indexed only inside its pairs.
+    Prefix(String),
 }
 
-/// The FTS5 query that finds texts containing `keyword`: all its words, each
-/// quoted (nothing the user types is read as query syntax); a lone Chinese
-/// character also matches the pairs it begins. `None` when it has no word.
-pub fn query(keyword: &str) -> Option<String> {
-    let words = words(keyword);
-    if words.is_empty() {
-        return None;
+/// Most words one search looks for (a 50-character keyword has at most 49 pairs).
+pub const MAX_SEARCH_WORDS: usize = 64;
+
+/// The search that finds texts containing `keyword`; `None` when it has no word.
+pub fn query(keyword: &str) -> Option<Search> {
+    let mut words = words(keyword);
+    if words.len() == 1 && words[0].chars().count() == 1 && words[0].chars().all(spaceless) {
+        return words.pop().map(Search::Prefix);
     }
-    let lone = words.len() == 1 && words[0].chars().count() == 1;
-    let quoted: Vec<String> = words
-        .iter()
-        .map(|w| format!("\"{}\"", w.replace('"', "\"\"")))
-        .collect();
-    Some(if lone {
-        format!("{} OR {}*", quoted[0], quoted[0])
-    } else {
-        quoted.join(" AND ")
-    })
+    words.sort_unstable();
+    words.dedup();
+    words.truncate(MAX_SEARCH_WORDS);
+    (!words.is_empty()).then_some(Search::All(words))
 }
 
 #[cfg(test)]
@@ -201,21 +202,17 @@ mod tests {
         );
         assert_eq!(words("云"), ["云"]);
         assert_eq!(words("Landsat8影像"), ["landsat8", "影像"]);
-        assert_eq!(indexed("遥感卫星"), "遥感 感卫 卫星");
+        assert_eq!(words("遥感卫星"), ["遥感", "感卫", "卫星"]);
     }
 
     #[test]
-    fn a_query_needs_every_word_and_quotes_what_is_typed() {
-        assert_eq!(
-            query("遥感卫星").as_deref(),
-            Some("\"遥感\" AND \"感卫\" AND \"卫星\"")
-        );
-        assert_eq!(query("云").as_deref(), Some("\"云\" OR \"云\"*"));
-        // Query syntax typed by a user is only text.
-        assert_eq!(
-            query("a\" OR \"b").as_deref(),
-            Some("\"a\" AND \"or\" AND \"b\"")
-        );
+    fn a_search_needs_every_word_once_and_a_lone_character_starts_one() {
+        let all = |w: &[&str]| Some(Search::All(w.iter().map(|s| (*s).to_owned()).collect()));
+        assert_eq!(query("遥感卫星"), all(&["卫星", "感卫", "遥感"]));
+        assert_eq!(query("卫星 卫星"), all(&["卫星"]));
+        assert_eq!(query("云"), Some(Search::Prefix("云".into())));
+        // What looks like query syntax is only words.
+        assert_eq!(query("a\" OR *b"), all(&["a", "b", "or"]));
         assert_eq!(query("  ,。！ "), None);
     }
 }

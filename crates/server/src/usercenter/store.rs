@@ -912,7 +912,7 @@ mod tests {
 
         let all = AccountFilter::default();
         let (rows, total) = accounts(&conn, &all, page(1, 20)).expect("list");
-        assert_eq!(total, 4);
+        assert_eq!(total, 5);
         let row = rows.iter().find(|r| r.username == "hubei").expect("hubei");
         assert_eq!(row.roles, ["monitor"]);
         assert_eq!(row.permissions, ["MOD_054"]);
@@ -948,7 +948,7 @@ mod tests {
         };
         assert_eq!(by(monitors), ["hubei", "screen"]);
         let (second, total) = accounts(&conn, &all, page(2, 3)).expect("page 2");
-        assert_eq!((second.len(), total), (1, 4));
+        assert_eq!((second.len(), total), (2, 5));
     }
 
     #[test]
@@ -980,7 +980,7 @@ mod tests {
         let conn = seeded();
         let roles = roles(&conn).expect("roles");
         let codes: Vec<&str> = roles.iter().map(|r| r.code.as_str()).collect();
-        assert_eq!(codes, ["admin", "monitor", "person"]);
+        assert_eq!(codes, ["admin", "monitor", "person", "editor"]);
         assert_eq!(roles[0].permissions.len(), super::super::perm::ALL.len());
         assert!(
             roles[1]
@@ -989,6 +989,8 @@ mod tests {
                 .all(|p| !p.starts_with("MOD_054"))
         );
         assert!(roles[2].permissions.is_empty());
+        // Editing content is a role, not a page permission.
+        assert!(roles[3].permissions.is_empty());
     }
 
     #[test]
