@@ -2497,24 +2497,11 @@ export interface components {
         Channel: "telephone" | "email";
         /** @description The satellites and the window of a prediction. */
         Choice: {
-            /**
-             * @description Window end: an RFC 3339 instant, or a day (to its last second); at most 30 days after `start`.
-             * @example 2025-10-09
-             */
+            /** @description Window end: an RFC 3339 instant, or a day (to its last second); at most 30 days after `start`. */
             end: string;
-            /**
-             * @description Catalogue `value`s (e.g. `GF1`, `ZY3-02`), 1 to 200.
-             * @example [
-             *       "GF1",
-             *       "GF2",
-             *       "ZY3-02"
-             *     ]
-             */
+            /** @description Catalogue `value`s, 1 to 200, e.g. `["GF1", "GF2", "ZY3-02"]`. */
             satellites: string[];
-            /**
-             * @description Window start: an RFC 3339 instant, or a day `YYYY-MM-DD` (Beijing, from its midnight).
-             * @example 2025-10-03
-             */
+            /** @description Window start: an RFC 3339 instant, or a day `YYYY-MM-DD` (Beijing, from its midnight). */
             start: string;
         };
         /** @description A phone number or e-mail with its link. */
@@ -4710,10 +4697,7 @@ export interface components {
         LineQuery: {
             /** @description The pass's end; at most two hours after `start`. */
             end: string;
-            /**
-             * @description The catalogue's `value`.
-             * @example GF1
-             */
+            /** @description The catalogue's `value`, e.g. `GF1`. */
             satellite: string;
             /** @description The pass's start (RFC 3339), as a pass row gives it. */
             start: string;
@@ -5281,10 +5265,7 @@ export interface components {
         };
         /** @description Passes over a region. */
         RegionPasses: components["schemas"]["Choice"] & {
-            /**
-             * @description Region code, e.g. `420000`.
-             * @example 420000
-             */
+            /** @description Region code, e.g. `420000`. */
             regionId: string;
         };
         /** @description A region's row of the statistics. */
@@ -9569,6 +9550,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Unknown region or upload */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     csj_ics: {
@@ -9604,6 +9594,15 @@ export interface operations {
             };
             /** @description Not logged in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown region or upload */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -21,14 +21,11 @@ use crate::state::AppState;
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Choice {
-    /// Catalogue `value`s (e.g. `GF1`, `ZY3-02`), 1 to 200.
-    #[schema(example = json!(["GF1", "GF2", "ZY3-02"]))]
+    /// Catalogue `value`s, 1 to 200, e.g. `["GF1", "GF2", "ZY3-02"]`.
     pub satellites: Vec<String>,
     /// Window start: an RFC 3339 instant, or a day `YYYY-MM-DD` (Beijing, from its midnight).
-    #[schema(example = "2025-10-03")]
     pub start: String,
     /// Window end: an RFC 3339 instant, or a day (to its last second); at most 30 days after `start`.
-    #[schema(example = "2025-10-09")]
     pub end: String,
 }
 
@@ -37,7 +34,6 @@ pub struct Choice {
 #[serde(rename_all = "camelCase")]
 pub struct RegionPasses {
     /// Region code, e.g. `420000`.
-    #[schema(example = "420000")]
     pub region_id: String,
     /// Satellites and window.
     #[serde(flatten)]
@@ -204,6 +200,7 @@ pub async fn csj(
         (status = 200, description = "An iCalendar file (text/calendar)", content_type = "text/calendar"),
         (status = 400, description = "Bad window, satellites or area", body = ErrorEnvelope),
         (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 404, description = "Unknown region or upload", body = ErrorEnvelope),
     )
 )]
 pub async fn csj_ics(
@@ -231,6 +228,7 @@ pub async fn csj_ics(
         (status = 200, description = "A CSV file (text/csv)", content_type = "text/csv"),
         (status = 400, description = "Bad window, satellites or area", body = ErrorEnvelope),
         (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 404, description = "Unknown region or upload", body = ErrorEnvelope),
     )
 )]
 pub async fn csj_csv(

@@ -127,8 +127,7 @@ pub async fn satorbit(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LineQuery {
-    /// The catalogue's `value`.
-    #[schema(example = "GF1")]
+    /// The catalogue's `value`, e.g. `GF1`.
     pub satellite: String,
     /// The pass's start (RFC 3339), as a pass row gives it.
     pub start: String,
