@@ -13,6 +13,7 @@ pub mod demo;
 pub mod dict;
 pub mod edge;
 pub mod error;
+pub mod html;
 pub mod news;
 pub mod normal;
 pub mod order;
