@@ -11,8 +11,7 @@ use std::collections::HashSet;
 use std::io::{Cursor, Write};
 
 use axum::extract::State;
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use geo_types::{Geometry, MultiPolygon, Polygon};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -329,12 +328,6 @@ async fn union_area(
 #[schema(value_type = String, format = Binary)]
 pub struct ZipFile(Vec<u8>);
 
-impl IntoResponse for ZipFile {
-    fn into_response(self) -> Response {
-        ([(header::CONTENT_TYPE, "application/zip")], self.0).into_response()
-    }
-}
-
 /// Which part of the area an export holds.
 #[derive(Clone, Copy)]
 enum Part {
@@ -375,19 +368,11 @@ async fn export(
         zipped_shapefile(&name, &geometry).map_err(AppError::Internal)
     })
     .await?;
-    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{zip_name}.zip\""))
-        .map_err(|e| AppError::Internal(e.into()))?;
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/zip"),
-            ),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        bytes,
-    )
-        .into_response())
+    Ok(crate::api::attachment(
+        bytes.0,
+        "application/zip",
+        &format!("{zip_name}.zip"),
+    ))
 }
 
 /// The covered part of the area as a zipped polygon shapefile (WGS84), one

@@ -188,17 +188,11 @@ async fn export_quick_image(
         pack(&asked, &found, draw, deadline)
     })
     .await?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/zip"),
-            (
-                header::CONTENT_DISPOSITION,
-                "attachment; filename=\"quickimage.zip\"",
-            ),
-        ],
+    Ok(crate::api::attachment(
         zip,
-    )
-        .into_response())
+        "application/zip",
+        "quickimage.zip",
+    ))
 }
 
 /// The zip of `export/quickimage`.

@@ -6,7 +6,6 @@
 
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
-use axum::http::header;
 use axum::response::IntoResponse;
 use geo::GeodesicArea;
 use geo_types::{Geometry, MultiPolygon};
@@ -431,14 +430,9 @@ const TEMPLATE: &str = "\u{feff}satellite,path,row\r\nGF1,12,34\r\nGF6,566,120\r
     responses((status = 200, description = "CSV template", content_type = "text/csv", body = String))
 )]
 async fn path_row_template() -> impl IntoResponse {
-    (
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
-            (
-                header::CONTENT_DISPOSITION,
-                "attachment; filename=\"pathandrows.csv\"",
-            ),
-        ],
-        TEMPLATE,
+    crate::api::attachment(
+        TEMPLATE.into(),
+        "text/csv; charset=utf-8",
+        "pathandrows.csv",
     )
 }

@@ -6,7 +6,7 @@
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use rusqlite::{Connection, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -1275,15 +1275,11 @@ pub async fn export_uri(
         files.len()
     );
     let body = delivery::link_list(format, &header_line, &files);
-    let disposition = format!("attachment; filename=\"{}.{}\"", row.code, format.suffix());
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        body,
-    )
-        .into_response())
+    Ok(crate::api::attachment(
+        body.into(),
+        "text/plain; charset=utf-8",
+        &format!("{}.{}", row.code, format.suffix()),
+    ))
 }
 
 /// A download link's expiry and signature.
@@ -1370,12 +1366,10 @@ pub async fn download(
         return Err(AppError::RangeNotSatisfiable);
     }
     let mut response = served.map(Body::new);
-    let disposition = format!("attachment; filename=\"{}\"", delivery::saved_name(&item));
-    if let Ok(v) = HeaderValue::from_str(&disposition) {
-        response
-            .headers_mut()
-            .insert(header::CONTENT_DISPOSITION, v);
-    }
+    response.headers_mut().insert(
+        header::CONTENT_DISPOSITION,
+        crate::api::disposition(false, &delivery::saved_name(&item)),
+    );
     response.headers_mut().insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static("private, no-store"),
