@@ -10,7 +10,7 @@ use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use super::store::{self, Draft, ListFilter, NewsRow};
-use super::{NOT_FOUND, NewsDetail, NewsSummary, keyword, kind, page_of};
+use super::{NOT_FOUND, NewsDetail, NewsSummary, found, keyword, kind, page_of};
 use crate::api::{ApiJson, ApiPath, ApiQuery, ApiResult, Envelope, Page, Paging, ok};
 use crate::audit;
 use crate::error::{AppError, ErrorEnvelope};
@@ -266,8 +266,7 @@ pub async fn edited_news(
     ApiPath(id): ApiPath<i64>,
 ) -> ApiResult<NewsDetail> {
     let row = state.db.call(move |c| store::get(c, id, false)).await?;
-    row.map(|r| ok(r.into()))
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+    found(row)
 }
 
 /// Replaces an item's type, title, summary, body, author and cover (its state stays).
@@ -295,9 +294,8 @@ pub async fn update_news(
     change(&state, caller, id, "news.update", move |c, now| {
         store::update(c, id, &d, now)
     })
-    .await?
-    .map(|r| ok(r.into()))
-    .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+    .await
+    .and_then(found)
 }
 
 /// Deletes an item.
@@ -363,9 +361,8 @@ pub async fn publish_news(
     change(&state, caller, id, action, move |c, now| {
         store::set_published(c, id, flag.value, now)
     })
-    .await?
-    .map(|r| ok(r.into()))
-    .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+    .await
+    .and_then(found)
 }
 
 /// Pins (`value` true) or unpins an item.
@@ -393,9 +390,8 @@ pub async fn pin_news(
     change(&state, caller, id, action, move |c, now| {
         store::set_pinned(c, id, flag.value, now)
     })
-    .await?
-    .map(|r| ok(r.into()))
-    .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+    .await
+    .and_then(found)
 }
 
 #[cfg(test)]

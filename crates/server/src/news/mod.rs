@@ -263,6 +263,11 @@ async fn news_detail(
     ApiPath(id): ApiPath<i64>,
 ) -> ApiResult<NewsDetail> {
     let row = state.db.call(move |c| store::get(c, id, true)).await?;
+    found(row)
+}
+
+/// The item whole, or 404 when there is none.
+fn found(row: Option<NewsRow>) -> ApiResult<NewsDetail> {
     row.map(|r| ok(r.into()))
         .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
 }
