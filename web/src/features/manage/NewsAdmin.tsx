@@ -33,6 +33,7 @@ function NewsActions({ item }: { item: NewsSummary }) {
     <Space size={0} wrap>
       <Button
         type="link"
+        size="small"
         onClick={() => setParams({ edit: String(item.id) })}
         data-testid="news-edit"
       >
@@ -40,6 +41,7 @@ function NewsActions({ item }: { item: NewsSummary }) {
       </Button>
       <Button
         type="link"
+        size="small"
         disabled={busy}
         onClick={() => change.mutate({ kind: 'published', id: item.id, value: !item.published })}
         data-testid="news-publish"
@@ -48,6 +50,7 @@ function NewsActions({ item }: { item: NewsSummary }) {
       </Button>
       <Button
         type="link"
+        size="small"
         disabled={busy}
         onClick={() => change.mutate({ kind: 'pinned', id: item.id, value: !item.pinned })}
         data-testid="news-pin"
@@ -55,7 +58,12 @@ function NewsActions({ item }: { item: NewsSummary }) {
         {item.pinned ? '取消置顶' : '置顶'}
       </Button>
       {item.published && listPath && (
-        <Link to={`${listPath}/detail/${item.id}`} target="_blank" data-testid="news-view">
+        <Link
+          className="manage-link"
+          to={`${listPath}/detail/${item.id}`}
+          target="_blank"
+          data-testid="news-view"
+        >
           查看
         </Link>
       )}
@@ -67,7 +75,7 @@ function NewsActions({ item }: { item: NewsSummary }) {
         cancelText="取消"
         onConfirm={() => change.mutate({ kind: 'delete', id: item.id })}
       >
-        <Button type="link" danger disabled={busy} data-testid="news-delete">
+        <Button type="link" size="small" danger disabled={busy} data-testid="news-delete">
           删除
         </Button>
       </Popconfirm>
@@ -90,30 +98,29 @@ const columns: TableProps<NewsSummary>['columns'] = [
   {
     title: '类型',
     dataIndex: 'type',
-    width: 110,
+    width: 96,
     render: (type: number) => newsTypeOf(type)?.label ?? type,
   },
   {
     title: '状态',
     dataIndex: 'published',
-    width: 90,
+    width: 84,
     render: (published: boolean) => (
       <Tag color={published ? 'green' : 'default'} data-testid="news-row-state">
         {published ? '已发布' : '草稿'}
       </Tag>
     ),
   },
-  { title: '作者', dataIndex: 'author', width: 110 },
   {
     title: '发布时间',
     dataIndex: 'publishedAt',
-    width: 150,
+    width: 140,
     render: (at: string | null) => at ?? '—',
   },
   {
     title: '操作',
     key: 'actions',
-    width: 300,
+    width: 250,
     render: (_, item) => <NewsActions item={item} />,
   },
 ];

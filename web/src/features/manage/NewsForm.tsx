@@ -211,7 +211,7 @@ export function NewsForm({
           ref={coverInput}
           type="file"
           accept="image/png,image/jpeg,image/webp,image/gif"
-          hidden
+          className="visually-absent"
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';

@@ -189,14 +189,14 @@ export function RichTextEditor({
         ref={imageInput}
         type="file"
         accept={IMAGE_TYPES}
-        hidden
+        className="visually-absent"
         onChange={(event) => picked(event.target, 'image')}
         data-testid={`${testId}-image-input`}
       />
       <input
         ref={fileInput}
         type="file"
-        hidden
+        className="visually-absent"
         onChange={(event) => picked(event.target, 'attachment')}
         data-testid={`${testId}-attachment-input`}
       />
