@@ -167,7 +167,8 @@ function PageList() {
       <Table<PageRow>
         rowKey="slug"
         columns={columns}
-        dataSource={shown}
+        // Until the written pages are known, a row could not say whether it is written.
+        dataSource={written.data ? shown : undefined}
         loading={written.isFetching || groups.isFetching}
         locale={{ emptyText: '没有符合条件的页面' }}
         pagination={{
