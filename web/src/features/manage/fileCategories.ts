@@ -8,7 +8,7 @@ export type FileCategory =
   'application' | 'course' | 'paper' | 'image' | 'attachment' | 'software' | 'typical';
 
 /** Every category with its Chinese name and where its files show. */
-export const fileCategories: readonly { value: FileCategory; label: string }[] = [
+export const fileCategories: { value: FileCategory; label: string }[] = [
   { value: 'application', label: '应用案例（资料共享）' },
   { value: 'course', label: '培训教程（资料共享）' },
   { value: 'paper', label: '学术论文（资料共享）' },

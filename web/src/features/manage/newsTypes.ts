@@ -11,7 +11,7 @@ export interface NewsTypeOption {
 }
 
 /** Every type, in the order of the site's menu. */
-export const newsTypes: readonly NewsTypeOption[] = appRoutes.flatMap((route) =>
+export const newsTypes: NewsTypeOption[] = appRoutes.flatMap((route) =>
   route.newsType === undefined || route.path.includes(':')
     ? []
     : [{ value: route.newsType, label: route.title, listPath: route.path }],
