@@ -27,9 +27,12 @@ const filesKey = ['manage', 'files'] as const;
  */
 export function uploadFile(file: File, fields: FileFields): Promise<FileInfo> {
   // The category goes before the file: the server bounds the file's size by it as it arrives.
-  const sent = Object.fromEntries(
-    Object.entries(fields).filter((entry): entry is [string, string] => Boolean(entry[1]?.trim())),
-  );
+  const sent: Record<string, string> = {};
+  const names: (keyof FileFields)[] = ['category', 'owner', 'title', 'version'];
+  for (const name of names) {
+    const value = fields[name]?.trim();
+    if (value) sent[name] = value;
+  }
   return unwrap(api.POST('/api/share/v2/manage', { body: fileForm(file, sent) }), {
     quiet: true,
   });
