@@ -154,7 +154,7 @@ function DeleteFile({ file }: { file: FileInfo }) {
       cancelText="取消"
       onConfirm={() => remove.mutate(file.id)}
     >
-      <Button type="link" danger loading={remove.isPending} data-testid="files-delete">
+      <Button type="link" size="small" danger loading={remove.isPending} data-testid="files-delete">
         删除
       </Button>
     </Popconfirm>
@@ -166,18 +166,20 @@ const columns: TableProps<FileInfo>['columns'] = [
     title: '标题',
     dataIndex: 'title',
     render: (title: string, file) => (
-      <a href={file.url} target="_blank" rel="noreferrer" data-testid="files-row-title">
-        {title}
-      </a>
+      <Space orientation="vertical" size={0}>
+        <a href={file.url} target="_blank" rel="noreferrer" data-testid="files-row-title">
+          {title}
+        </a>
+        <span className="manage-muted">{file.name}</span>
+      </Space>
     ),
   },
-  { title: '文件名', dataIndex: 'name', ellipsis: true },
-  { title: '类别', dataIndex: 'category', width: 170, render: categoryLabel },
-  { title: '所属', dataIndex: 'owner', width: 140, render: (owner: string) => owner || '—' },
-  { title: '版本', dataIndex: 'version', width: 90, render: (version: string) => version || '—' },
-  { title: '大小', dataIndex: 'size', width: 100, render: formatBytes },
-  { title: '上传时间', dataIndex: 'createdAt', width: 150 },
-  { title: '操作', key: 'actions', width: 90, render: (_, file) => <DeleteFile file={file} /> },
+  { title: '类别', dataIndex: 'category', width: 96, render: categoryLabel },
+  { title: '所属', dataIndex: 'owner', width: 120, render: (owner: string) => owner || '—' },
+  { title: '版本', dataIndex: 'version', width: 72, render: (version: string) => version || '—' },
+  { title: '大小', dataIndex: 'size', width: 84, render: formatBytes },
+  { title: '上传时间', dataIndex: 'createdAt', width: 136 },
+  { title: '操作', key: 'actions', width: 72, render: (_, file) => <DeleteFile file={file} /> },
 ];
 
 export default function FilesAdmin() {

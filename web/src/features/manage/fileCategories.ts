@@ -7,20 +7,20 @@ import { appRoutes, childRoutes } from '../../app/routes';
 export type FileCategory =
   'application' | 'course' | 'paper' | 'image' | 'attachment' | 'software' | 'typical';
 
-/** Every category with its Chinese name and where its files show. */
-export const fileCategories: { value: FileCategory; label: string }[] = [
-  { value: 'application', label: '应用案例（资料共享）' },
-  { value: 'course', label: '培训教程（资料共享）' },
-  { value: 'paper', label: '学术论文（资料共享）' },
-  { value: 'software', label: '软件下载' },
-  { value: 'typical', label: '典型影像样例' },
-  { value: 'image', label: '正文图片' },
-  { value: 'attachment', label: '正文附件' },
+/** Every category with where its files show, and its short name for tables. */
+export const fileCategories: { value: FileCategory; label: string; short: string }[] = [
+  { value: 'application', label: '应用案例（资料共享）', short: '应用案例' },
+  { value: 'course', label: '培训教程（资料共享）', short: '培训教程' },
+  { value: 'paper', label: '学术论文（资料共享）', short: '学术论文' },
+  { value: 'software', label: '软件下载', short: '软件下载' },
+  { value: 'typical', label: '典型影像样例', short: '典型影像' },
+  { value: 'image', label: '正文图片', short: '正文图片' },
+  { value: 'attachment', label: '正文附件', short: '正文附件' },
 ];
 
-/** The Chinese name of a category code. */
+/** The short Chinese name of a category code. */
 export function categoryLabel(code: string): string {
-  return fileCategories.find((category) => category.value === code)?.label ?? code;
+  return fileCategories.find((category) => category.value === code)?.short ?? code;
 }
 
 /** Categories that take images only (PNG, JPEG, WebP, GIF; at most 10 MB). */
