@@ -25,7 +25,9 @@ export class ConsoleDriver {
     await this.page.getByTestId('news-new').click();
     await expect(this.page.getByTestId('news-form')).toBeVisible();
     await this.page.getByTestId('news-form-type').click();
-    await this.page.getByRole('option', { name: type, exact: true }).click();
+    const list = this.page.locator('.ant-select-dropdown:visible');
+    await list.getByTitle(type, { exact: true }).click();
+    await expect(list).toBeHidden();
     await this.page.getByTestId('news-form-title').fill(title);
   }
 
