@@ -59,6 +59,14 @@ describe('the rich-text editor', () => {
     expect(screen.getByTestId('value')).toHaveTextContent('<p>第一段，补充</p>');
   });
 
+  it('starts an empty body with a paragraph to type in', () => {
+    render(<Harness initial="" upload={noUpload} />);
+    const area = screen.getByTestId('body-area');
+    fireEvent.focus(area);
+    expect(area.innerHTML).toBe('<p><br></p>');
+    expect(execCommand).toHaveBeenCalledWith('defaultParagraphSeparator', false, 'p');
+  });
+
   it('formats the selection with bold, headings and lists from the toolbar', async () => {
     const user = userEvent.setup();
     render(<Harness initial="<p>标题</p>" upload={noUpload} />);
@@ -66,7 +74,10 @@ describe('the rich-text editor', () => {
     await user.click(screen.getByTestId('body-h2'));
     await user.click(screen.getByTestId('body-ul'));
     await user.click(screen.getByTestId('body-ol'));
-    expect(execCommand.mock.calls).toEqual([
+    const formatting = execCommand.mock.calls.filter(
+      ([command]: unknown[]) => command !== 'defaultParagraphSeparator',
+    );
+    expect(formatting).toEqual([
       ['bold'],
       ['formatBlock', false, '<h2>'],
       ['insertUnorderedList'],

@@ -21,6 +21,7 @@ import {
   isAllowedAddress,
   linkNode,
   rangeIn,
+  startParagraphs,
   type FormatCommand,
 } from './richText';
 import './RichTextEditor.css';
@@ -263,6 +264,7 @@ export function RichTextEditor({
                 aria-multiline
                 aria-label="正文"
                 onInput={changed}
+                onFocus={(event) => startParagraphs(event.currentTarget)}
                 data-testid={`${testId}-area`}
               />
             </>

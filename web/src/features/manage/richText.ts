@@ -98,3 +98,21 @@ export function insertLink(editor: HTMLElement, url: string, range: Range | null
   }
   insertNode(editor, linkNode(url, url), inside);
 }
+
+/**
+ * Readies an editable area for typing: text goes into paragraphs (an empty area gets one, and
+ * Enter starts a new <p> rather than a <div>), so that the body stored is made of blocks.
+ */
+export function startParagraphs(editor: HTMLElement): void {
+  document.execCommand('defaultParagraphSeparator', false, 'p');
+  if (editor.innerHTML !== '') return;
+  const paragraph = document.createElement('p');
+  paragraph.appendChild(document.createElement('br'));
+  editor.appendChild(paragraph);
+  const range = document.createRange();
+  range.setStart(paragraph, 0);
+  range.collapse(true);
+  const selection = window.getSelection();
+  selection?.removeAllRanges();
+  selection?.addRange(range);
+}
