@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NOT_ADMIN_MESSAGE } from '../lib/access';
+import { NOT_ADMIN_MESSAGE, NOT_EDITOR_MESSAGE } from '../lib/access';
 import { NO_PERMISSION_MESSAGE, NO_RANGE_MESSAGE } from '../lib/monitoringRule';
 import { useSession } from '../lib/session';
-import { regionRange, signIn, signInAdmin, testUser } from '../test/session';
+import { regionRange, signIn, signInAdmin, signInEditor, testUser } from '../test/session';
 import { checkRoute, type GuardDeps, type GuardTarget } from './guard';
 
 const at = (pathname: string, search = ''): GuardTarget => ({ pathname, search });
@@ -119,6 +119,32 @@ describe('guard branch 2: a user on an administration route', () => {
     const calls = deps();
     await expect(checkRoute(at('/manage/audit'), null, calls)).resolves.toEqual({ kind: 'allow' });
     expect(calls.fetchAreaRange).not.toHaveBeenCalled();
+  });
+
+  it('refuses an editor the administration pages but opens the content console', async () => {
+    signInEditor();
+    await expect(checkRoute(at('/manage/users'), null, deps())).resolves.toEqual({
+      kind: 'refuse',
+      message: NOT_ADMIN_MESSAGE,
+    });
+    await expect(checkRoute(at('/manage/news'), null, deps())).resolves.toEqual({ kind: 'allow' });
+  });
+
+  it('refuses the content console to a user without the editor or admin role', async () => {
+    signIn(['MOD_054', 'MOD_061']);
+    for (const page of ['/manage', '/manage/news', '/manage/pages', '/manage/files']) {
+      await expect(checkRoute(at(page), null, deps())).resolves.toEqual({
+        kind: 'refuse',
+        message: NOT_EDITOR_MESSAGE,
+      });
+    }
+  });
+
+  it('opens the content console to an administrator', async () => {
+    signInAdmin();
+    await expect(checkRoute(at('/manage/files'), null, deps())).resolves.toEqual({
+      kind: 'allow',
+    });
   });
 
   it('opens the login dialog for an anonymous visitor', async () => {

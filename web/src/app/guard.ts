@@ -3,14 +3,14 @@
 // 1. a token without user info: load the user, then check the route again;
 // 2. a logged-in user on a route with an authority: fetch the area range; the page shows only
 //    with the permission and at least one range of type regionId, else the page's refusal;
-//    on an administration route (adminOnly), anyone but an administrator gets the refusal;
+//    on a console route (staff), anyone the staff rule does not admit gets the refusal;
 // 3. no token and ?screenCode=1|2: silent login of a display screen (with its ?screenKey when the
 //    address has one), then the route again;
 // 4. otherwise: anonymous visitors get the login dialog for routes that need a login.
 import { getAreaRange } from '../api/getAreaRange';
 import { getUserDetail } from '../api/getUserDetail';
 import { screenLogin, type ScreenCode } from '../api/screenLogin';
-import { NOT_ADMIN_MESSAGE, canAdminister, pageRefusal, viewerOf } from '../lib/access';
+import { pageRefusal, staffRefusal, viewerOf } from '../lib/access';
 import { useSession, type AreaRangeItem, type UserInfo } from '../lib/session';
 import { FALLBACK_PATH, matchAppRoute, type AppRoute } from './routes';
 
@@ -148,8 +148,9 @@ export async function checkRoute(
     return refusal ? { kind: 'refuse', message: refusal } : allow;
   }
 
-  if (userInfo && route?.adminOnly && !canAdminister(viewerOf({ userInfo }))) {
-    return { kind: 'refuse', message: NOT_ADMIN_MESSAGE };
+  if (userInfo && route?.staff) {
+    const refusal = staffRefusal(viewerOf({ userInfo }), route.staff);
+    if (refusal) return { kind: 'refuse', message: refusal };
   }
 
   const screenCode = screenCodeOf(to.search);

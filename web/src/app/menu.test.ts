@@ -102,17 +102,31 @@ describe('the platform menu', () => {
     ]);
   });
 
-  it('shows 系统管理 to administrators only, whatever their permissions', () => {
+  it('shows 系统管理 to staff only, whatever their permissions', () => {
     const everything = { loggedIn: true, permissions: Object.keys(PERMISSION_NAMES), roles: [] };
     expect(topLabels(everything)).not.toContain('系统管理');
     expect(topLabels(anonymous)).not.toContain('系统管理');
+    expect(topLabels({ ...anonymous, roles: ['editor'] })).not.toContain('系统管理');
     const admin = { loggedIn: true, permissions: [], roles: ['admin'] };
     const manage = filterMenu(menuItems, admin).find((entry) => entry.key === '/manage');
     expect(manage?.children?.map((entry) => entry.label)).toEqual([
+      '新闻管理',
+      '页面管理',
+      '文件管理',
       '账号管理',
       '订单管理',
       '申请管理',
       '操作日志',
+    ]);
+  });
+
+  it('shows an editor the content console of 系统管理 and nothing of administration', () => {
+    const editor = { loggedIn: true, permissions: [], roles: ['editor'] };
+    const manage = filterMenu(menuItems, editor).find((entry) => entry.key === '/manage');
+    expect(manage?.children?.map((entry) => entry.label)).toEqual([
+      '新闻管理',
+      '页面管理',
+      '文件管理',
     ]);
   });
 

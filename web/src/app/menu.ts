@@ -1,6 +1,13 @@
 // The navigation menu as data, and the pure filter that decides what a visitor sees (spec §2).
 import type { Permission } from '../api/permissions';
-import { authorityCodes, canAdminister, displayCode, holds, type Viewer } from '../lib/access';
+import {
+  authorityCodes,
+  displayCode,
+  holds,
+  staffAllows,
+  type StaffRule,
+  type Viewer,
+} from '../lib/access';
 import { childRoutes, routeAt, type AppRoute } from './routes';
 import { externalLinks } from './site';
 
@@ -15,8 +22,8 @@ export interface MenuItem {
   nav: boolean | typeof NEED_LOGIN;
   /** Permissions that show an item whose `nav` is false (any one does), e.g. ['MOD_056_DISPLAY']. */
   display?: readonly Permission[];
-  /** Shown to administrators only, whatever `nav` says (the 系统管理 pages). */
-  admin?: boolean;
+  /** Shown only to the staff this rule admits, whatever `nav` says (the 系统管理 pages). */
+  staff?: StaffRule;
   /** A path of the route table, opened inside the SPA unless `newTab`. */
   to?: string;
   /** An address outside the SPA (always opened in a new tab). */
@@ -26,7 +33,7 @@ export interface MenuItem {
 }
 
 function isVisible(item: MenuItem, viewer: Viewer): boolean {
-  if (item.admin) return canAdminister(viewer);
+  if (item.staff) return staffAllows(viewer, item.staff);
   if (item.nav === true) return true;
   if (item.nav === NEED_LOGIN) return viewer.loggedIn;
   return item.display?.some((code) => holds(viewer, code)) ?? false;
@@ -43,8 +50,8 @@ export function filterMenu(items: readonly MenuItem[], viewer: Viewer): MenuItem
 }
 
 /** Menu access follows page access: a page with an authority shows with its _DISPLAY code. */
-function access(route: AppRoute): Pick<MenuItem, 'nav' | 'display' | 'admin'> {
-  if (route.adminOnly) return { nav: NEED_LOGIN, admin: true };
+function access(route: AppRoute): Pick<MenuItem, 'nav' | 'display' | 'staff'> {
+  if (route.staff) return { nav: NEED_LOGIN, staff: route.staff };
   if (route.authority)
     return { nav: false, display: authorityCodes(route.authority).map(displayCode) };
   return { nav: route.loginAuthority ? NEED_LOGIN : true };

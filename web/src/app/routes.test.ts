@@ -47,9 +47,10 @@ const specPages = [
   // The dynamicAnalysis map module (spec §1, §2's lazily loaded areas; its route is issue 15's).
   '/monitor/dynamicAnalysis',
   ...under('/personal/personalCenter', 'info shopping myOrder myApply'),
-  // Not in the spec's list: the administration pages of issue 12 (accounts, orders, requests,
-  // the audit log), open to administrators only.
-  ...under('/manage', 'users orders requests audit'),
+  // Not in the spec's list: the content console of issue 17 (news, editable pages, files) for
+  // editors and administrators, and the administration pages of issue 12 (accounts, orders,
+  // requests, the audit log) for administrators only.
+  ...under('/manage', 'news pages files users orders requests audit'),
   ...under('/about', 'province FAQ'),
   ...under('/about/software', software),
   ...under('/about/fileShare', 'application course paper'),
@@ -120,17 +121,20 @@ describe('route table', () => {
     expect(loginOnly).toEqual([
       '/orbitalPredict',
       '/manage',
-      ...under('/manage', 'users orders requests audit'),
+      ...under('/manage', 'news pages files users orders requests audit'),
       '/personal/personalCenter',
       ...under('/personal/personalCenter', 'info shopping myOrder myApply'),
     ]);
   });
 
-  it('keeps the 系统管理 pages, and only those, for administrators', () => {
-    const adminOnly = appRoutes.filter((route) => route.adminOnly).map((route) => route.path);
-    expect(adminOnly).toEqual(['/manage', ...under('/manage', 'users orders requests audit')]);
+  it('keeps the 系统管理 pages, and only those, for staff: content for editors, the rest for administrators', () => {
+    const staff = (rule: string) =>
+      appRoutes.filter((route) => route.staff === rule).map((route) => route.path);
+    expect(staff('editor')).toEqual(['/manage', ...under('/manage', 'news pages files')]);
+    expect(staff('admin')).toEqual(under('/manage', 'users orders requests audit'));
     expect(routeAt('/manage/audit').trail).toEqual(['系统管理', '操作日志']);
-    expect(resolvePath('/manage').path).toBe('/manage/users');
+    // The group opens on a page every member of its staff may see.
+    expect(resolvePath('/manage').path).toBe('/manage/news');
   });
 
   it('tags news lists and their details with the news type of spec §2', () => {

@@ -1,6 +1,6 @@
 // The one route table of the SPA (spec §2), as plain data, and the pure helpers over it.
 // The router (router.tsx), the menu (menu.ts), breadcrumbs and page titles all read it, and
-// the navigation guard of spec §4 (guard.ts) reads `authority` / `loginAuthority` / `adminOnly`
+// the navigation guard of spec §4 (guard.ts) reads `authority` / `loginAuthority` / `staff`
 // from here too.
 import { matchRoutes } from 'react-router';
 import {
@@ -14,7 +14,7 @@ import {
   MOD_069,
   MOD_076,
 } from '../api/permissions';
-import type { PageAuthority } from '../lib/access';
+import type { PageAuthority, StaffRule } from '../lib/access';
 
 /** The lazily loaded chunk that renders a page: one per product area (see pages.tsx). */
 export type PageArea =
@@ -46,8 +46,8 @@ export interface RouteNode {
   authority?: PageAuthority;
   /** Only logged-in users may open the page; inherited by children. */
   loginAuthority?: boolean;
-  /** Only administrators (the admin role) may open the page; inherited by children. */
-  adminOnly?: boolean;
+  /** Only the staff this rule admits may open the page (系统管理); inherited, a child may narrow it. */
+  staff?: StaffRule;
   /** News category a news list or detail page shows (spec §2). */
   newsType?: number;
   children?: RouteNode[];
@@ -62,7 +62,7 @@ export interface AppRoute {
   redirect?: string;
   authority?: PageAuthority;
   loginAuthority: boolean;
-  adminOnly: boolean;
+  staff?: StaffRule;
   newsType?: number;
   /** Titles from the top-level ancestor down to this route, for the breadcrumb. */
   trail: string[];
@@ -314,13 +314,22 @@ const routeTable: RouteNode[] = [
     path: 'manage',
     title: '系统管理',
     loginAuthority: true,
-    adminOnly: true,
-    children: pages('manage', [
-      ['users', '账号管理'],
-      ['orders', '订单管理'],
-      ['requests', '申请管理'],
-      ['audit', '操作日志'],
-    ]),
+    // The content console is for editors and administrators; accounts, orders, requests and the
+    // audit log stay with administrators.
+    staff: 'editor',
+    children: [
+      ...pages('manage', [
+        ['news', '新闻管理'],
+        ['pages', '页面管理'],
+        ['files', '文件管理'],
+      ]),
+      ...pages('manage', [
+        ['users', '账号管理'],
+        ['orders', '订单管理'],
+        ['requests', '申请管理'],
+        ['audit', '操作日志'],
+      ]).map((node): RouteNode => ({ ...node, staff: 'admin' })),
+    ],
   },
   {
     path: 'personal/personalCenter',
@@ -380,22 +389,23 @@ function firstPagePath(node: RouteNode, path: string): string | undefined {
 
 /**
  * Flattens the tree to absolute paths; children inherit `authority`, `loginAuthority` and
- * `adminOnly`.
+ * `staff`.
  */
 function flattenRoutes(nodes: readonly RouteNode[], parent?: AppRoute): AppRoute[] {
   return nodes.flatMap((node) => {
     const path = joinPath(parent?.path ?? '', node.path);
     const authority = node.authority ?? parent?.authority;
+    const staff = node.staff ?? parent?.staff;
     const route: AppRoute = {
       path,
       title: node.title,
       loginAuthority: node.loginAuthority ?? parent?.loginAuthority ?? false,
-      adminOnly: node.adminOnly ?? parent?.adminOnly ?? false,
       trail: [...(parent?.trail ?? []), node.title],
       ...(node.page
         ? { page: node.page }
         : { redirect: node.redirect ?? firstPagePath(node, path) ?? FALLBACK_PATH }),
       ...(authority && { authority }),
+      ...(staff && { staff }),
       ...(node.newsType !== undefined && { newsType: node.newsType }),
       ...(parent && { parent: parent.path }),
     };

@@ -10,11 +10,16 @@ import {
 import { regionRange, testUser } from '../test/session';
 import { NO_PERMISSION_MESSAGE, NO_RANGE_MESSAGE } from './monitoringRule';
 import {
+  NOT_ADMIN_MESSAGE,
+  NOT_EDITOR_MESSAGE,
   canAdminister,
+  canEditContent,
   canUseCart,
   displayCode,
   holds,
   pageRefusal,
+  staffAllows,
+  staffRefusal,
   viewerOf,
   type Viewer,
 } from './access';
@@ -42,6 +47,26 @@ describe('access rules', () => {
     expect(canAdminister({ ...viewer(), roles: ['monitor'] })).toBe(false);
     expect(canAdminister({ ...viewer(), roles: ['monitor', 'admin'] })).toBe(true);
     expect(viewerOf({ userInfo: testUser([], 1, ['admin']) }).roles).toEqual(['admin']);
+  });
+
+  it('lets logged-in editors and administrators edit content, nobody else', () => {
+    expect(canEditContent(anonymous)).toBe(false);
+    expect(canEditContent({ ...anonymous, roles: ['editor'] })).toBe(false);
+    expect(canEditContent(viewer(...Object.keys(PERMISSION_NAMES)))).toBe(false);
+    expect(canEditContent({ ...viewer(), roles: ['monitor'] })).toBe(false);
+    expect(canEditContent({ ...viewer(), roles: ['editor'] })).toBe(true);
+    expect(canEditContent({ ...viewer(), roles: ['admin'] })).toBe(true);
+  });
+
+  it("admits staff by rule and refuses with the server's message for that rule", () => {
+    const editor = { ...viewer(), roles: ['editor'] };
+    const admin = { ...viewer(), roles: ['admin'] };
+    expect(staffAllows(editor, 'editor')).toBe(true);
+    expect(staffAllows(editor, 'admin')).toBe(false);
+    expect(staffAllows(admin, 'admin')).toBe(true);
+    expect(staffRefusal(editor, 'admin')).toBe(NOT_ADMIN_MESSAGE);
+    expect(staffRefusal(viewer(), 'editor')).toBe(NOT_EDITOR_MESSAGE);
+    expect(staffRefusal(admin, 'editor')).toBeUndefined();
   });
 
   it('refuses a page first for its permission, then for a missing regionId range', () => {

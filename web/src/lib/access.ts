@@ -10,8 +10,22 @@ import { isLoggedIn, permissionsOf, rolesOf, type AreaRangeItem, type UserInfo }
 /** The server's refusal of an administration page to anyone but an administrator. */
 export const NOT_ADMIN_MESSAGE = '仅系统管理员可以进行此操作';
 
+/** The server's refusal of a content console page to anyone but an editor or administrator. */
+export const NOT_EDITOR_MESSAGE = '仅内容编辑可以进行此操作';
+
 /** The role of administrators (accounts, orders, requests, the audit log). */
 const ADMIN_ROLE = 'admin';
+
+/** The role of content editors (news, editable pages, shared files). */
+const EDITOR_ROLE = 'editor';
+
+/**
+ * Which staff open a console page (系统管理): `admin` administrators only (accounts, orders,
+ * requests, the audit log); `editor` content editors, that is editors and administrators
+ * (news, pages, files). The server guards the same routes with `Require::admin()` and
+ * `Require::editor()`.
+ */
+export type StaffRule = 'admin' | 'editor';
 
 /** A code that opens a page or its data, as opposed to a menu entry's `_DISPLAY` code. */
 export type PagePermission = Exclude<Permission, `${string}_DISPLAY`>;
@@ -58,9 +72,25 @@ export function canUseCart(viewer: Viewer): boolean {
   return viewer.loggedIn && holds(viewer, MOD_061);
 }
 
-/** The 系统管理 pages and their menu entry: logged-in administrators only (the admin role). */
+/** Accounts, orders, requests and the audit log: logged-in administrators only (the admin role). */
 export function canAdminister(viewer: Viewer): boolean {
   return viewer.loggedIn && viewer.roles.includes(ADMIN_ROLE);
+}
+
+/** The content console (news, editable pages, files): logged-in editors and administrators. */
+export function canEditContent(viewer: Viewer): boolean {
+  return viewer.loggedIn && (viewer.roles.includes(EDITOR_ROLE) || canAdminister(viewer));
+}
+
+/** Does the viewer pass a console page's staff rule? */
+export function staffAllows(viewer: Viewer, rule: StaffRule): boolean {
+  return rule === 'admin' ? canAdminister(viewer) : canEditContent(viewer);
+}
+
+/** Why a console page is refused to a logged-in user (the server's message), or undefined. */
+export function staffRefusal(viewer: Viewer, rule: StaffRule): string | undefined {
+  if (staffAllows(viewer, rule)) return undefined;
+  return rule === 'admin' ? NOT_ADMIN_MESSAGE : NOT_EDITOR_MESSAGE;
 }
 
 /**

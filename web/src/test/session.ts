@@ -31,3 +31,11 @@ export function signInAdmin(permissions: string[] = []): void {
     userInfo: { ...testUser(permissions, 1, ['admin']), username: 'admin' },
   });
 }
+
+/** A logged-in content editor (the editor role), as the guard leaves it. */
+export function signInEditor(): void {
+  useSession.setState({
+    token: 'session-token',
+    userInfo: { ...testUser([], 3, ['editor']), username: 'editor' },
+  });
+}

@@ -8,7 +8,7 @@ import {
 import { Link, useNavigate } from 'react-router';
 import { LOGOUT_FAILED_MESSAGE, useLogout } from '../../api/logout';
 import { openLogin } from '../../lib/loginPrompt';
-import { canAdminister, canUseCart, viewerOf } from '../../lib/access';
+import { canEditContent, canUseCart, viewerOf } from '../../lib/access';
 import { useCartCountLoader } from '../../lib/cartCount';
 import { isLoggedIn, useSession } from '../../lib/session';
 import { FALLBACK_PATH } from '../routes';
@@ -36,7 +36,8 @@ function UserActions() {
   useCartCountLoader();
   const cartCount = useSession((state) => state.cartCount);
   const showCart = useSession((state) => canUseCart(viewerOf(state)));
-  const showManage = useSession((state) => canAdminister(viewerOf(state)));
+  // Editors reach their console here too; the side menu there shows what each may open.
+  const showManage = useSession((state) => canEditContent(viewerOf(state)));
   const logout = useLogout();
   const endSession = async () => {
     // Awaited here rather than in mutate() callbacks: this component is gone as soon as the
@@ -62,7 +63,7 @@ function UserActions() {
       )}
       {showManage && (
         <Tooltip title="系统管理">
-          <Link to="/manage/users" data-testid="manage-link">
+          <Link to="/manage" data-testid="manage-link">
             <SettingOutlined className="app-header__icon" />
           </Link>
         </Tooltip>

@@ -5,6 +5,8 @@ describe('audit labels', () => {
   it('names the actions in Chinese and shows unknown ones as their code', () => {
     expect(actionLabel('user.disable')).toBe('禁用账号');
     expect(actionLabel('order.approve')).toBe('审核通过订单');
+    expect(actionLabel('news.publish')).toBe('发布新闻');
+    expect(actionLabel('file.upload')).toBe('上传文件');
     expect(actionLabel('spot.push')).toBe('spot.push');
   });
 

@@ -2,7 +2,7 @@
 // text of a row's before/after states for the table.
 import { beijingTime } from '../../lib/beijingTime';
 
-/** Actions the administration pages write; other modules' actions show as their code. */
+/** Actions the console and administration pages write; others show as their code. */
 export const AUDIT_ACTIONS: Record<string, string> = {
   'user.create': '新建账号',
   'user.disable': '禁用账号',
@@ -19,6 +19,19 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'request.accept': '受理数据申请',
   'request.reject': '驳回数据申请',
   'request.complete': '完成数据申请',
+  'news.create': '新建新闻',
+  'news.update': '修改新闻',
+  'news.delete': '删除新闻',
+  'news.publish': '发布新闻',
+  'news.unpublish': '撤回新闻',
+  'news.pin': '置顶新闻',
+  'news.unpin': '取消置顶新闻',
+  'page.update': '修改页面',
+  'faq.create': '新增常见问题',
+  'faq.update': '修改常见问题',
+  'faq.delete': '删除常见问题',
+  'file.upload': '上传文件',
+  'file.delete': '删除文件',
 };
 
 export function actionLabel(action: string): string {
