@@ -13,6 +13,7 @@ pub mod demo;
 pub mod dict;
 pub mod edge;
 pub mod error;
+pub mod feedback;
 pub mod news;
 pub mod normal;
 pub mod order;
@@ -64,6 +65,7 @@ use crate::telemetry::Metrics;
         (name = "normal", description = "Image query: scenes over an area of interest"),
         (name = "order", description = "Cart, orders and data requests, their administration and delivery"),
         (name = "spot", description = "Monitoring themes: change spots, their statistics, details, images and exports"),
+        (name = "feedback", description = "Feedback from users (MOD_054) and the editors' answers"),
         (name = "meta", description = "This document"),
     ),
     // Not in any answer's type (permission lists are strings), but the web app's
@@ -87,6 +89,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(spot::router())
         .merge(sateorbit::router())
         .merge(news::router())
+        .merge(feedback::router())
 }
 
 /// The OpenAPI 3.1 document of every `/api` route.
