@@ -47,9 +47,11 @@ const specPages = [
   // The dynamicAnalysis map module (spec §1, §2's lazily loaded areas; its route is issue 15's).
   '/monitor/dynamicAnalysis',
   ...under('/personal/personalCenter', 'info shopping myOrder myApply'),
+  // Not in the spec's list: one's own feedback and its answers (issue 17, MOD_054).
+  '/personal/personalCenter/myFeedback',
   // Not in the spec's list: the administration pages of issue 12 (accounts, orders, requests,
-  // the audit log), open to administrators only.
-  ...under('/manage', 'users orders requests audit'),
+  // the audit log), open to administrators only, and issue 17's answering of feedback.
+  ...under('/manage', 'users orders requests audit feedback'),
   ...under('/about', 'province FAQ'),
   ...under('/about/software', software),
   ...under('/about/fileShare', 'application course paper'),
@@ -112,6 +114,7 @@ describe('route table', () => {
 
   it('asks for MOD_054 on the feedback page only among the about pages', () => {
     expect(routeAt('/about/contactUs/idea').authority).toBe('MOD_054');
+    expect(routeAt('/personal/personalCenter/myFeedback').authority).toBe('MOD_054');
     expect(routeAt('/about/contactUs/contact').authority).toBeUndefined();
   });
 
@@ -120,9 +123,9 @@ describe('route table', () => {
     expect(loginOnly).toEqual([
       '/orbitalPredict',
       '/manage',
-      ...under('/manage', 'users orders requests audit'),
+      ...under('/manage', 'users orders requests audit feedback'),
       '/personal/personalCenter',
-      ...under('/personal/personalCenter', 'info shopping myOrder myApply'),
+      ...under('/personal/personalCenter', 'info shopping myOrder myApply myFeedback'),
     ]);
   });
 

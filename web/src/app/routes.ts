@@ -315,23 +315,31 @@ const routeTable: RouteNode[] = [
     title: '系统管理',
     loginAuthority: true,
     adminOnly: true,
-    children: pages('manage', [
-      ['users', '账号管理'],
-      ['orders', '订单管理'],
-      ['requests', '申请管理'],
-      ['audit', '操作日志'],
-    ]),
+    children: [
+      ...pages('manage', [
+        ['users', '账号管理'],
+        ['orders', '订单管理'],
+        ['requests', '申请管理'],
+        ['audit', '操作日志'],
+      ]),
+      // Editors answer feedback too: the page checks canEditContent itself until the group's
+      // access flags admit editors (the console's change), and the server refuses anyone else.
+      { path: 'feedback', title: '意见反馈管理', page: 'manage', adminOnly: false },
+    ],
   },
   {
     path: 'personal/personalCenter',
     title: '个人中心',
     loginAuthority: true,
-    children: pages('personal', [
-      ['info', '个人信息'],
-      ['shopping', '购物车'],
-      ['myOrder', '我的订单'],
-      ['myApply', '我的申请'],
-    ]),
+    children: [
+      ...pages('personal', [
+        ['info', '个人信息'],
+        ['shopping', '购物车'],
+        ['myOrder', '我的订单'],
+        ['myApply', '我的申请'],
+      ]),
+      { path: 'myFeedback', title: '我的反馈', page: 'personal', authority: MOD_054 },
+    ],
   },
   {
     path: 'about',

@@ -10,8 +10,14 @@ import { isLoggedIn, permissionsOf, rolesOf, type AreaRangeItem, type UserInfo }
 /** The server's refusal of an administration page to anyone but an administrator. */
 export const NOT_ADMIN_MESSAGE = '仅系统管理员可以进行此操作';
 
+/** The server's refusal of a content-console action to anyone but an editor or administrator. */
+export const NOT_EDITOR_MESSAGE = '仅内容编辑可以进行此操作';
+
 /** The role of administrators (accounts, orders, requests, the audit log). */
 const ADMIN_ROLE = 'admin';
+
+/** The role of content editors (news, pages, files, answering feedback). */
+const EDITOR_ROLE = 'editor';
 
 /** A code that opens a page or its data, as opposed to a menu entry's `_DISPLAY` code. */
 export type PagePermission = Exclude<Permission, `${string}_DISPLAY`>;
@@ -61,6 +67,19 @@ export function canUseCart(viewer: Viewer): boolean {
 /** The 系统管理 pages and their menu entry: logged-in administrators only (the admin role). */
 export function canAdminister(viewer: Viewer): boolean {
   return viewer.loggedIn && viewer.roles.includes(ADMIN_ROLE);
+}
+
+/** The content console (answering feedback): logged-in editors and administrators. */
+export function canEditContent(viewer: Viewer): boolean {
+  return viewer.loggedIn && (viewer.roles.includes(EDITOR_ROLE) || canAdminister(viewer));
+}
+
+/** Is a page with this authority listed for the viewer (its _DISPLAY code, as the menu does)? */
+export function listsPage(viewer: Viewer, authority: PageAuthority | undefined): boolean {
+  return (
+    authority === undefined ||
+    authorityCodes(authority).some((code) => holds(viewer, displayCode(code)))
+  );
 }
 
 /**

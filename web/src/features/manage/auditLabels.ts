@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'request.accept': '受理数据申请',
   'request.reject': '驳回数据申请',
   'request.complete': '完成数据申请',
+  'feedback.answer': '回复意见反馈',
 };
 
 export function actionLabel(action: string): string {
