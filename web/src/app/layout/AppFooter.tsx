@@ -1,10 +1,23 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { NOT_CONFIGURED, footer } from '../site';
 
-// Only a deployment with an app download address draws the code: the others never load it.
-const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
+// The QR code, its request and its encoder are a chunk of their own, fetched once the browser
+// is idle: the first page's budget has no room for them.
+const AppQr = lazy(() => import('./AppQr'));
+
+/** True once the browser has been idle after the first render (at once where it cannot say). */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(() => typeof window.requestIdleCallback !== 'function');
+  useEffect(() => {
+    if (idle) return undefined;
+    const handle = window.requestIdleCallback(() => setIdle(true));
+    return () => window.cancelIdleCallback(handle);
+  }, [idle]);
+  return idle;
+}
 
 export function AppFooter() {
+  const idle = useIdle();
   return (
     <footer className="app-footer" data-testid="footer">
       <div className="container app-footer__body">
@@ -19,12 +32,10 @@ export function AppFooter() {
           )}
         </dl>
         <figure className="app-footer__qr" data-testid="app-qr">
-          {footer.appDownloadUrl ? (
+          {idle && (
             <Suspense fallback={null}>
-              <QRCodeSVG value={footer.appDownloadUrl} size={96} marginSize={2} />
+              <AppQr />
             </Suspense>
-          ) : (
-            <div className="app-footer__qr-missing">下载地址{NOT_CONFIGURED}</div>
           )}
           <figcaption>扫码下载 App</figcaption>
         </figure>

@@ -111,3 +111,143 @@ describe('意见反馈', () => {
     expect(await screen.findByTestId('feedback-load-failed')).toBeInTheDocument();
   });
 });
+
+const faq = (id: number, question: string, answer: string) => ({
+  id,
+  question,
+  answer,
+  sort: id,
+  updatedAt: '2026-11-27 09:00',
+  demo: true,
+});
+
+describe('常见问题', () => {
+  it('lists the entries folded, opens one, and searches on the server as the user types', async () => {
+    const requests = stubServer({
+      'GET /api/page/v1/faq': (request) => {
+        const q = new URL(request.url).searchParams.get('q');
+        if (q === '注册') return envelope([faq(1, '如何注册账号？', '<p>点击右上角注册。</p>')]);
+        if (q) return envelope([]);
+        return envelope([
+          faq(1, '如何注册账号？', '<p>点击右上角注册。</p>'),
+          faq(2, '如何下载影像？', '<p>加入购物车后提交订单。</p>'),
+        ]);
+      },
+    });
+    show('/about/FAQ');
+    const questions = await screen.findAllByTestId('faq-question');
+    expect(questions.map((q) => q.textContent)).toEqual(['如何注册账号？', '如何下载影像？']);
+    expect(screen.queryByText('点击右上角注册。')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByText('如何注册账号？'));
+    expect(await screen.findByText('点击右上角注册。')).toBeVisible();
+
+    await userEvent.type(screen.getByLabelText('搜索常见问题'), '注册');
+    await waitFor(() => expect(screen.getAllByTestId('faq-question')).toHaveLength(1));
+    const searches = requestsTo(requests, '/api/page/v1/faq').map((r) =>
+      new URL(r.url).searchParams.get('q'),
+    );
+    // One request for the whole word, not one per character typed.
+    expect(searches).toEqual([null, '注册']);
+
+    await userEvent.clear(screen.getByLabelText('搜索常见问题'));
+    await userEvent.type(screen.getByLabelText('搜索常见问题'), '火星');
+    expect(await screen.findByTestId('faq-empty')).toHaveTextContent(
+      '没有找到与「火星」相关的问题',
+    );
+  });
+
+  it('says when the FAQ failed to load', async () => {
+    stubServer({ 'GET /api/page/v1/faq': failure });
+    show('/about/FAQ');
+    expect(await screen.findByTestId('faq-failed')).toBeInTheDocument();
+  });
+});
+
+const file = (id: number, title: string, name: string, extra: object = {}) => ({
+  id,
+  category: 'software',
+  owner: 'LandSIS',
+  title,
+  name,
+  mime: 'application/zip',
+  size: 2_621_440,
+  sha256: '00',
+  version: '',
+  createdAt: '2026-11-20 10:00',
+  demo: true,
+  url: `/api/share/v2/file/${id}`,
+  ...extra,
+});
+
+const files = (list: object[], total = list.length) =>
+  envelope({ list, total, pageNum: 1, pageSize: 10 });
+
+describe('软件共享 and 资料共享', () => {
+  it('shows a software’s description and its downloads with version, size, date and link', async () => {
+    const requests = stubServer({
+      'GET /api/page/v1/page/software%2Flandsis': () =>
+        envelope({
+          slug: 'software/landsis',
+          title: 'LandSIS',
+          body: '<p>LandSIS 是影像处理软件。</p>',
+          updatedAt: '2026-11-27 09:00',
+          updatedBy: '',
+          demo: true,
+        }),
+      'GET /api/share/v2': () =>
+        files([file(5, 'LandSIS 安装包', 'LandSIS-1.0.0.zip', { version: '1.0.0' })]),
+    });
+    show('/about/software/LandSIS');
+    expect(await screen.findByText('LandSIS 是影像处理软件。')).toBeInTheDocument();
+    const table = await screen.findByTestId('file-table');
+    expect(await within(table).findByText('LandSIS 安装包')).toBeInTheDocument();
+    expect(within(table).getByText('1.0.0')).toBeInTheDocument();
+    expect(within(table).getByText('ZIP')).toBeInTheDocument();
+    expect(within(table).getByText('2.5 MB')).toBeInTheDocument();
+    expect(within(table).getByTestId('file-download')).toHaveAttribute(
+      'href',
+      '/api/share/v2/file/5',
+    );
+    const query = new URL(requestsTo(requests, '/api/share/v2')[0]?.url ?? '').searchParams;
+    expect(query.get('category')).toBe('software');
+    expect(query.get('owner')).toBe('LandSIS');
+  });
+
+  it('pages a category’s files on the server and says when there are none', async () => {
+    const requests = stubServer({
+      'GET /api/share/v2': (request) => {
+        const page = new URL(request.url).searchParams.get('pageNum');
+        return page === '2'
+          ? files([file(1, '旧教程', 'old.pdf', { category: 'course' })], 11)
+          : files(
+              Array.from({ length: 10 }, (_, n) =>
+                file(n + 2, `教程${n}`, `c${n}.pdf`, { category: 'course' }),
+              ),
+              11,
+            );
+      },
+    });
+    const { unmount } = show('/about/fileShare/course');
+    expect(await screen.findByText('教程0')).toBeInTheDocument();
+    expect(screen.getAllByText('PDF')).toHaveLength(10);
+    await userEvent.click(screen.getByTitle('2'));
+    expect(await screen.findByText('旧教程')).toBeInTheDocument();
+    const pages = requestsTo(requests, '/api/share/v2').map((r) => new URL(r.url).searchParams);
+    expect(pages.map((q) => [q.get('category'), q.get('pageNum')])).toEqual([
+      ['course', '1'],
+      ['course', '2'],
+    ]);
+    unmount();
+    stubServer({ 'GET /api/share/v2': () => files([]) });
+    show('/about/fileShare/paper');
+    expect(await screen.findByText('暂无文件')).toBeInTheDocument();
+  });
+
+  it('shows the contact details page, or says they are not published yet', async () => {
+    stubServer({});
+    show('/about/contactUs/contact');
+    expect(await screen.findByTestId('editable-page-empty')).toHaveTextContent(
+      '联系方式暂未发布。',
+    );
+  });
+});
