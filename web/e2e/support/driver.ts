@@ -16,6 +16,8 @@ export const demoUsers = {
   hubei: { username: 'hubei', password: 'Hubei12345' },
   /** No module permission. */
   person: { username: 'person', password: 'Person12345' },
+  /** The content editor (news, pages, files, answering feedback). */
+  editor: { username: 'editor', password: 'Editor12345' },
 } as const;
 
 export interface Credentials {
