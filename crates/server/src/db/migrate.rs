@@ -146,6 +146,18 @@ const MIGRATIONS: &[Migration] = &[
         spatial: &[],
     },
     Migration {
+        version: 14,
+        name: "pages",
+        sql: sql_file!("0014_pages.sql"),
+        spatial: &[],
+    },
+    Migration {
+        version: 15,
+        name: "files",
+        sql: sql_file!("0015_files.sql"),
+        spatial: &[],
+    },
+    Migration {
         version: 16,
         name: "feedback",
         sql: sql_file!("0016_feedback.sql"),
