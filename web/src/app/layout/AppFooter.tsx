@@ -1,23 +1,11 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy } from 'react';
 import { NOT_CONFIGURED, footer } from '../site';
 
-// The QR code, its request and its encoder are a chunk of their own, fetched once the browser
-// is idle: the first page's budget has no room for them.
+// The QR code, its request and its encoder are a chunk of their own, fetched after the page
+// has rendered: the first page's budget has no room for them.
 const AppQr = lazy(() => import('./AppQr'));
 
-/** True once the browser has been idle after the first render (at once where it cannot say). */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(() => typeof window.requestIdleCallback !== 'function');
-  useEffect(() => {
-    if (idle) return undefined;
-    const handle = window.requestIdleCallback(() => setIdle(true));
-    return () => window.cancelIdleCallback(handle);
-  }, [idle]);
-  return idle;
-}
-
 export function AppFooter() {
-  const idle = useIdle();
   return (
     <footer className="app-footer" data-testid="footer">
       <div className="container app-footer__body">
@@ -32,11 +20,9 @@ export function AppFooter() {
           )}
         </dl>
         <figure className="app-footer__qr" data-testid="app-qr">
-          {idle && (
-            <Suspense fallback={null}>
-              <AppQr />
-            </Suspense>
-          )}
+          <Suspense fallback={null}>
+            <AppQr />
+          </Suspense>
           <figcaption>扫码下载 App</figcaption>
         </figure>
       </div>

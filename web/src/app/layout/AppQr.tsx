@@ -1,6 +1,6 @@
 // The footer's app QR code: the server's configured download address (GET /api/client-package)
-// drawn with qrcode.react, or 待配置 when none is set. Its own chunk, loaded when the browser is
-// idle (AppFooter.tsx), so the first page carries neither the request nor the QR encoder.
+// drawn with qrcode.react, or 待配置 when none is set. Its own chunk, loaded after the page has
+// rendered (AppFooter.tsx), so the first page carries neither the request nor the QR encoder.
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { api, unwrap } from '../../api/client';
