@@ -25,6 +25,7 @@ test('a provincial user sends feedback, an editor answers it, and the user reads
   // when the editor answers it from 意见反馈管理
   await app.open('/home');
   await app.logIn(demoUsers.editor);
+  await expect(app.personalCentreLink()).toBeVisible();
   await app.open('/manage/feedback');
   await expect(feedback.adminRow(text)).toContainText(user.username);
   await feedback.answer(text, '已安排补充，预计下周入库。');
@@ -35,6 +36,7 @@ test('a provincial user sends feedback, an editor answers it, and the user reads
   // and the user reads the answer in the personal centre
   await app.open('/home');
   await app.logIn(user);
+  await expect(app.personalCentreLink()).toBeVisible();
   await app.open('/personal/personalCenter/myFeedback');
   const item = feedback.ownItems().filter({ hasText: text });
   await expect(item.getByTestId('feedback-answer')).toContainText('已安排补充，预计下周入库。');
