@@ -7,7 +7,6 @@ interface ImportMetaEnv {
   readonly VITE_OFFICE_ADDRESSES?: string;
   readonly VITE_ICP_FILING?: string;
   readonly VITE_PSB_FILING?: string;
-  readonly VITE_APP_DOWNLOAD_URL?: string;
   readonly VITE_TIANDITU_TOKEN?: string;
   readonly VITE_MAP_XYZ_URL?: string;
   readonly VITE_MAP_XYZ_NAME?: string;

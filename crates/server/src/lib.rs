@@ -13,6 +13,7 @@ pub mod demo;
 pub mod dict;
 pub mod edge;
 pub mod error;
+pub mod feedback;
 pub mod files;
 pub mod html;
 pub mod news;
@@ -70,6 +71,7 @@ use crate::telemetry::Metrics;
         (name = "news", description = "News and GEO items, and the editor's console for them"),
         (name = "page", description = "Editable pages and the FAQ"),
         (name = "files", description = "Shared and uploaded files (share/v2): downloads, images, attachments"),
+        (name = "feedback", description = "Feedback from users (MOD_054) and the editors' answers"),
         (name = "meta", description = "This document"),
     ),
     // Not in any answer's type (permission lists are strings), but the web app's
@@ -95,6 +97,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(news::router())
         .merge(page::router())
         .merge(files::router())
+        .merge(feedback::router())
 }
 
 /// The OpenAPI 3.1 document of every `/api` route.

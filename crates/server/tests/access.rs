@@ -43,6 +43,8 @@ enum Rule {
 use Rule::{Admin, Editor, Login, Public, Theme};
 /// The cart and order data (spec §6).
 const CART: Rule = Rule::Perm(rscloud::usercenter::perm::MOD_061);
+/// Sending feedback and reading one's own (spec §6: MOD_054).
+const FEEDBACK: Rule = Rule::Perm(rscloud::usercenter::perm::MOD_054);
 
 /// Every `/api` operation and its rule (spec §6: login, captcha, registration,
 /// lookups, dictionaries, regions and the image query are public).
@@ -69,6 +71,10 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("POST", "/api/normal/v5/upload/shp", Public),
     ("GET", "/api/normal/v5/upload/shp/{id}", Public),
     ("GET", "/api/openapi.json", Public),
+    ("GET", "/api/feedback", FEEDBACK),
+    ("GET", "/api/feedback/manage", Editor),
+    ("PUT", "/api/feedback/manage/{id}/answer", Editor),
+    ("POST", "/api/feedback/submit", FEEDBACK),
     ("GET", "/api/news/v3/home", Public),
     ("GET", "/api/news/v3/id/{id}", Public),
     ("GET", "/api/news/v3/manage", Editor),
@@ -177,6 +183,7 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("PUT", "/api/usercenter/password", Public),
     ("GET", "/api/usercenter/permission", Login),
     ("GET", "/api/usercenter/publickey", Public),
+    ("GET", "/api/usercenter/pushnode", Public),
     ("POST", "/api/usercenter/register", Public),
     ("GET", "/api/usercenter/role", Login),
     ("POST", "/api/usercenter/screen/login", Public),

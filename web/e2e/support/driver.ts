@@ -16,7 +16,7 @@ export const demoUsers = {
   hubei: { username: 'hubei', password: 'Hubei12345' },
   /** No module permission. */
   person: { username: 'person', password: 'Person12345' },
-  /** The content editor: the console's news, pages and files, nothing of administration. */
+  /** The content editor: the console's news, pages, files and feedback answers, nothing of administration. */
   editor: { username: 'editor', password: 'Editor12345' },
 } as const;
 

@@ -38,6 +38,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own feedback with its answers, newest first. */
+        get: operations["my_feedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everyone's feedback, newest first. */
+        get: operations["manage_feedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback/manage/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Answers a piece of feedback (or changes the answer). */
+        put: operations["answer_feedback"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a piece of feedback. */
+        post: operations["submit_feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/news/v3/home": {
         parameters: {
             query?: never;
@@ -2080,6 +2148,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usercenter/pushnode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every push node with its region and number of connected accounts. */
+        get: operations["push_node_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usercenter/register": {
         parameters: {
             query?: never;
@@ -2427,6 +2512,11 @@ export interface components {
             /** @description How many match. */
             total: number;
         };
+        /** @description An editor's answer. */
+        AnswerInput: {
+            /** @description The answer, plain text, 1–2000 characters; replaces an earlier one. */
+            answer: string;
+        };
         /** @description A GeoJSON Feature with a polygonal geometry and properties `P`. */
         AreaFeature: {
             geometry: null | components["schemas"]["Polygonal"];
@@ -2672,6 +2762,11 @@ export interface components {
                 [key: string]: components["schemas"]["Sensor"][];
             };
         };
+        /**
+         * @description What the feedback is about: a fixed list, sent and stored by its Chinese name.
+         * @enum {string}
+         */
+        Category: "数据问题" | "功能建议" | "系统故障" | "其他";
         /** @description A password change with the old password. */
         ChangeForm: {
             /** @description The captcha answer. */
@@ -3184,6 +3279,39 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Feedback: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One piece of feedback as its sender sees it. */
+            data: {
+                /** @description The platform's answer, once there is one. */
+                answer?: string | null;
+                /** @description When it was answered, `YYYY-MM-DD HH:MM` Beijing time. */
+                answeredAt?: string | null;
+                /** @description What it is about. */
+                category: components["schemas"]["Category"];
+                /** @description How to reach the sender ('' when not given). */
+                contact: string;
+                /** @description The text, plain. */
+                content: string;
+                /** @description When it was sent, `YYYY-MM-DD HH:MM` Beijing time. */
+                createdAt: string;
+                /**
+                 * Format: int64
+                 * @description Its id.
+                 */
+                id: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_FileInfo: {
             /**
              * Format: int32
@@ -3324,6 +3452,26 @@ export interface components {
                 rejected: components["schemas"]["Rejected"][];
                 /** @description Use as `uploadId` with select mode 5. */
                 uploadId: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_ManagedFeedback: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One piece of feedback as an editor sees it: who sent it and who answered. */
+            data: components["schemas"]["Feedback"] & {
+                /** @description The editor who answered. */
+                answeredBy?: string | null;
+                /** @description The sender's login name when they sent it. */
+                username: string;
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -3635,6 +3783,57 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Page_Feedback: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: {
+                    /** @description The platform's answer, once there is one. */
+                    answer?: string | null;
+                    /** @description When it was answered, `YYYY-MM-DD HH:MM` Beijing time. */
+                    answeredAt?: string | null;
+                    /** @description What it is about. */
+                    category: components["schemas"]["Category"];
+                    /** @description How to reach the sender ('' when not given). */
+                    contact: string;
+                    /** @description The text, plain. */
+                    content: string;
+                    /** @description When it was sent, `YYYY-MM-DD HH:MM` Beijing time. */
+                    createdAt: string;
+                    /**
+                     * Format: int64
+                     * @description Its id.
+                     */
+                    id: number;
+                }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Page_FileInfo: {
             /**
              * Format: int32
@@ -3727,6 +3926,44 @@ export interface components {
                      */
                     ok: boolean;
                 }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Page_ManagedFeedback: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: (components["schemas"]["Feedback"] & {
+                    /** @description The editor who answered. */
+                    answeredBy?: string | null;
+                    /** @description The sender's login name when they sent it. */
+                    username: string;
+                })[];
                 /**
                  * Format: int32
                  * @description This page, from 1.
@@ -4735,6 +4972,32 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Vec_PushNodeSummary: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Accounts connected to the node.
+                 */
+                accounts: number;
+                /** @description Node name (the office). */
+                name: string;
+                /** @description Region code the node serves. */
+                regionId: string;
+                /** @description The region's name, when the boundaries are imported. */
+                regionName?: string | null;
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Vec_Region: {
             /**
              * Format: int32
@@ -5038,6 +5301,35 @@ export interface components {
             /** @description `Feature`. */
             type: "Feature";
         };
+        /** @description One piece of feedback as its sender sees it. */
+        Feedback: {
+            /** @description The platform's answer, once there is one. */
+            answer?: string | null;
+            /** @description When it was answered, `YYYY-MM-DD HH:MM` Beijing time. */
+            answeredAt?: string | null;
+            /** @description What it is about. */
+            category: components["schemas"]["Category"];
+            /** @description How to reach the sender ('' when not given). */
+            contact: string;
+            /** @description The text, plain. */
+            content: string;
+            /** @description When it was sent, `YYYY-MM-DD HH:MM` Beijing time. */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Its id.
+             */
+            id: number;
+        };
+        /** @description What a user sends. */
+        FeedbackInput: {
+            /** @description What it is about. */
+            category: components["schemas"]["Category"];
+            /** @description How to reach the sender, up to 100 characters (optional). */
+            contact?: string | null;
+            /** @description The text, plain, 1–2000 characters. */
+            content: string;
+        };
         /** @description One file. */
         FileInfo: {
             /** @description application, course, paper, image, attachment, software or typical. */
@@ -5268,6 +5560,13 @@ export interface components {
             token?: string;
             /** @description Username, mobile number or e-mail. */
             username?: string;
+        };
+        /** @description One piece of feedback as an editor sees it: who sent it and who answered. */
+        ManagedFeedback: components["schemas"]["Feedback"] & {
+            /** @description The editor who answered. */
+            answeredBy?: string | null;
+            /** @description The sender's login name when they sent it. */
+            username: string;
         };
         /** @description A GeoJSON MultiPolygon, WGS84: polygons, each as a Polygon's coordinates. */
         MultiPolygon: {
@@ -5678,6 +5977,20 @@ export interface components {
             name: string;
             /** @description Region the node serves. */
             regionId: string;
+        };
+        /** @description A push node and its use. */
+        PushNodeSummary: {
+            /**
+             * Format: int64
+             * @description Accounts connected to the node.
+             */
+            accounts: number;
+            /** @description Node name (the office). */
+            name: string;
+            /** @description Region code the node serves. */
+            regionId: string;
+            /** @description The region's name, when the boundaries are imported. */
+            regionName?: string | null;
         };
         /**
          * @description The colour ramp of a theme's choropleth (spec §9).
@@ -6488,6 +6801,235 @@ export interface operations {
             };
             /** @description No dictionary with this code */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    my_feedback: {
+        parameters: {
+            query?: {
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's own feedback */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_Feedback"];
+                };
+            };
+            /** @description Bad paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_054 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    manage_feedback: {
+        parameters: {
+            query?: {
+                /** @description Only answered (true) or only unanswered (false) pieces; all when absent. */
+                answered?: boolean;
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of feedback */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ManagedFeedback"];
+                };
+            };
+            /** @description Bad paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    answer_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Feedback id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerInput"];
+            };
+        };
+        responses: {
+            /** @description The piece as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ManagedFeedback"];
+                };
+            };
+            /** @description A bad id or answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such feedback */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    submit_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackInput"];
+            };
+        };
+        responses: {
+            /** @description Sent; the stored piece */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Feedback"];
+                };
+            };
+            /** @description What to fix */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Without MOD_054 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many pieces within the hour */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12447,6 +12989,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_PublicKey"];
+                };
+            };
+        };
+    };
+    push_node_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The push nodes, by region then name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PushNodeSummary"];
                 };
             };
         };

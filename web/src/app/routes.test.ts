@@ -47,10 +47,12 @@ const specPages = [
   // The dynamicAnalysis map module (spec §1, §2's lazily loaded areas; its route is issue 15's).
   '/monitor/dynamicAnalysis',
   ...under('/personal/personalCenter', 'info shopping myOrder myApply'),
-  // Not in the spec's list: the content console of issue 17 (news, editable pages, files) for
-  // editors and administrators, and the administration pages of issue 12 (accounts, orders,
-  // requests, the audit log) for administrators only.
-  ...under('/manage', 'news pages files users orders requests audit'),
+  // Not in the spec's list: one's own feedback and its answers (issue 17, MOD_054).
+  '/personal/personalCenter/myFeedback',
+  // Not in the spec's list: the content console of issue 17 (news, editable pages, files,
+  // answering feedback) for editors and administrators, and the administration pages of
+  // issue 12 (accounts, orders, requests, the audit log) for administrators only.
+  ...under('/manage', 'news pages files feedback users orders requests audit'),
   ...under('/about', 'province FAQ'),
   ...under('/about/software', software),
   ...under('/about/fileShare', 'application course paper'),
@@ -113,6 +115,7 @@ describe('route table', () => {
 
   it('asks for MOD_054 on the feedback page only among the about pages', () => {
     expect(routeAt('/about/contactUs/idea').authority).toBe('MOD_054');
+    expect(routeAt('/personal/personalCenter/myFeedback').authority).toBe('MOD_054');
     expect(routeAt('/about/contactUs/contact').authority).toBeUndefined();
   });
 
@@ -121,9 +124,9 @@ describe('route table', () => {
     expect(loginOnly).toEqual([
       '/orbitalPredict',
       '/manage',
-      ...under('/manage', 'news pages files users orders requests audit'),
+      ...under('/manage', 'news pages files feedback users orders requests audit'),
       '/personal/personalCenter',
-      ...under('/personal/personalCenter', 'info shopping myOrder myApply'),
+      ...under('/personal/personalCenter', 'info shopping myOrder myApply myFeedback'),
     ]);
   });
 

@@ -314,7 +314,8 @@ const routeTable: RouteNode[] = [
     path: 'manage',
     title: '系统管理',
     loginAuthority: true,
-    // The content console is for editors and administrators; accounts, orders, requests and the
+    // The content console (news, pages, files, answering feedback) is for editors and
+    // administrators; accounts, orders, requests and the
     // audit log stay with administrators.
     staff: 'editor',
     children: [
@@ -322,6 +323,7 @@ const routeTable: RouteNode[] = [
         ['news', '新闻管理'],
         ['pages', '页面管理'],
         ['files', '文件管理'],
+        ['feedback', '意见反馈管理'],
       ]),
       ...pages('manage', [
         ['users', '账号管理'],
@@ -335,12 +337,15 @@ const routeTable: RouteNode[] = [
     path: 'personal/personalCenter',
     title: '个人中心',
     loginAuthority: true,
-    children: pages('personal', [
-      ['info', '个人信息'],
-      ['shopping', '购物车'],
-      ['myOrder', '我的订单'],
-      ['myApply', '我的申请'],
-    ]),
+    children: [
+      ...pages('personal', [
+        ['info', '个人信息'],
+        ['shopping', '购物车'],
+        ['myOrder', '我的订单'],
+        ['myApply', '我的申请'],
+      ]),
+      { path: 'myFeedback', title: '我的反馈', page: 'personal', authority: MOD_054 },
+    ],
   },
   {
     path: 'about',

@@ -1,7 +1,8 @@
 // Everything the header and footer say about the site and its operator, in one place.
-// Operator-specific values (filing numbers, addresses, app download address) are set per
+// Operator-specific values (filing numbers, addresses) are set per
 // deployment through VITE_* variables at build time (.env.example); until they are set the
-// page says 待配置 instead of showing invented numbers.
+// page says 待配置 instead of showing invented numbers. The app download address is the
+// server's (`client_package_url`, GET /api/client-package), read by the footer's QR code.
 
 const env = import.meta.env;
 
@@ -27,8 +28,6 @@ export const footer = {
   psbFiling: env.VITE_PSB_FILING || NOT_CONFIGURED,
   copyright: `Copyright © ${new Date().getFullYear()} ${PLATFORM_NAME} 版权所有`,
   browserAdvice: '建议使用 Chrome 65 或 IE11 及以上版本浏览器',
-  /** Encoded as a QR code in the footer; null until the deployment sets it. */
-  appDownloadUrl: env.VITE_APP_DOWNLOAD_URL || null,
 };
 
 /**

@@ -16,7 +16,7 @@ export const NOT_EDITOR_MESSAGE = '仅内容编辑可以进行此操作';
 /** The role of administrators (accounts, orders, requests, the audit log). */
 const ADMIN_ROLE = 'admin';
 
-/** The role of content editors (news, editable pages, shared files). */
+/** The role of content editors (news, editable pages, shared files, feedback answers). */
 const EDITOR_ROLE = 'editor';
 
 /**
@@ -77,7 +77,7 @@ export function canAdminister(viewer: Viewer): boolean {
   return viewer.loggedIn && viewer.roles.includes(ADMIN_ROLE);
 }
 
-/** The content console (news, editable pages, files): logged-in editors and administrators. */
+/** The content console (news, editable pages, files, feedback answers): logged-in editors and administrators. */
 export function canEditContent(viewer: Viewer): boolean {
   return viewer.loggedIn && (viewer.roles.includes(EDITOR_ROLE) || canAdminister(viewer));
 }
@@ -91,6 +91,14 @@ export function staffAllows(viewer: Viewer, rule: StaffRule): boolean {
 export function staffRefusal(viewer: Viewer, rule: StaffRule): string | undefined {
   if (staffAllows(viewer, rule)) return undefined;
   return rule === 'admin' ? NOT_ADMIN_MESSAGE : NOT_EDITOR_MESSAGE;
+}
+
+/** Is a page with this authority listed for the viewer (its _DISPLAY code, as the menu does)? */
+export function listsPage(viewer: Viewer, authority: PageAuthority | undefined): boolean {
+  return (
+    authority === undefined ||
+    authorityCodes(authority).some((code) => holds(viewer, displayCode(code)))
+  );
 }
 
 /**

@@ -157,6 +157,12 @@ const MIGRATIONS: &[Migration] = &[
         sql: sql_file!("0015_files.sql"),
         spatial: &[],
     },
+    Migration {
+        version: 16,
+        name: "feedback",
+        sql: sql_file!("0016_feedback.sql"),
+        spatial: &[],
+    },
 ];
 
 /// FNV-1a: a stable checksum of a migration's text (not for security).

@@ -238,6 +238,17 @@ pub const DEMO_USERS: &[DemoUser] = &[
     },
 ];
 
+/// The demo's push nodes (name, region, the demo account connected to it, if any):
+/// clearly demo offices, so /about/province has something to show.
+pub const DEMO_PUSH_NODES: &[(&str, &str, Option<&str>)] = &[
+    ("湖北省推送节点（演示）", "420000", Some("hubei")),
+    ("湖南省推送节点（演示）", "430000", None),
+    ("河南省推送节点（演示）", "410000", None),
+    ("广东省推送节点（演示）", "440000", None),
+    ("四川省推送节点（演示）", "510000", None),
+    ("浙江省推送节点（演示）", "330000", None),
+];
+
 /// The display screens of the demo: both codes log in as the `screen` account,
 /// from this machine only, and see the monitoring pages over the whole country.
 pub fn demo_screens() -> Vec<ScreenAccount> {
@@ -280,6 +291,14 @@ pub fn seed_demo(conn: &mut Connection) -> Result<(), AdminError> {
         let ranges: Vec<String> = d.ranges.iter().map(|s| s.to_string()).collect();
         add_ranges(&tx, d.username, &ranges)?;
     }
+    if !store::has_push_nodes(&tx)? {
+        for (name, region, user) in DEMO_PUSH_NODES {
+            let node = store::add_push_node(&tx, name, region)?;
+            if let Some(id) = user.map(|u| store::user_id(&tx, u)).transpose()?.flatten() {
+                store::relate_push_node(&tx, id, node)?;
+            }
+        }
+    }
     tx.commit()?;
     Ok(())
 }
@@ -306,6 +325,14 @@ mod tests {
         assert!(perms.contains(&perm::MOD_056.code.to_owned()));
         assert!(perms.contains(&perm::MOD_061.code.to_owned()));
         assert!(!perms.contains(&perm::MOD_054.code.to_owned()));
+        let nodes = store::push_node_uses(&conn).expect("nodes");
+        assert_eq!(nodes.len(), DEMO_PUSH_NODES.len(), "seeded once");
+        let connected: Vec<&str> = nodes
+            .iter()
+            .filter(|n| n.accounts > 0)
+            .map(|n| n.node.region_id.as_str())
+            .collect();
+        assert_eq!(connected, ["420000"]);
         let person = user_id(&conn, "person").expect("id");
         assert!(
             super::super::store::permissions(&conn, person)

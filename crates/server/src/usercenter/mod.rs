@@ -12,6 +12,7 @@ pub mod password;
 pub mod perm;
 mod personal;
 mod profile;
+mod pushnode;
 pub mod ratelimit;
 mod register;
 mod reset;
@@ -122,6 +123,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(own)
         .merge(administration)
+        .routes(routes!(pushnode::push_node_list))
         .routes(routes!(login::captcha))
         .routes(routes!(login::public_key))
         .routes(routes!(login::login))

@@ -147,6 +147,55 @@ pub fn push_nodes(conn: &Connection, user_id: i64) -> rusqlite::Result<Vec<PushN
     .collect()
 }
 
+/// A push node and how many accounts are connected to it.
+#[derive(Debug, Clone)]
+pub struct PushNodeUse {
+    /// The node.
+    pub node: PushNodeRow,
+    /// Accounts related to it.
+    pub accounts: i64,
+}
+
+/// Every push node with its number of connected accounts, by region then name.
+pub fn push_node_uses(conn: &Connection) -> rusqlite::Result<Vec<PushNodeUse>> {
+    conn.prepare_cached(
+        "SELECT id, name, region_id, count(user_id) FROM push_node
+         LEFT JOIN user_push_node ON node_id = id
+         GROUP BY id ORDER BY region_id, name, id",
+    )?
+    .query_map([], |r| {
+        Ok(PushNodeUse {
+            node: PushNodeRow {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                region_id: r.get(2)?,
+            },
+            accounts: r.get(3)?,
+        })
+    })?
+    .collect()
+}
+
+/// Adds a push node serving `region_id`; its id.
+pub fn add_push_node(conn: &Connection, name: &str, region_id: &str) -> rusqlite::Result<i64> {
+    conn.prepare_cached("INSERT INTO push_node (name, region_id) VALUES (?1, ?2)")?
+        .execute([name, region_id])?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// Relates an account to a push node (again is a no-op).
+pub fn relate_push_node(conn: &Connection, user_id: i64, node_id: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached("INSERT OR IGNORE INTO user_push_node (user_id, node_id) VALUES (?1, ?2)")?
+        .execute([user_id, node_id])?;
+    Ok(())
+}
+
+/// Is there any push node yet?
+pub fn has_push_nodes(conn: &Connection) -> rusqlite::Result<bool> {
+    conn.prepare_cached("SELECT EXISTS (SELECT 1 FROM push_node)")?
+        .query_row([], |r| r.get(0))
+}
+
 /// A live session.
 #[derive(Debug)]
 pub struct SessionRow {

@@ -1,8 +1,9 @@
 import { Suspense, lazy } from 'react';
 import { NOT_CONFIGURED, footer } from '../site';
 
-// Only a deployment with an app download address draws the code: the others never load it.
-const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
+// The QR code, its request and its encoder are a chunk of their own, fetched after the page
+// has rendered: the first page's budget has no room for them.
+const AppQr = lazy(() => import('./AppQr'));
 
 export function AppFooter() {
   return (
@@ -19,13 +20,9 @@ export function AppFooter() {
           )}
         </dl>
         <figure className="app-footer__qr" data-testid="app-qr">
-          {footer.appDownloadUrl ? (
-            <Suspense fallback={null}>
-              <QRCodeSVG value={footer.appDownloadUrl} size={96} marginSize={2} />
-            </Suspense>
-          ) : (
-            <div className="app-footer__qr-missing">下载地址{NOT_CONFIGURED}</div>
-          )}
+          <Suspense fallback={null}>
+            <AppQr />
+          </Suspense>
           <figcaption>扫码下载 App</figcaption>
         </figure>
       </div>

@@ -144,5 +144,19 @@ describe('the app shell', () => {
     const footer = await screen.findByTestId('footer');
     expect(footer).toHaveTextContent('ICP备案号：待配置');
     expect(footer).toHaveTextContent('建议使用 Chrome 65 或 IE11 及以上版本浏览器');
+    // No download address configured on the server: no code, and it says so.
+    expect(await screen.findByText('下载地址待配置')).toBeInTheDocument();
+    expect(screen.queryByTestId('app-qr-code')).not.toBeInTheDocument();
+  });
+
+  it('draws the app QR code of the download address the server is configured with', async () => {
+    stubServer({
+      'GET /api/client-package': () =>
+        envelope({ url: 'https://example.org/app.apk', version: '2.1.0' }),
+    });
+    renderApp('/home');
+    const code = await screen.findByTestId('app-qr-code');
+    expect(code.tagName.toLowerCase()).toBe('svg');
+    expect(screen.getByTitle('App 2.1.0')).toBeInTheDocument();
   });
 });

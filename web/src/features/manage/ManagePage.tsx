@@ -1,5 +1,6 @@
 // 系统管理, one page per route of /manage with the area's side menu: the content console
-// (news, editable pages, shared files) for editors and administrators, and accounts, orders,
+// (news, editable pages, shared files, answering
+// feedback) for editors and administrators, and accounts, orders,
 // data requests and the audit log for administrators. The guard refuses a page to anyone its
 // staff rule does not admit; the side menu lists only the pages the viewer may open.
 import type { ComponentType } from 'react';
@@ -11,6 +12,7 @@ import { useSession } from '../../lib/session';
 import AuditPage from './AuditPage';
 import FilesAdmin from './FilesAdmin';
 import NewsAdmin from './NewsAdmin';
+import FeedbackAdmin from './FeedbackAdmin';
 import OrdersAdmin from './OrdersAdmin';
 import PagesAdmin from './PagesAdmin';
 import RequestsAdmin from './RequestsAdmin';
@@ -25,6 +27,7 @@ const byPath: Record<string, ComponentType> = {
   '/manage/orders': OrdersAdmin,
   '/manage/requests': RequestsAdmin,
   '/manage/audit': AuditPage,
+  '/manage/feedback': FeedbackAdmin,
 };
 
 export default function ManagePage(props: PageProps) {

@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'faq.delete': '删除常见问题',
   'file.upload': '上传文件',
   'file.delete': '删除文件',
+  'feedback.answer': '回复意见反馈',
 };
 
 export function actionLabel(action: string): string {

@@ -109,3 +109,33 @@ describe('a news item', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 });
+
+describe('the introduction and GEO pages', () => {
+  it.each([
+    ['/platform/platformIntro/data-sources', '/api/page/v1/page/platformIntro%2Fdata-sources'],
+    ['/platform/GEO/plan', '/api/page/v1/page/geo%2Fplan'],
+    ['/platform/GEO/links', '/api/page/v1/page/geo%2Flinks'],
+  ])('%s shows its editable page', async (path, api) => {
+    stubServer({
+      [`GET ${api}`]: () =>
+        envelope({
+          slug: 'x',
+          title: 'x',
+          body: '<p>可编辑的正文</p>',
+          updatedAt: '2026-11-27 09:00',
+          updatedBy: 'editor',
+          demo: false,
+        }),
+    });
+    show(path);
+    expect(await screen.findByText('可编辑的正文')).toBeInTheDocument();
+  });
+
+  it('says a page not written yet is not published', async () => {
+    stubServer({});
+    show('/platform/platformIntro/evaluation');
+    expect(await screen.findByTestId('editable-page-empty')).toHaveTextContent(
+      '「服务评价」暂未发布。',
+    );
+  });
+});
