@@ -186,6 +186,13 @@ pub struct Satellite {
     /// Launch date (UTC), `YYYY-MM-DD`; for a constellation entry, its first launch.
     #[schema(example = "2013-04-26")]
     pub launch_date: Option<&'static str>,
+    /// Who operates the satellite, as the operator publishes it; `null` where
+    /// no single operator is published (or not settled here).
+    #[schema(example = "长光卫星技术股份有限公司")]
+    pub operator: Option<&'static str>,
+    /// Published nominal revisit, e.g. `16天`; `null` when not published as one figure.
+    #[schema(example = "16天")]
+    pub revisit: Option<&'static str>,
 }
 
 /// One sensor of a satellite, or one imaging mode of a radar satellite (the
