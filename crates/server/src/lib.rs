@@ -18,6 +18,7 @@ pub mod normal;
 pub mod order;
 pub mod ows;
 pub mod region;
+pub mod satellite;
 pub mod sateorbit;
 pub mod spot;
 pub mod stac;
@@ -62,6 +63,7 @@ use crate::telemetry::Metrics;
         (name = "region", description = "Administrative regions: the country → province → city → county tree"),
         (name = "catalogue", description = "The satellite catalogue: satellites, sensors and orbital facts"),
         (name = "normal", description = "Image query: scenes over an area of interest"),
+        (name = "satellite", description = "Satellite pages: latest scenes and scene counts per satellite and month"),
         (name = "order", description = "Cart, orders and data requests, their administration and delivery"),
         (name = "spot", description = "Monitoring themes: change spots, their statistics, details, images and exports"),
         (name = "meta", description = "This document"),
@@ -86,6 +88,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(order::router())
         .merge(spot::router())
         .merge(sateorbit::router())
+        .merge(satellite::router())
         .merge(news::router())
 }
 

@@ -69,6 +69,8 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("POST", "/api/normal/v5/upload/shp", Public),
     ("GET", "/api/normal/v5/upload/shp/{id}", Public),
     ("GET", "/api/openapi.json", Public),
+    ("GET", "/api/satellite/image/now/{x}", Public),
+    ("GET", "/api/satellite/statistics", Public),
     ("GET", "/api/news/v3/home", Public),
     ("GET", "/api/news/v3/id/{id}", Public),
     ("GET", "/api/news/v3/manage", Editor),
@@ -274,6 +276,7 @@ fn fill(path: &str, who: &Who) -> String {
         ("{email}", "nobody@example.com".to_owned()),
         ("{telephone}", "13800000000".to_owned()),
         ("{username}", "nobody".to_owned()),
+        ("{x}", "GF1".to_owned()),
     ] {
         out = out.replace(param, &value);
     }
