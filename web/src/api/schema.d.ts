@@ -5465,6 +5465,13 @@ export interface components {
             /** @description Selected by default: the common Chinese optical land satellites. */
             checked: boolean;
             /**
+             * @description The country (or 欧洲 for the European Union's Copernicus missions) whose
+             *     agency or company owns the mission, e.g. `中国`, `美国`; joint missions
+             *     name both, e.g. `美国、德国`.
+             * @example 中国
+             */
+            country: string;
+            /**
              * @description The `/satellite` page it is shown on, e.g. `chinese/gf1`,
              *     `global/optical/landsat` (one of the `/satellite` pages).
              * @example chinese/gf1

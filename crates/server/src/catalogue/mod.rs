@@ -163,6 +163,11 @@ pub struct Satellite {
     /// `global/optical/landsat` (one of the `/satellite` pages).
     #[schema(example = "chinese/gf1")]
     pub group: &'static str,
+    /// The country (or 欧洲 for the European Union's Copernicus missions) whose
+    /// agency or company owns the mission, e.g. `中国`, `美国`; joint missions
+    /// name both, e.g. `美国、德国`.
+    #[schema(example = "中国")]
+    pub country: &'static str,
     /// NORAD catalogue number, as named in the CelesTrak element sets of
     /// 2025-10-03; `null` for satellites not listed there by name (retired,
     /// decayed, constellations, or ambiguous names).
