@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Checkbox, DatePicker, Radio, Slider, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
-import { useCatalogue } from './api/getCatalogue';
+import { useCatalogue } from '../../api/getCatalogue';
 import { PAYLOAD_TYPES, RESOLUTION_CLASSES } from './format';
 import type { Filters } from './query';
 import { choicesOf, keysOf, satelliteTree } from './satellites';
