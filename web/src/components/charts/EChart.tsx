@@ -52,7 +52,13 @@ export function EChart({ option, label, testId, figureClass, chartClass, onClick
   return (
     <figure className={figureClass}>
       <figcaption>{label}</figcaption>
-      <div ref={element} className={chartClass} role="img" aria-label={label} data-testid={testId} />
+      <div
+        ref={element}
+        className={chartClass}
+        role="img"
+        aria-label={label}
+        data-testid={testId}
+      />
     </figure>
   );
 }

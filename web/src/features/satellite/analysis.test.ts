@@ -98,7 +98,14 @@ describe('the level contrast', () => {
   it('gives the best resolution per launch year and the best so far, Chinese against foreign', () => {
     const view = levelView(catalogue);
     const year = (y: string) => view.rows.find((row) => row[0] === y);
-    expect(view.rows.map((row) => row[0])).toEqual(['2013', '2014', '2015', '2016', '2017', '2018']);
+    expect(view.rows.map((row) => row[0])).toEqual([
+      '2013',
+      '2014',
+      '2015',
+      '2016',
+      '2017',
+      '2018',
+    ]);
     expect(year('2013')).toEqual(['2013', 1, 2, 2, 1, 15, 15]);
     expect(year('2015')).toEqual(['2015', 0, null, 0.8, 0, null, 15]);
     // GRACE-FO has no resolution: launched, but the foreign best stays Landsat's.
@@ -133,7 +140,12 @@ describe('the scenes by satellite and month', () => {
   };
 
   it('lists months across a year end', () => {
-    expect(monthsBetween('2025-11', '2026-02')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
+    expect(monthsBetween('2025-11', '2026-02')).toEqual([
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+    ]);
   });
 
   it('ranks satellites by scenes and fills empty months with 0', () => {

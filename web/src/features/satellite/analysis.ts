@@ -17,7 +17,8 @@ import type { SceneStatistics } from './api/getSceneStatistics';
 export type Satellite = components['schemas']['Satellite'];
 
 /** A chart's option as ECharts takes it (bar and line charts over a category axis). */
-export interface ChartOption {
+// A type alias, not an interface: ECharts takes it where it expects an indexable object.
+export type ChartOption = {
   tooltip: { trigger: 'axis' };
   legend?: { top: number };
   grid: { left: number; right: number; top: number; bottom: number; containLabel: true };
@@ -30,7 +31,7 @@ export interface ChartOption {
     data: (number | null)[];
     connectNulls?: boolean;
   }[];
-}
+};
 
 /** One view: a table, the chart of its figures, and the file name of its export. */
 export interface AnalysisView {
@@ -57,9 +58,9 @@ export type AnalysisName = (typeof ANALYSIS_NAMES)[number];
 
 /** What a page says about where its figures come from. */
 export const ANALYSIS_NOTES: Readonly<Record<AnalysisName, string>> = {
-  'general-statistic': '按卫星目录统计各来源、各类型的卫星数量，并按影像库统计各卫星每月入库的影像景数。',
-  'country-analysis':
-    '按卫星目录中各卫星所属国家统计；多国联合任务计入每个参与国家。',
+  'general-statistic':
+    '按卫星目录统计各来源、各类型的卫星数量，并按影像库统计各卫星每月入库的影像景数。',
+  'country-analysis': '按卫星目录中各卫星所属国家统计；多国联合任务计入每个参与国家。',
   'categories-statistic': '按卫星主载荷类型与最高分辨率等级统计卫星目录中的卫星数量。',
   'investment-pattern-analysis':
     '卫星目录不含投资金额数据；本页按公开的运营机构统计卫星数量，运营机构未公开的卫星单列为“未公开”。',
@@ -71,7 +72,10 @@ export const ANALYSIS_NOTES: Readonly<Record<AnalysisName, string>> = {
 const UNKNOWN = '未公开';
 
 /** Counts of `keys` over `items`, in the order the keys first appear. */
-function tally<T>(items: readonly T[], keysOf: (item: T) => readonly string[]): Map<string, number> {
+function tally<T>(
+  items: readonly T[],
+  keysOf: (item: T) => readonly string[],
+): Map<string, number> {
   const counts = new Map<string, number>();
   for (const item of items)
     for (const key of keysOf(item)) counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -214,11 +218,21 @@ export function countryView(catalogue: readonly Satellite[]): AnalysisView {
   const counts = [...tally(catalogue, countriesOf)].sort((a, b) => b[1] - a[1]);
   const of = (country: string) => catalogue.filter((s) => countriesOf(s).includes(country));
   const years = (list: Satellite[]) =>
-    list.map((s) => s.launchDate?.slice(0, 4)).filter((year): year is string => !!year).sort();
+    list
+      .map((s) => s.launchDate?.slice(0, 4))
+      .filter((year): year is string => !!year)
+      .sort();
   return {
     title: '各国家卫星数量',
     fileName: '各国家卫星数量',
-    header: ['国家', '卫星数（颗）', ...PAYLOAD_KINDS.map((k) => k.label), '亚米级（颗）', '最早发射', '最近发射'],
+    header: [
+      '国家',
+      '卫星数（颗）',
+      ...PAYLOAD_KINDS.map((k) => k.label),
+      '亚米级（颗）',
+      '最早发射',
+      '最近发射',
+    ],
     rows: counts.map(([country, count]) => {
       const list = of(country);
       const launched = years(list);
@@ -342,8 +356,18 @@ export function levelView(catalogue: readonly Satellite[]): AnalysisView {
         years.map(String),
         '最高分辨率（米）',
         [
-          { name: '国产累计最优', type: 'line', data: years.map((y) => best(true, y, true)), connectNulls: true },
-          { name: '国外累计最优', type: 'line', data: years.map((y) => best(false, y, true)), connectNulls: true },
+          {
+            name: '国产累计最优',
+            type: 'line',
+            data: years.map((y) => best(true, y, true)),
+            connectNulls: true,
+          },
+          {
+            name: '国外累计最优',
+            type: 'line',
+            data: years.map((y) => best(false, y, true)),
+            connectNulls: true,
+          },
         ],
         true,
       ),

@@ -29,3 +29,10 @@ export function descriptionSlug(group: string): string {
 export function imageQueryLink(value: string): string {
   return `/normal?${new URLSearchParams({ sat: value }).toString()}`;
 }
+
+const TYPICAL_PREFIX = '/satellite/typicalImage/';
+
+/** The owner of a typical image page's files (share/v2 category `typical`), e.g. '/satellite/typicalImage/zy3/multispectral' → 'zy3/multispectral'; null for other pages. */
+export function typicalOwner(path: string): string | null {
+  return path.startsWith(TYPICAL_PREFIX) ? path.slice(TYPICAL_PREFIX.length) || null : null;
+}
