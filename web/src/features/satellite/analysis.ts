@@ -20,10 +20,16 @@ export type Satellite = components['schemas']['Satellite'];
 // A type alias, not an interface: ECharts takes it where it expects an indexable object.
 export type ChartOption = {
   tooltip: { trigger: 'axis' };
-  legend?: { top: number };
+  legend?: { top: number; type: 'scroll' };
   grid: { left: number; right: number; top: number; bottom: number; containLabel: true };
   xAxis: { type: 'category'; data: string[]; axisLabel?: { rotate: number } };
-  yAxis: { type: 'value' | 'log'; name: string; minInterval?: number; inverse?: boolean };
+  yAxis: {
+    type: 'value' | 'log';
+    name: string;
+    minInterval?: number;
+    inverse?: boolean;
+    nameLocation?: 'start';
+  };
   series: {
     name: string;
     type: 'bar' | 'line';
@@ -90,7 +96,7 @@ function chart(
 ): ChartOption {
   return {
     tooltip: { trigger: 'axis' },
-    ...(series.length > 1 && { legend: { top: 0 } }),
+    ...(series.length > 1 && { legend: { top: 0, type: 'scroll' } }),
     grid: { left: 16, right: 24, top: series.length > 1 ? 40 : 24, bottom: 16, containLabel: true },
     xAxis: { type: 'category', data: categories, ...(rotate && { axisLabel: { rotate: 40 } }) },
     yAxis: { type: 'value', name: yName, minInterval: 1 },
@@ -371,8 +377,8 @@ export function levelView(catalogue: readonly Satellite[]): AnalysisView {
         ],
         true,
       ),
-      // Finer is better: a log axis, finest at the top.
-      yAxis: { type: 'log', name: '最高分辨率（米）', inverse: true },
+      // Finer is better: a log axis, finest at the top, its name there too.
+      yAxis: { type: 'log', name: '最高分辨率（米）', inverse: true, nameLocation: 'start' },
     },
   };
 }
