@@ -267,15 +267,55 @@ pub async fn method_not_allowed() -> Response {
     AppError::MethodNotAllowed.into_response()
 }
 
-/// A file to download as `name` (ASCII, so it needs no encoding in the header).
+/// The `Content-Disposition` of a file saved (or, `inline`, shown) as
+/// `name` (RFC 6266): an ASCII fallback name for old clients and the UTF-8
+/// name in `filename*`, so Chinese names survive the header (a plain ASCII
+/// name needs only the first).
+pub fn disposition(inline: bool, name: &str) -> axum::http::HeaderValue {
+    let fallback: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let encoded: String = name
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"!#$&+-.^_`|~".contains(&b) {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect();
+    let kind = if inline { "inline" } else { "attachment" };
+    let value = if fallback == name {
+        format!("{kind}; filename=\"{name}\"")
+    } else {
+        format!("{kind}; filename=\"{fallback}\"; filename*=UTF-8''{encoded}")
+    };
+    // Only visible ASCII is left in `value`.
+    axum::http::HeaderValue::from_str(&value)
+        .unwrap_or_else(|_| axum::http::HeaderValue::from_static("attachment"))
+}
+
+/// A file to download as `name`.
 pub fn attachment(bytes: Vec<u8>, content_type: &str, name: &str) -> axum::response::Response {
     use axum::http::header;
     use axum::response::IntoResponse;
-    let disposition = format!("attachment; filename=\"{name}\"");
     (
         [
-            (header::CONTENT_TYPE, content_type.to_owned()),
-            (header::CONTENT_DISPOSITION, disposition),
+            (
+                header::CONTENT_TYPE,
+                axum::http::HeaderValue::from_str(content_type).unwrap_or_else(|_| {
+                    axum::http::HeaderValue::from_static("application/octet-stream")
+                }),
+            ),
+            (header::CONTENT_DISPOSITION, disposition(false, name)),
         ],
         bytes,
     )
@@ -295,6 +335,22 @@ pub async fn blocking<T: Send + 'static>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chinese_names_survive_the_header_and_ascii_ones_read_plainly() {
+        assert_eq!(
+            disposition(false, "年度 报告.pdf"),
+            "attachment; filename=\"__ __.pdf\"; filename*=UTF-8''%E5%B9%B4%E5%BA%A6%20%E6%8A%A5%E5%91%8A.pdf"
+        );
+        assert_eq!(
+            disposition(true, "a\"b.png"),
+            "inline; filename=\"a_b.png\"; filename*=UTF-8''a%22b.png"
+        );
+        assert_eq!(
+            disposition(false, "spots_2024Q3.xlsx"),
+            "attachment; filename=\"spots_2024Q3.xlsx\""
+        );
+    }
 
     fn ip(text: &str) -> IpAddr {
         text.parse().expect("address")

@@ -88,6 +88,11 @@ pub struct Config {
     pub orbit_refresh_url: Option<String>,
     /// Hours between two fetches of `orbit_refresh_url` (`RSCLOUD_ORBIT_REFRESH_HOURS`).
     pub orbit_refresh_hours: u64,
+    /// Where the mobile app is downloaded (`RSCLOUD_CLIENT_PACKAGE_URL`, http or https): the
+    /// footer shows it as a QR code; none: no QR code.
+    pub client_package_url: Option<String>,
+    /// The mobile app's version shown beside its QR code (`RSCLOUD_CLIENT_PACKAGE_VERSION`).
+    pub client_package_version: Option<String>,
 }
 
 /// Addresses or networks, as a list or as one comma-separated string (the
@@ -240,6 +245,8 @@ impl Default for Config {
             orbit_min_sun_elevation_deg: 10.0,
             orbit_refresh_url: None,
             orbit_refresh_hours: 24,
+            client_package_url: None,
+            client_package_version: None,
         }
     }
 }
@@ -333,6 +340,13 @@ impl Config {
                 "orbit_refresh_url must be an http:// or https:// URL",
             ));
         }
+        if let Some(url) = &self.client_package_url
+            && !(url.starts_with("http://") || url.starts_with("https://"))
+        {
+            return Err(ConfigError::Value(
+                "client_package_url must be an http:// or https:// URL",
+            ));
+        }
         if !(-18.0..=90.0).contains(&self.orbit_min_sun_elevation_deg) {
             return Err(ConfigError::Value(
                 "orbit_min_sun_elevation_deg must be from -18 to 90 degrees",
@@ -362,7 +376,12 @@ impl Config {
         Ok(())
     }
 
-    /// Where delivered product files are.
+    /// Where uploaded files' bytes are: `files` in the data folder.
+    pub fn files_path(&self) -> PathBuf {
+        self.data_dir.join("files")
+    }
+
+    /// Folder of the product files that orders deliver.
     pub fn delivery_path(&self) -> PathBuf {
         self.delivery_dir
             .clone()

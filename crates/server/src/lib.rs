@@ -13,10 +13,13 @@ pub mod demo;
 pub mod dict;
 pub mod edge;
 pub mod error;
+pub mod files;
+pub mod html;
 pub mod news;
 pub mod normal;
 pub mod order;
 pub mod ows;
+pub mod page;
 pub mod region;
 pub mod satellite;
 pub mod sateorbit;
@@ -66,6 +69,9 @@ use crate::telemetry::Metrics;
         (name = "satellite", description = "Satellite pages: latest scenes and scene counts per satellite and month"),
         (name = "order", description = "Cart, orders and data requests, their administration and delivery"),
         (name = "spot", description = "Monitoring themes: change spots, their statistics, details, images and exports"),
+        (name = "news", description = "News and GEO items, and the editor's console for them"),
+        (name = "page", description = "Editable pages and the FAQ"),
+        (name = "files", description = "Shared and uploaded files (share/v2): downloads, images, attachments"),
         (name = "meta", description = "This document"),
     ),
     // Not in any answer's type (permission lists are strings), but the web app's
@@ -90,6 +96,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(sateorbit::router())
         .merge(satellite::router())
         .merge(news::router())
+        .merge(page::router())
+        .merge(files::router())
 }
 
 /// The OpenAPI 3.1 document of every `/api` route.
@@ -141,12 +149,26 @@ pub fn app(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(state.config.max_body_bytes))
         .layer(middleware::from_fn(edge::security_headers))
         // Zip archives (workbooks are zip archives too) are compressed already; sent as they
-        // are, they keep their Content-Length, which download progress needs.
+        // are, they keep their Content-Length, which download progress needs. Files downloaded
+        // with ranges (deliveries, shared files) are sent as they are for the same reason.
         .layer(
             CompressionLayer::new().compress_when(
                 DefaultPredicate::new()
                     .and(NotForContentType::const_new("application/zip"))
-                    .and(NotForContentType::const_new(spot::export::XLSX_TYPE)),
+                    .and(NotForContentType::const_new(spot::export::XLSX_TYPE))
+                    // A part of a file must stay the bytes asked for, and a file
+                    // downloaded with ranges keeps its length for the progress bar.
+                    .and(
+                        |status: axum::http::StatusCode,
+                         _: axum::http::Version,
+                         headers: &axum::http::HeaderMap,
+                         _: &axum::http::Extensions| {
+                            use axum::http::header::{ACCEPT_RANGES, CONTENT_DISPOSITION};
+                            status != axum::http::StatusCode::PARTIAL_CONTENT
+                                && !(headers.contains_key(ACCEPT_RANGES)
+                                    && headers.contains_key(CONTENT_DISPOSITION))
+                        },
+                    ),
             ),
         )
         .layer(TraceLayer::new_for_http().make_span_with(telemetry::request_span))
@@ -240,6 +262,18 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         let items = db.call(move |c| news::demo::store(c, now)).await?;
         if items > 0 {
             tracing::info!(items, "demo news stored");
+        }
+        let texts = db.call(move |c| page::demo::store(c, now)).await?;
+        if texts > 0 {
+            tracing::info!(texts, "demo pages and FAQ stored");
+        }
+        let dir = config.files_path();
+        let files = db
+            .call(move |c| Ok(files::demo::store(c, &dir, now)))
+            .await?
+            .context("cannot store the demo files")?;
+        if files > 0 {
+            tracing::info!(files, "demo files stored");
         }
     }
     let started = std::time::Instant::now();

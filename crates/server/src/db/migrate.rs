@@ -145,6 +145,18 @@ const MIGRATIONS: &[Migration] = &[
         sql: sql_file!("0013_news.sql"),
         spatial: &[],
     },
+    Migration {
+        version: 14,
+        name: "pages",
+        sql: sql_file!("0014_pages.sql"),
+        spatial: &[],
+    },
+    Migration {
+        version: 15,
+        name: "files",
+        sql: sql_file!("0015_files.sql"),
+        spatial: &[],
+    },
 ];
 
 /// FNV-1a: a stable checksum of a migration's text (not for security).

@@ -10,7 +10,7 @@ use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 
 use super::store::{self, Draft, ListFilter, NewsRow};
-use super::{NOT_FOUND, NewsDetail, NewsSummary, keyword, kind, page_of, text};
+use super::{NOT_FOUND, NewsDetail, NewsSummary, keyword, kind, page_of};
 use crate::api::{ApiJson, ApiPath, ApiQuery, ApiResult, Envelope, Page, Paging, ok};
 use crate::audit;
 use crate::error::{AppError, ErrorEnvelope};
@@ -23,8 +23,6 @@ const MAX_TITLE: usize = 200;
 const MAX_SUMMARY: usize = 500;
 /// Longest author, characters.
 const MAX_AUTHOR: usize = 50;
-/// Largest body after sanitising, bytes (a long article with its markup).
-const MAX_BODY: usize = 200 * 1024;
 /// Longest cover address, characters.
 const MAX_COVER: usize = 500;
 
@@ -68,16 +66,9 @@ fn draft(input: NewsInput) -> Result<Draft, AppError> {
             "作者不能超过{MAX_AUTHOR}个字"
         )));
     }
-    // Sanitising costs time in the size of the input: bound it first.
-    if input.body.len() > 2 * MAX_BODY {
-        return Err(AppError::bad_request("正文不能超过200KB"));
-    }
-    let body = text::sanitize(&input.body);
-    if body.len() > MAX_BODY {
-        return Err(AppError::bad_request("正文不能超过200KB"));
-    }
+    let body = crate::html::sanitize_bounded(&input.body, crate::html::MAX_BODY)?;
     let summary = match input.summary.trim() {
-        "" => text::plain(&body)
+        "" => crate::html::plain(&body)
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ")

@@ -77,7 +77,7 @@ fn row(r: &Row) -> rusqlite::Result<NewsRow> {
 fn index(conn: &Connection, id: i64, title: &str, body: &str) -> rusqlite::Result<()> {
     unindex(conn, id)?;
     let mut words = text::words(title);
-    words.extend(text::words(&text::plain(body)));
+    words.extend(text::words(&crate::html::plain(body)));
     words.sort_unstable();
     words.dedup();
     let mut insert =

@@ -307,3 +307,25 @@ pub fn six_digits(text: &str) -> String {
         .expect("a six-digit code")
         .to_owned()
 }
+
+/// A multipart form of text fields and then a file (name, bytes), in that
+/// order: its content type and body.
+pub fn multipart(fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> (String, Vec<u8>) {
+    use std::io::Write;
+    let boundary = "rscloud-test-7d1f0c";
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        write!(
+            body,
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+        )
+        .expect("write");
+    }
+    if let Some((name, bytes)) = file {
+        write!(body, "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n").expect("write");
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    write!(body, "--{boundary}--\r\n").expect("write");
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
