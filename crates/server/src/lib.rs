@@ -275,6 +275,14 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         if files > 0 {
             tracing::info!(files, "demo files stored");
         }
+        let dir = config.files_path();
+        let samples = db
+            .call(move |c| Ok(satellite::demo::store(c, &dir, now)))
+            .await?
+            .context("cannot store the demo typical images")?;
+        if samples > 0 {
+            tracing::info!(samples, "demo typical images stored");
+        }
     }
     let started = std::time::Instant::now();
     let scenes = db.call(|c| normal::store::load_index(c)).await?;

@@ -152,3 +152,31 @@ async fn statistics_count_a_bounded_window_ending_this_month() {
         assert_error(status, &body, 400, "月数（months）应为 1 到 120");
     }
 }
+
+#[tokio::test]
+async fn the_demo_stores_one_typical_image_per_page_served_as_a_picture() {
+    let s = TestServer::start().await;
+    for owner in ["zy3/multispectral", "gf1", "lsar/strip2"] {
+        let (status, page) = s
+            .get_json(&format!("/api/share/v2?category=typical&owner={owner}"))
+            .await;
+        assert_eq!(status, 200, "{page}");
+        assert_eq!(page["data"]["total"], 1, "{owner}");
+        let file = &page["data"]["list"][0];
+        assert_eq!(file["mime"], "image/png");
+        let picture = s
+            .client
+            .get(s.url(file["url"].as_str().expect("url")))
+            .send()
+            .await
+            .expect("picture");
+        assert_eq!(picture.headers()["content-type"], "image/png");
+        assert!(
+            picture
+                .bytes()
+                .await
+                .expect("bytes")
+                .starts_with(b"\x89PNG")
+        );
+    }
+}

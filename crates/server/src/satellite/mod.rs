@@ -3,6 +3,7 @@
 //! catalogue holds per satellite and per month. Public, like the image query
 //! whose scenes they count (spec §6 does not list it among the login pages).
 
+pub mod demo;
 mod months;
 
 use serde::{Deserialize, Serialize};
