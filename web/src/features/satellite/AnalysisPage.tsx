@@ -9,8 +9,12 @@ import { csvBlob } from '../../lib/csv';
 import { saveFile } from '../../lib/saveFile';
 import { ANALYSIS_NOTES, analysisViews, type AnalysisName, type AnalysisView } from './analysis';
 import { ANALYSIS_MONTHS, useSceneStatistics } from './api/getSceneStatistics';
+import { PageText } from './PageText';
 
 const AnalysisChart = lazy(() => import('./AnalysisChart'));
+
+/** The editable text of the development plan page. */
+const DEVELOPMENT_PLAN = 'satellite/analysis/development-plan';
 
 function View({ view, index }: { view: AnalysisView; index: number }) {
   const headingId = `analysis-view-${index}`;
@@ -78,6 +82,7 @@ export function AnalysisPage({ name }: { name: AnalysisName }) {
   return (
     <div className="satellite-analysis" data-testid="satellite-analysis">
       <p className="satellite-analysis__note">{ANALYSIS_NOTES[name]}</p>
+      {name === 'development-plan' && <PageText slug={DEVELOPMENT_PLAN} />}
       {failed ? (
         <LoadFailed
           title="统计数据加载失败"

@@ -9,7 +9,8 @@ import type { Satellite } from './analysis';
 import { useLatestScenes } from './api/getLatestScenes';
 import { useSceneStatistics } from './api/getSceneStatistics';
 import { NOT_PUBLISHED, satelliteFacts, sensorRow, type Sensor } from './facts';
-import { imageQueryLink } from './groups';
+import { descriptionSlug, imageQueryLink } from './groups';
+import { PageText } from './PageText';
 
 /** Quick-looks shown per satellite. */
 const LATEST = 4;
@@ -148,6 +149,7 @@ export function GroupPage({ group }: { group: string }) {
   const held = new Map(statistics.data?.satellites.map((row) => [row.satellite, row.scenes]));
   return (
     <div className="satellite-group" data-testid="satellite-group">
+      <PageText slug={descriptionSlug(group)} />
       {satellites.map((satellite) => (
         <SatelliteSection
           key={satellite.value}
