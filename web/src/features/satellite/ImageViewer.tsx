@@ -11,7 +11,7 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { INITIAL, PAN_STEP, ZOOM_STEP, pan, wheelFactor, zoomAt, type View } from './zoom';
+import { INITIAL, PAN_STEP, ZOOM_STEP, fit, pan, wheelFactor, zoomAt, type View } from './zoom';
 
 type Action = 'zoom-in' | 'zoom-out' | 'left' | 'right' | 'up' | 'down' | 'reset';
 
@@ -36,6 +36,8 @@ const BUTTONS: { id: Action; label: string; icon: ReactNode }[] = [
 export function ImageViewer({ src, alt }: { src: string; alt: string }) {
   const frame = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>(INITIAL);
+  // The whole picture, centred: where the viewer starts once the picture is in, and 复位.
+  const [fitted, setFitted] = useState<View | null>(null);
   const drag = useRef<{ x: number; y: number } | null>(null);
 
   // React's wheel listener is passive; this one must stop the page from scrolling.
@@ -77,7 +79,7 @@ export function ImageViewer({ src, alt }: { src: string; alt: string }) {
       const box = frame.current?.getBoundingClientRect();
       const factor = action === 'zoom-in' ? ZOOM_STEP : 1 / ZOOM_STEP;
       setView((v) => zoomAt(v, factor, (box?.width ?? 0) / 2, (box?.height ?? 0) / 2));
-    } else if (action === 'reset') setView(INITIAL);
+    } else if (action === 'reset') setView(fitted ?? INITIAL);
     else {
       const [dx, dy] = PAN_BY[action];
       setView((v) => pan(v, dx * PAN_STEP, dy * PAN_STEP));
@@ -116,6 +118,20 @@ export function ImageViewer({ src, alt }: { src: string; alt: string }) {
           draggable={false}
           className="image-viewer__image"
           style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }}
+          onLoad={(event) => {
+            const box = frame.current?.getBoundingClientRect();
+            const picture = event.currentTarget;
+            const whole = fit(
+              box?.width ?? 0,
+              box?.height ?? 0,
+              picture.naturalWidth,
+              picture.naturalHeight,
+            );
+            setFitted(whole);
+            setView(whole);
+          }}
+          data-fitted={fitted !== null}
+          data-scale={view.scale}
           data-testid="viewer-image"
         />
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL, MAX_SCALE, MIN_SCALE, ZOOM_STEP, pan, wheelFactor, zoomAt } from './zoom';
+import { INITIAL, MAX_SCALE, MIN_SCALE, ZOOM_STEP, fit, pan, wheelFactor, zoomAt } from './zoom';
 
 describe('the viewer', () => {
   it('zooms about a point that stays under the pointer', () => {
@@ -8,6 +8,13 @@ describe('the viewer', () => {
     // The picture point that was at (100, 50) is at (100, 50) again.
     expect(view.x + 100 * view.scale).toBe(100);
     expect(view.y + 50 * view.scale).toBe(50);
+  });
+
+  it('first shows the picture whole and centred', () => {
+    expect(fit(1000, 500, 256, 256)).toEqual({ scale: 500 / 256, x: 250, y: 0 });
+    expect(fit(100, 400, 200, 100)).toEqual({ scale: 0.5, x: 0, y: 175 });
+    // A picture not loaded yet keeps the plain view.
+    expect(fit(1000, 500, 0, 0)).toEqual(INITIAL);
   });
 
   it('keeps the scale within its bounds', () => {

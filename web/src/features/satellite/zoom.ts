@@ -17,6 +17,16 @@ export const PAN_STEP = 50;
 
 export const INITIAL: View = { scale: 1, x: 0, y: 0 };
 
+/** The view that shows a `width` × `height` picture whole and centred in a `frameWidth` × `frameHeight` frame. */
+export function fit(frameWidth: number, frameHeight: number, width: number, height: number): View {
+  if (width <= 0 || height <= 0 || frameWidth <= 0 || frameHeight <= 0) return INITIAL;
+  const scale = Math.min(
+    MAX_SCALE,
+    Math.max(MIN_SCALE, Math.min(frameWidth / width, frameHeight / height)),
+  );
+  return { scale, x: (frameWidth - width * scale) / 2, y: (frameHeight - height * scale) / 2 };
+}
+
 /** `view` zoomed by `factor` about the frame point (px, py), which stays where it is. */
 export function zoomAt(view: View, factor: number, px: number, py: number): View {
   const scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, view.scale * factor));
