@@ -22,6 +22,7 @@ pub mod order;
 pub mod ows;
 pub mod page;
 pub mod region;
+pub mod satellite;
 pub mod sateorbit;
 pub mod spot;
 pub mod stac;
@@ -66,6 +67,7 @@ use crate::telemetry::Metrics;
         (name = "region", description = "Administrative regions: the country → province → city → county tree"),
         (name = "catalogue", description = "The satellite catalogue: satellites, sensors and orbital facts"),
         (name = "normal", description = "Image query: scenes over an area of interest"),
+        (name = "satellite", description = "Satellite pages: latest scenes and scene counts per satellite and month"),
         (name = "order", description = "Cart, orders and data requests, their administration and delivery"),
         (name = "spot", description = "Monitoring themes: change spots, their statistics, details, images and exports"),
         (name = "news", description = "News and GEO items, and the editor's console for them"),
@@ -94,6 +96,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(order::router())
         .merge(spot::router())
         .merge(sateorbit::router())
+        .merge(satellite::router())
         .merge(news::router())
         .merge(page::router())
         .merge(files::router())
@@ -274,6 +277,14 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
             .context("cannot store the demo files")?;
         if files > 0 {
             tracing::info!(files, "demo files stored");
+        }
+        let dir = config.files_path();
+        let samples = db
+            .call(move |c| Ok(satellite::demo::store(c, &dir, now)))
+            .await?
+            .context("cannot store the demo typical images")?;
+        if samples > 0 {
+            tracing::info!(samples, "demo typical images stored");
         }
     }
     let started = std::time::Instant::now();

@@ -75,6 +75,8 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("GET", "/api/feedback/manage", Editor),
     ("PUT", "/api/feedback/manage/{id}/answer", Editor),
     ("POST", "/api/feedback/submit", FEEDBACK),
+    ("GET", "/api/satellite/image/now/{x}", Public),
+    ("GET", "/api/satellite/statistics", Public),
     ("GET", "/api/news/v3/home", Public),
     ("GET", "/api/news/v3/id/{id}", Public),
     ("GET", "/api/news/v3/manage", Editor),
@@ -293,6 +295,7 @@ fn fill(path: &str, who: &Who) -> String {
         ("{email}", "nobody@example.com".to_owned()),
         ("{telephone}", "13800000000".to_owned()),
         ("{username}", "nobody".to_owned()),
+        ("{x}", "GF1".to_owned()),
         ("{slug}", "no-such-page".to_owned()),
     ] {
         out = out.replace(param, &value);

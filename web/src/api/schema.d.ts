@@ -1441,6 +1441,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/satellite/image/now/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest scenes the image catalogue holds of a satellite, newest first. */
+        get: operations["image_now"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/satellite/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many scenes the image catalogue holds per satellite, and per satellite and month. */
+        get: operations["scene_statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sateorbit/v2/config": {
         parameters: {
             query?: never;
@@ -3434,6 +3468,26 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_LatestScenes: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A satellite's latest scenes. */
+            data: {
+                /** @description The scenes, newest first. */
+                list: components["schemas"]["LatestScene"][];
+                /** @description Catalogue value, e.g. GF1. */
+                satellite: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_ListUpload: {
             /**
              * Format: int32
@@ -4574,6 +4628,30 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_SceneStatistics: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description Scene counts of the image catalogue. */
+            data: {
+                /** @description First month counted, `YYYY-MM`. */
+                from: string;
+                /** @description Scenes per satellite and month within `from`–`to`; months without scenes are left out. */
+                months: components["schemas"]["MonthScenes"][];
+                /** @description Every catalogue satellite with at least one scene, in catalogue order. */
+                satellites: components["schemas"]["SatelliteScenes"][];
+                /** @description Last month counted (this month), `YYYY-MM`. */
+                to: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_SpotDetail: {
             /**
              * Format: int32
@@ -5503,6 +5581,29 @@ export interface components {
          * @enum {string}
          */
         Kind: "order" | "request";
+        /** @description One of a satellite's latest scenes. */
+        LatestScene: {
+            /** @description Acquisition time, RFC 3339 UTC. */
+            acquiredAt: string;
+            /**
+             * Format: double
+             * @description Cloud cover, percent.
+             */
+            cloud: number;
+            /** @description Product id. */
+            id: string;
+            /** @description Quick-look image URL, as the image query gives it. */
+            quicklook?: string | null;
+            /** @description Sensor id, e.g. PMS1. */
+            sensor: string;
+        };
+        /** @description A satellite's latest scenes. */
+        LatestScenes: {
+            /** @description The scenes, newest first. */
+            list: components["schemas"]["LatestScene"][];
+            /** @description Catalogue value, e.g. GF1. */
+            satellite: string;
+        };
         /** @description One pass to draw. */
         LineQuery: {
             /** @description The pass's end; at most two hours after `start`. */
@@ -5567,6 +5668,21 @@ export interface components {
             answeredBy?: string | null;
             /** @description The sender's login name when they sent it. */
             username: string;
+        };
+        /** @description How many scenes a satellite took in one month. */
+        MonthScenes: {
+            /**
+             * @description Month, `YYYY-MM`, Beijing time.
+             * @example 2025-06
+             */
+            month: string;
+            /** @description Catalogue value. */
+            satellite: string;
+            /**
+             * Format: int64
+             * @description Scenes acquired that month.
+             */
+            scenes: number;
         };
         /** @description A GeoJSON MultiPolygon, WGS84: polygons, each as a Polygon's coordinates. */
         MultiPolygon: {
@@ -6215,6 +6331,13 @@ export interface components {
             /** @description Selected by default: the common Chinese optical land satellites. */
             checked: boolean;
             /**
+             * @description The country (or 欧洲 for the European Union's Copernicus missions) whose
+             *     agency or company owns the mission, e.g. `中国`, `美国`; joint missions
+             *     name both, e.g. `美国、德国`.
+             * @example 中国
+             */
+            country: string;
+            /**
              * @description The `/satellite` page it is shown on, e.g. `chinese/gf1`,
              *     `global/optical/landsat` (one of the `/satellite` pages).
              * @example chinese/gf1
@@ -6255,6 +6378,12 @@ export interface components {
              */
             noradId?: number | null;
             /**
+             * @description Who operates the satellite, as the operator publishes it; `null` where
+             *     no single operator is published (or not settled here).
+             * @example 长光卫星技术股份有限公司
+             */
+            operator?: string | null;
+            /**
              * Format: int32
              * @description 1 国产, 2 国外 (civil or commercial imaging), 3 其他 (foreign research,
              *     demonstration or non-imaging missions).
@@ -6266,6 +6395,11 @@ export interface components {
              *     16 m or non-imaging.
              */
             resolution: number;
+            /**
+             * @description Published nominal revisit, e.g. `16天`; `null` when not published as one figure.
+             * @example 16天
+             */
+            revisit?: string | null;
             /**
              * Format: double
              * @description Swath in km of the best-resolution instrument or mode (cameras imaging
@@ -6290,6 +6424,16 @@ export interface components {
             satellite: string;
             /** @description Sensor ids, e.g. PMS1; empty for all. */
             sensors?: string[];
+        };
+        /** @description How many scenes a satellite has. */
+        SatelliteScenes: {
+            /** @description Catalogue value. */
+            satellite: string;
+            /**
+             * Format: int64
+             * @description Scenes held, all time.
+             */
+            scenes: number;
         };
         /** @description The filters, order and page of a search, whatever selects its scenes. */
         SceneFilters: {
@@ -6394,6 +6538,17 @@ export interface components {
         };
         /** @description A search. */
         SceneQuery: components["schemas"]["AreaQuery"] & components["schemas"]["SceneFilters"];
+        /** @description Scene counts of the image catalogue. */
+        SceneStatistics: {
+            /** @description First month counted, `YYYY-MM`. */
+            from: string;
+            /** @description Scenes per satellite and month within `from`–`to`; months without scenes are left out. */
+            months: components["schemas"]["MonthScenes"][];
+            /** @description Every catalogue satellite with at least one scene, in catalogue order. */
+            satellites: components["schemas"]["SatelliteScenes"][];
+            /** @description Last month counted (this month), `YYYY-MM`. */
+            to: string;
+        };
         /** @description Which display screen asks to log in. */
         ScreenLogin: {
             /**
@@ -10873,6 +11028,82 @@ export interface operations {
                 };
             };
             /** @description Not a longitude/latitude */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    image_now: {
+        parameters: {
+            query?: {
+                /** @description Scenes to answer, 1–50 (default 12). */
+                size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Catalogue value, e.g. GF1 */
+                x: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest scenes, at most `size` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LatestScenes"];
+                };
+            };
+            /** @description `size` outside 1–50 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a satellite of the catalogue */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    scene_statistics: {
+        parameters: {
+            query?: {
+                /** @description Months counted back, this month (Beijing) included, 1–120 (default 24). */
+                months?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SceneStatistics"];
+                };
+            };
+            /** @description `months` outside 1–120 */
             400: {
                 headers: {
                     [name: string]: unknown;

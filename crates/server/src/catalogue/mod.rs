@@ -163,6 +163,11 @@ pub struct Satellite {
     /// `global/optical/landsat` (one of the `/satellite` pages).
     #[schema(example = "chinese/gf1")]
     pub group: &'static str,
+    /// The country (or 欧洲 for the European Union's Copernicus missions) whose
+    /// agency or company owns the mission, e.g. `中国`, `美国`; joint missions
+    /// name both, e.g. `美国、德国`.
+    #[schema(example = "中国")]
+    pub country: &'static str,
     /// NORAD catalogue number, as named in the CelesTrak element sets of
     /// 2025-10-03; `null` for satellites not listed there by name (retired,
     /// decayed, constellations, or ambiguous names).
@@ -186,6 +191,13 @@ pub struct Satellite {
     /// Launch date (UTC), `YYYY-MM-DD`; for a constellation entry, its first launch.
     #[schema(example = "2013-04-26")]
     pub launch_date: Option<&'static str>,
+    /// Who operates the satellite, as the operator publishes it; `null` where
+    /// no single operator is published (or not settled here).
+    #[schema(example = "长光卫星技术股份有限公司")]
+    pub operator: Option<&'static str>,
+    /// Published nominal revisit, e.g. `16天`; `null` when not published as one figure.
+    #[schema(example = "16天")]
+    pub revisit: Option<&'static str>,
 }
 
 /// One sensor of a satellite, or one imaging mode of a radar satellite (the

@@ -1,20 +1,13 @@
 // TREND's two charts, drawn by ECharts. Loaded lazily (TrendView), in a chunk of its own, with
 // only the parts of ECharts it uses: line and bar charts, axes, tooltip, legend, canvas.
-import { useEffect, useRef } from 'react';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { init, use as register, type ECharts } from 'echarts/core';
+import { use as register } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { EChart, type ChartClick } from '../../components/charts/EChart';
 import type { ChartOption } from './trend';
 
 register([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
-
-/** What ECharts reports of a click: a point or bar's batch index, or an axis label's. */
-interface ChartClick {
-  componentType?: string;
-  dataIndex?: number;
-  value?: unknown;
-}
 
 function Chart({
   option,
@@ -29,49 +22,22 @@ function Chart({
   label: string;
   testId: string;
 }) {
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
-  const latest = useRef({ onBatch, batchNames });
-  useEffect(() => {
-    latest.current = { onBatch, batchNames };
-  });
-
-  useEffect(() => {
-    const container = element.current;
-    if (!container) return;
-    const instance = init(container);
-    chart.current = instance;
-    instance.on('click', (params: ChartClick) => {
-      const index =
-        params.componentType === 'xAxis'
-          ? latest.current.batchNames.indexOf(String(params.value))
-          : (params.dataIndex ?? -1);
-      if (index >= 0) latest.current.onBatch(index);
-    });
-    const resize = new ResizeObserver(() => instance.resize());
-    resize.observe(container);
-    return () => {
-      resize.disconnect();
-      chart.current = null;
-      instance.dispose();
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
-
+  const click = (params: ChartClick) => {
+    const index =
+      params.componentType === 'xAxis'
+        ? batchNames.indexOf(String(params.value))
+        : (params.dataIndex ?? -1);
+    if (index >= 0) onBatch(index);
+  };
   return (
-    <figure className="monitor-trend__figure">
-      <figcaption>{label}</figcaption>
-      <div
-        ref={element}
-        className="monitor-trend__chart"
-        role="img"
-        aria-label={label}
-        data-testid={testId}
-      />
-    </figure>
+    <EChart
+      option={option}
+      label={label}
+      testId={testId}
+      figureClass="monitor-trend__figure"
+      chartClass="monitor-trend__chart"
+      onClick={click}
+    />
   );
 }
 

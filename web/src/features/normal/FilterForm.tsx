@@ -3,8 +3,9 @@
 import type { ReactNode } from 'react';
 import { Checkbox, DatePicker, Radio, Slider, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
-import { useCatalogue } from './api/getCatalogue';
-import { PAYLOAD_TYPES, RESOLUTION_CLASSES } from './format';
+import { useCatalogue } from '../../api/getCatalogue';
+import { RESOLUTION_CLASSES } from '../../lib/catalogueCodes';
+import { PAYLOAD_TYPES } from './format';
 import type { Filters } from './query';
 import { choicesOf, keysOf, satelliteTree } from './satellites';
 

@@ -42,7 +42,7 @@ import { CoveragePanel, type CoverageLayers } from './CoveragePanel';
 import { FilterForm } from './FilterForm';
 import { ResultPanel } from './ResultPanel';
 import { FOOTPRINTS, footprintsOf, queryLayers } from './mapLayers';
-import { decodePermalink, encodePermalink } from './permalink';
+import { decodeFilters, decodePermalink, encodePermalink } from './permalink';
 import {
   COVERAGE_TAB,
   DRAW,
@@ -127,7 +127,7 @@ export default function ImageQueryPage({ title }: PageProps) {
   const { search, tab } = useMemo(() => decodePermalink(params, new Date()), [params]);
   const [area, setArea] = useState<Area>(() => search?.area ?? emptyArea(REGION));
   const [filters, setFilters] = useState<Filters>(
-    () => search?.filters ?? defaultFilters(new Date()),
+    () => search?.filters ?? decodeFilters(params, new Date()),
   );
   const [drawn, setDrawn] = useState<DrawnShape | null>(() =>
     search ? drawnOf(search.area) : null,

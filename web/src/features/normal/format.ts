@@ -1,4 +1,5 @@
 // How the image query writes its figures for people (pure; tested in format.test.ts).
+import { PAYLOAD_KINDS } from '../../lib/catalogueCodes';
 
 const BEIJING_OFFSET_MS = 8 * 3600 * 1000;
 
@@ -22,17 +23,5 @@ export function formatResolution(metres: number | null | undefined): string {
   return `${Number(metres.toFixed(2))} 米`;
 }
 
-/** Resolution classes of the catalogue (spec §9: 1 to 4). */
-export const RESOLUTION_CLASSES: readonly { value: number; label: string }[] = [
-  { value: 1, label: '≤1米' },
-  { value: 2, label: '1–4米' },
-  { value: 3, label: '4–16米' },
-  { value: 4, label: '>16米' },
-];
-
-/** Payload types of the catalogue. */
-export const PAYLOAD_TYPES: readonly { value: number; label: string }[] = [
-  { value: 1, label: '光学' },
-  { value: 2, label: '高光谱' },
-  { value: 3, label: '雷达' },
-];
+/** Payload types the image query filters by: the imaging ones. */
+export const PAYLOAD_TYPES = PAYLOAD_KINDS.filter((kind) => kind.value <= 3);

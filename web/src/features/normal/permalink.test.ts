@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodePermalink, encodePermalink } from './permalink';
+import { decodeFilters, decodePermalink, encodePermalink } from './permalink';
 import {
   COVERAGE_TAB,
   DRAW,
@@ -116,5 +116,23 @@ describe('the permalink', () => {
       pageSize: 100,
       sort: 'time',
     });
+  });
+});
+
+describe('a pre-filled address without an area', () => {
+  it('runs no search but pre-fills the satellites it names', () => {
+    const params = new URLSearchParams('sat=GF1&sat=GF2:PMS1');
+    expect(decodePermalink(params, now).search).toBeNull();
+    expect(decodeFilters(params, now)).toEqual({
+      ...filters,
+      satellites: [
+        { satellite: 'GF1', sensors: [] },
+        { satellite: 'GF2', sensors: ['PMS1'] },
+      ],
+    });
+  });
+
+  it('gives the default filters for a bare address', () => {
+    expect(decodeFilters(new URLSearchParams(), now)).toEqual(filters);
   });
 });

@@ -13,6 +13,7 @@
 //   online  1 online only, 0 offline only
 //   sort    cloud (absent: newest first);  page, size  (absent: 1 and 20)
 //   tab     2 results, 3 coverage (absent: the select tab)
+// Without an area there is no search, but the filters (e.g. `sat`) still pre-fill the form.
 import type { Polygon } from 'geojson';
 import { asBbox, type Bbox } from '../../components/map/types';
 import {
@@ -137,6 +138,14 @@ function filtersOf(params: URLSearchParams, now: Date): Filters {
     types: numbers(params.get('type')) ?? [],
     online: online === '1' ? true : online === '0' ? false : null,
   };
+}
+
+/**
+ * The filters an address asks for, with or without an area: a link from elsewhere
+ * (e.g. a satellite page's `/normal?sat=GF1`) pre-fills the form before any search.
+ */
+export function decodeFilters(params: URLSearchParams, now: Date): Filters {
+  return filtersOf(params, now);
 }
 
 /** The address parameters of a search and the open tab; no search: none at all. */

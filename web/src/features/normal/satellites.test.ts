@@ -10,6 +10,7 @@ function satellite(value: string, properties: number): Satellite {
     index: 1,
     checked: false,
     group: 'chinese/gf1',
+    country: '中国',
     resolution: 2,
     type: 1,
   };

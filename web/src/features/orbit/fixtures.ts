@@ -11,6 +11,7 @@ export function satellite(
     value,
     label,
     group,
+    country: '中国',
     index: 1,
     checked: false,
     properties: 1,

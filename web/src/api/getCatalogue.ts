@@ -1,7 +1,10 @@
-// GET /api/normal/v5/satellite: the satellite catalogue with each satellite's sensors.
+// GET /api/normal/v5/satellite: the satellite catalogue with each satellite's sensors (used by
+// the image query's filters and the satellite pages).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
-import type { Catalogue } from './types';
+import { api, unwrap } from './client';
+import type { components } from './schema';
+
+export type Catalogue = components['schemas']['Catalogue'];
 
 export function getCatalogue(): Promise<Catalogue> {
   return unwrap(api.GET('/api/normal/v5/satellite'));

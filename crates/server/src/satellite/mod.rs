@@ -1,0 +1,218 @@
+//! Satellite pages' data (`/api/satellite/...`, spec §7 `satellite image now/{x}`):
+//! the latest scenes of one catalogue satellite, and how many scenes the image
+//! catalogue holds per satellite and per month. Public, like the image query
+//! whose scenes they count (spec §6 does not list it among the login pages).
+
+pub mod demo;
+mod months;
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::api::{ApiPath, ApiQuery, ApiResult, Envelope, ok};
+use crate::error::{AppError, ErrorEnvelope};
+use crate::normal::store;
+use crate::state::AppState;
+
+/// The satellite data routes, public.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(image_now))
+        .routes(routes!(scene_statistics))
+}
+
+/// Most scenes `image/now` answers at once.
+pub const MAX_LATEST: u32 = 50;
+/// Scenes `image/now` answers without `size`.
+const DEFAULT_LATEST: u32 = 12;
+
+/// How many of the latest scenes to answer.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LatestQuery {
+    /// Scenes to answer, 1–50 (default 12).
+    #[param(minimum = 1, maximum = 50)]
+    size: Option<u32>,
+}
+
+/// One of a satellite's latest scenes.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LatestScene {
+    /// Product id.
+    id: String,
+    /// Sensor id, e.g. PMS1.
+    sensor: String,
+    /// Acquisition time, RFC 3339 UTC.
+    acquired_at: String,
+    /// Cloud cover, percent.
+    cloud: f64,
+    /// Quick-look image URL, as the image query gives it.
+    quicklook: Option<String>,
+}
+
+/// A satellite's latest scenes.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LatestScenes {
+    /// Catalogue value, e.g. GF1.
+    satellite: String,
+    /// The scenes, newest first.
+    list: Vec<LatestScene>,
+}
+
+/// The latest scenes the image catalogue holds of a satellite, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/satellite/image/now/{x}",
+    tag = "satellite",
+    params(("x" = String, Path, description = "Catalogue value, e.g. GF1"), LatestQuery),
+    responses(
+        (status = 200, description = "The newest scenes, at most `size`", body = Envelope<LatestScenes>),
+        (status = 400, description = "`size` outside 1–50", body = ErrorEnvelope),
+        (status = 404, description = "Not a satellite of the catalogue", body = ErrorEnvelope),
+    )
+)]
+async fn image_now(
+    state: axum::extract::State<AppState>,
+    ApiPath(x): ApiPath<String>,
+    ApiQuery(query): ApiQuery<LatestQuery>,
+) -> ApiResult<LatestScenes> {
+    let size = query.size.unwrap_or(DEFAULT_LATEST);
+    if !(1..=MAX_LATEST).contains(&size) {
+        return Err(AppError::bad_request(format!(
+            "数量（size）应为 1 到 {MAX_LATEST}"
+        )));
+    }
+    let satellite = crate::catalogue::satellite(&x)
+        .ok_or_else(|| AppError::NotFound(format!("卫星不存在：{x}")))?
+        .value;
+    let rows = state
+        .db
+        .call(move |c| store::latest_of(c, satellite, size))
+        .await?;
+    let list = rows
+        .into_iter()
+        .map(|s| LatestScene {
+            acquired_at: OffsetDateTime::from_unix_timestamp(s.acquired_at)
+                .ok()
+                .and_then(|t| t.format(&Rfc3339).ok())
+                .unwrap_or_default(),
+            id: s.scene_id,
+            sensor: s.sensor,
+            cloud: s.cloud,
+            quicklook: s.quicklook,
+        })
+        .collect();
+    Ok(ok(LatestScenes {
+        satellite: satellite.to_owned(),
+        list,
+    }))
+}
+
+/// Most months `statistics` counts back.
+pub const MAX_MONTHS: u32 = 120;
+/// Months counted without `months`.
+const DEFAULT_MONTHS: u32 = 24;
+
+/// Which months to count.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StatisticsQuery {
+    /// Months counted back, this month (Beijing) included, 1–120 (default 24).
+    #[param(minimum = 1, maximum = 120)]
+    months: Option<u32>,
+}
+
+/// How many scenes a satellite has.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SatelliteScenes {
+    /// Catalogue value.
+    satellite: String,
+    /// Scenes held, all time.
+    scenes: i64,
+}
+
+/// How many scenes a satellite took in one month.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MonthScenes {
+    /// Catalogue value.
+    satellite: String,
+    /// Month, `YYYY-MM`, Beijing time.
+    #[schema(example = "2025-06")]
+    month: String,
+    /// Scenes acquired that month.
+    scenes: i64,
+}
+
+/// Scene counts of the image catalogue.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SceneStatistics {
+    /// Every catalogue satellite with at least one scene, in catalogue order.
+    satellites: Vec<SatelliteScenes>,
+    /// First month counted, `YYYY-MM`.
+    from: String,
+    /// Last month counted (this month), `YYYY-MM`.
+    to: String,
+    /// Scenes per satellite and month within `from`–`to`; months without scenes are left out.
+    months: Vec<MonthScenes>,
+}
+
+/// How many scenes the image catalogue holds per satellite, and per satellite and month.
+#[utoipa::path(
+    get,
+    path = "/api/satellite/statistics",
+    tag = "satellite",
+    params(StatisticsQuery),
+    responses(
+        (status = 200, description = "The counts", body = Envelope<SceneStatistics>),
+        (status = 400, description = "`months` outside 1–120", body = ErrorEnvelope),
+    )
+)]
+async fn scene_statistics(
+    state: axum::extract::State<AppState>,
+    ApiQuery(query): ApiQuery<StatisticsQuery>,
+) -> ApiResult<SceneStatistics> {
+    let count = query.months.unwrap_or(DEFAULT_MONTHS);
+    if !(1..=MAX_MONTHS).contains(&count) {
+        return Err(AppError::bad_request(format!(
+            "月数（months）应为 1 到 {MAX_MONTHS}"
+        )));
+    }
+    let window = months::Window::ending(crate::beijing::today(), count);
+    let (from, to) = (window.start(), window.end());
+    let (totals, monthly) = state
+        .db
+        .call(move |c| {
+            Ok((
+                store::counts_by_satellite(c)?,
+                store::monthly_counts(c, from, to)?,
+            ))
+        })
+        .await?;
+    // Only catalogue satellites are named: the answer stays bounded by the catalogue.
+    let known = |value: &str| crate::catalogue::satellite(value).is_some();
+    let mut satellites: Vec<SatelliteScenes> = totals
+        .into_iter()
+        .filter(|(value, _)| known(value))
+        .map(|(satellite, scenes)| SatelliteScenes { satellite, scenes })
+        .collect();
+    satellites.sort_by_key(|s| crate::catalogue::satellite(&s.satellite).map(|c| c.index));
+    let months = monthly
+        .into_iter()
+        .filter(|(value, _, _)| known(value))
+        .map(|(satellite, month, scenes)| MonthScenes {
+            satellite,
+            month,
+            scenes,
+        })
+        .collect();
+    Ok(ok(SceneStatistics {
+        satellites,
+        from: window.first_label(),
+        to: window.last_label(),
+        months,
+    }))
+}
