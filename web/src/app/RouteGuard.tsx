@@ -1,9 +1,10 @@
 // Applies the navigation guard (guard.ts) to every location: the page shows only once the
 // guard allows it; a refusal shows in its place; redirects and the login dialog happen here.
 import { lazy, startTransition, useEffect, useRef, useState } from 'react';
-import { App, Spin } from 'antd';
+import { App } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { openLogin, whenLoggedIn } from '../lib/loginPrompt';
+import { Spinner } from '../components/Spinner';
 import { loadChunk } from './chunks';
 import { checkRoute, type GuardOutcome, type GuardTarget } from './guard';
 import { matchAppRoute } from './routes';
@@ -66,7 +67,7 @@ export function RouteGuard() {
     return (
       <div className="app-main__loading" data-testid="route-checking">
         {/* Most checks need no server call: the delay keeps them from flashing a spinner. */}
-        <Spin size="large" delay={300} />
+        <Spinner delayed />
       </div>
     );
   }

@@ -133,7 +133,7 @@ describe('route table', () => {
   it('keeps the 系统管理 pages, and only those, for staff: content for editors, the rest for administrators', () => {
     const staff = (rule: string) =>
       appRoutes.filter((route) => route.staff === rule).map((route) => route.path);
-    expect(staff('editor')).toEqual(['/manage', ...under('/manage', 'news pages files')]);
+    expect(staff('editor')).toEqual(['/manage', ...under('/manage', 'news pages files feedback')]);
     expect(staff('admin')).toEqual(under('/manage', 'users orders requests audit'));
     expect(routeAt('/manage/audit').trail).toEqual(['系统管理', '操作日志']);
     // The group opens on a page every member of its staff may see.

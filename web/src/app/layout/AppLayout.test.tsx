@@ -35,11 +35,11 @@ describe('the app shell', () => {
   });
 
   it('shows a module page with its title, breadcrumb and the coming notice', async () => {
-    renderApp('/about/contactUs/contact');
-    expect(await screen.findByTestId('page-title')).toHaveTextContent('联系方式');
-    expect(screen.getByTestId('breadcrumb')).toHaveTextContent('首页/关于我们/联系我们/联系方式');
+    renderApp('/statistics/push');
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('推送统计');
+    expect(screen.getByTestId('breadcrumb')).toHaveTextContent('首页/统计分析/推送统计');
     expect(screen.getByTestId('module-coming')).toHaveTextContent('该功能模块正在建设中');
-    await waitFor(() => expect(document.title).toBe('联系方式 - 自然资源卫星遥感云服务平台'));
+    await waitFor(() => expect(document.title).toBe('推送统计 - 自然资源卫星遥感云服务平台'));
   });
 
   it('offers login and register to anonymous visitors; login opens the dialog', async () => {

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { App, Spin } from 'antd';
+import { App } from 'antd';
+import { Spinner } from '../../components/Spinner';
 import { useLocation, useNavigate } from 'react-router';
 import { connectApiFeedback } from '../../api/client';
 import { useLoginPrompt } from '../../lib/loginPrompt';
@@ -61,7 +62,7 @@ export function AppLayout() {
         <Suspense
           fallback={
             <div className="app-main__loading" data-testid="page-loading">
-              <Spin size="large" />
+              <Spinner />
             </div>
           }
         >
