@@ -186,8 +186,8 @@ async fn list_files(
     tag = "files",
     params(("id" = i64, Path, description = "File id")),
     responses(
-        (status = 200, description = "The file", content_type = "application/octet-stream"),
-        (status = 206, description = "The asked part of the file", content_type = "application/octet-stream"),
+        (status = 200, description = "The file, as the type it was uploaded as (image, PDF, Office, archive, video, installer)", content_type = "*/*"),
+        (status = 206, description = "The asked part of the file", content_type = "*/*"),
         (status = 400, description = "A bad id", body = ErrorEnvelope),
         (status = 404, description = "No such file", body = ErrorEnvelope),
         (status = 416, description = "A range outside the file", body = ErrorEnvelope),
