@@ -4,15 +4,12 @@ import { expect, test } from './support/harness';
 
 test('a provincial user sends feedback, an editor answers it, and the user reads the answer', async ({
   app,
-  accounts,
 }) => {
   const feedback = new FeedbackDriver(app.page);
-  // given a provincial user holding the feedback permission (MOD_054), as hubei is with it
-  const user = accounts.add('idea', {
-    roles: ['monitor', 'MOD_054', 'MOD_054_DISPLAY'],
-    ranges: ['420000'],
-  });
-  const text = `${user.username}：十堰市缺少2026年10月的高分二号影像`;
+  // given the demo's provincial user, who holds the feedback permission (MOD_054)
+  const user = demoUsers.hubei;
+  // the editor's list is shared by every run against this server: the text names this one
+  const text = `十堰市缺少2026年10月的高分二号影像（${test.info().testId}-${Date.now()}）`;
   await app.open('/about/contactUs/idea');
   await app.fillLoginDialog(user);
   // when they send feedback from the form

@@ -95,6 +95,7 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("PUT", "/api/page/v1/manage/faq/{id}", Editor),
     ("GET", "/api/page/v1/manage/page", Editor),
     ("PUT", "/api/page/v1/manage/page/{slug}", Editor),
+    ("POST", "/api/page/v1/manage/preview", Editor),
     ("GET", "/api/page/v1/page/{slug}", Public),
     ("GET", "/api/share/v2", Public),
     ("GET", "/api/share/v2/file/{id}", Public),

@@ -88,7 +88,22 @@ async fn visitors_read_pages_and_editors_alone_write_them_sanitised() {
     let (status, body) = put_json(&s, path, &person, &input).await;
     assert_error(status, &body, 403, "仅内容编辑可以进行此操作");
 
+    // The console's preview shows what saving would store, and stores nothing.
     let editor = s.token_of("editor", "Editor12345").await;
+    let raw = json!({"html": input["body"]});
+    let (status, body) = s
+        .post_json("/api/page/v1/manage/preview", Some(&person), &raw)
+        .await;
+    assert_error(status, &body, 403, "仅内容编辑可以进行此操作");
+    let (status, previewed) = s
+        .post_json("/api/page/v1/manage/preview", Some(&editor), &raw)
+        .await;
+    assert_eq!(status, 200, "{previewed}");
+    let (status, _) = s
+        .get_json("/api/page/v1/page/satellite%2Fchinese%2Fgf1")
+        .await;
+    assert_eq!(status, 404, "a preview is not a save");
+
     let (status, stored) = put_json(&s, path, &editor, &input).await;
     assert_eq!(status, 200, "{stored}");
     assert_eq!(stored["data"]["title"], "高分一号");
@@ -97,6 +112,10 @@ async fn visitors_read_pages_and_editors_alone_write_them_sanitised() {
     assert_eq!(
         body,
         "<h2>概况</h2><p>2013年发射</p><a rel=\"noopener noreferrer\">链接</a>"
+    );
+    assert_eq!(
+        previewed["data"]["html"], body,
+        "the preview is what was stored"
     );
 
     let (_, read) = s
@@ -109,6 +128,14 @@ async fn visitors_read_pages_and_editors_alone_write_them_sanitised() {
     assert_error(status, &bad, 400, "标题不能为空");
     let huge = "<p>长</p>".repeat(60_000);
     let (status, bad) = put_json(&s, path, &editor, &json!({"title": "t", "body": huge})).await;
+    assert_error(status, &bad, 400, "正文不能超过200KB");
+    let (status, bad) = s
+        .post_json(
+            "/api/page/v1/manage/preview",
+            Some(&editor),
+            &json!({"html": huge}),
+        )
+        .await;
     assert_error(status, &bad, 400, "正文不能超过200KB");
 
     let (status, list) = s.get_as("/api/page/v1/manage/page", &editor).await;

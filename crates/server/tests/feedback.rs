@@ -44,17 +44,18 @@ async fn only_holders_of_mod_054_send_feedback_and_each_sees_only_their_own() {
     let s = TestServer::start().await;
     let admin = s.token_of("admin", "Admin12345").await;
 
-    // Without MOD_054 (hubei and person by default): refused, in Chinese.
-    let hubei_before = s.token_of("hubei", "Hubei12345").await;
-    let (status, body) = s.post_json(SUBMIT, Some(&hubei_before), &piece("x")).await;
+    // Without MOD_054 (person by default): refused, in Chinese.
+    let person_before = s.token_of("person", "Person12345").await;
+    let (status, body) = s.post_json(SUBMIT, Some(&person_before), &piece("x")).await;
     assert_eq!(status, 403, "{body}");
     assert_eq!(body["message"], NO_PERMISSION);
     let (status, _) = s.post_json(SUBMIT, None, &piece("x")).await;
     assert_eq!(status, 401);
-    let (status, _) = s.get_as("/api/feedback", &hubei_before).await;
+    let (status, _) = s.get_as("/api/feedback", &person_before).await;
     assert_eq!(status, 403);
 
-    let hubei = with_feedback(&s, &admin, "hubei", "Hubei12345").await;
+    // The demo's provincial account holds it; person is granted it here.
+    let hubei = s.token_of("hubei", "Hubei12345").await;
     let person = with_feedback(&s, &admin, "person", "Person12345").await;
     let (status, sent) = s
         .post_json(
@@ -95,7 +96,7 @@ async fn an_editor_answers_audited_and_the_sender_reads_the_answer() {
     let s = TestServer::start().await;
     let admin = s.token_of("admin", "Admin12345").await;
     let editor = s.token_of("editor", "Editor12345").await;
-    let hubei = with_feedback(&s, &admin, "hubei", "Hubei12345").await;
+    let hubei = s.token_of("hubei", "Hubei12345").await;
     let (_, sent) = s
         .post_json(SUBMIT, Some(&hubei), &piece("十堰市缺少高分二号影像"))
         .await;
@@ -164,8 +165,7 @@ async fn an_editor_answers_audited_and_the_sender_reads_the_answer() {
 #[tokio::test]
 async fn feedback_is_bounded_in_size_category_and_rate() {
     let s = TestServer::start().await;
-    let admin = s.token_of("admin", "Admin12345").await;
-    let hubei = with_feedback(&s, &admin, "hubei", "Hubei12345").await;
+    let hubei = s.token_of("hubei", "Hubei12345").await;
 
     let (status, body) = s.post_json(SUBMIT, Some(&hubei), &piece(" ")).await;
     assert_error(status, &body, 400, "反馈内容不能为空");

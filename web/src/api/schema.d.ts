@@ -1112,6 +1112,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/page/v1/manage/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rich text as saving would store it, so the console previews and edits
+         *     only what readers will see: an editor's pasted HTML never runs in the page.
+         */
+        post: operations["preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/page/v1/page/{slug}": {
         parameters: {
             query?: never;
@@ -4598,6 +4618,24 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_RichText: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description Rich text, as sent or as it would be stored. */
+            data: {
+                /** @description HTML. */
+                html: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_ScenePage: {
             /**
              * Format: int32
@@ -6294,6 +6332,11 @@ export interface components {
             reason: string;
             /** @description The line as read. */
             text: string;
+        };
+        /** @description Rich text, as sent or as it would be stored. */
+        RichText: {
+            /** @description HTML. */
+            html: string;
         };
         /** @description A role with its permissions. */
         RoleInfo: {
@@ -10287,6 +10330,57 @@ export interface operations {
                 };
             };
             /** @description What to fix */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an editor */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RichText"];
+            };
+        };
+        responses: {
+            /** @description The sanitised HTML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RichText"];
+                };
+            };
+            /** @description Over 200 KB */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -31,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
             OpenApiRouter::new()
                 .routes(routes!(manage_pages))
                 .routes(routes!(put_page))
+                .routes(routes!(preview))
                 .routes(routes!(create_faq))
                 .routes(routes!(update_faq, delete_faq))
                 .route_layer(Require::editor()),
@@ -234,6 +235,32 @@ async fn put_page(
         })
         .await?;
     Ok(ok(row.into()))
+}
+
+/// Rich text, as sent or as it would be stored.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+pub struct RichText {
+    /// HTML.
+    pub html: String,
+}
+
+/// Rich text as saving would store it, so the console previews and edits
+/// only what readers will see: an editor's pasted HTML never runs in the page.
+#[utoipa::path(
+    post,
+    path = "/api/page/v1/manage/preview",
+    tag = "page",
+    request_body = RichText,
+    responses(
+        (status = 200, description = "The sanitised HTML", body = Envelope<RichText>),
+        (status = 400, description = "Over 200 KB", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "Not an editor", body = ErrorEnvelope),
+    )
+)]
+async fn preview(ApiJson(input): ApiJson<RichText>) -> ApiResult<RichText> {
+    let html = crate::html::sanitize_bounded(&input.html, crate::html::MAX_BODY)?;
+    Ok(ok(RichText { html }))
 }
 
 /// One FAQ entry.

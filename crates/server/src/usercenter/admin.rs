@@ -211,8 +211,8 @@ pub const DEMO_USERS: &[DemoUser] = &[
     DemoUser {
         username: "hubei",
         password: "Hubei12345",
-        description: "湖北省用户：监测与购物车权限，湖北省范围",
-        grants: &["monitor"],
+        description: "湖北省用户：监测、购物车与意见反馈权限，湖北省范围",
+        grants: &["monitor", "MOD_054", "MOD_054_DISPLAY"],
         ranges: &["420000"],
     },
     DemoUser {
@@ -324,7 +324,7 @@ mod tests {
         let perms = super::super::store::permissions(&conn, hubei).expect("perms");
         assert!(perms.contains(&perm::MOD_056.code.to_owned()));
         assert!(perms.contains(&perm::MOD_061.code.to_owned()));
-        assert!(!perms.contains(&perm::MOD_054.code.to_owned()));
+        assert!(perms.contains(&perm::MOD_054.code.to_owned()));
         let nodes = store::push_node_uses(&conn).expect("nodes");
         assert_eq!(nodes.len(), DEMO_PUSH_NODES.len(), "seeded once");
         let connected: Vec<&str> = nodes

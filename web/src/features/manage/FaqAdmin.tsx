@@ -17,7 +17,7 @@ import {
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { editorUpload } from './api/files';
-import { faqQueryOptions, useFaqChanges, type FaqEntry } from './api/pages';
+import { editorClean, faqQueryOptions, useFaqChanges, type FaqEntry } from './api/pages';
 import { MAX_TITLE, answerProblem, questionProblem, ruleOf } from './contentRules';
 import { SORT_STEP, reorder } from './faqOrder';
 import { RichTextEditor } from './RichTextEditor';
@@ -71,7 +71,7 @@ function FaqDialog({
           <Input showCount maxLength={MAX_TITLE} data-testid="faq-question" />
         </Form.Item>
         <Form.Item label="回答" name="answer" required rules={[ruleOf(answerProblem)]}>
-          <RichTextEditor upload={editorUpload} testId="faq-answer" />
+          <RichTextEditor upload={editorUpload} clean={editorClean} testId="faq-answer" />
         </Form.Item>
       </Form>
     </Modal>

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { LoadFailed } from '../../components/LoadFailed';
 import { editedNewsQueryOptions, useNewsChange, type NewsDetail, type NewsInput } from './api/news';
+import { editorClean } from './api/pages';
 import {
   MAX_AUTHOR,
   MAX_SUMMARY,
@@ -223,7 +224,7 @@ export function NewsForm({
           <img className="manage-cover" src={cover.trim()} alt="封面预览" />
         )}
         <Form.Item label="正文" name="body" rules={[ruleOf(bodyProblem)]}>
-          <RichTextEditor upload={upload} testId="news-body" />
+          <RichTextEditor upload={upload} clean={editorClean} testId="news-body" />
         </Form.Item>
         <Button
           type="primary"

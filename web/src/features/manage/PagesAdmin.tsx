@@ -10,6 +10,7 @@ import { ApiError } from '../../api/client';
 import { LoadFailed } from '../../components/LoadFailed';
 import { editorUpload } from './api/files';
 import {
+  editorClean,
   pageQueryOptions,
   satelliteGroupsQueryOptions,
   useSavePage,
@@ -281,7 +282,7 @@ function PageForm({ slug, onBack }: { slug: string; onBack: () => void }) {
           <Input showCount maxLength={MAX_TITLE} data-testid="page-form-title" />
         </Form.Item>
         <Form.Item label="正文" name="body" rules={[ruleOf(bodyProblem)]}>
-          <RichTextEditor upload={editorUpload} testId="page-body" />
+          <RichTextEditor upload={editorUpload} clean={editorClean} testId="page-body" />
         </Form.Item>
         <Button
           type="primary"

@@ -3,14 +3,31 @@ import { useState } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../api/client';
-import { RichTextEditor, type Uploader } from './RichTextEditor';
+import { RichTextEditor, type Cleaner, type Uploader } from './RichTextEditor';
+
+/** Stands in for the server's sanitiser (tested on the server): drops event attributes. */
+const dropHandlers: Cleaner = (html) => Promise.resolve(html.replace(/ on\w+="[^"]*"/g, ''));
 
 /** The editor in a form of one field, the field's value shown beside it. */
-function Harness({ initial, upload }: { initial: string; upload: Uploader }) {
+function Harness({
+  initial,
+  upload,
+  clean = dropHandlers,
+}: {
+  initial: string;
+  upload: Uploader;
+  clean?: Cleaner;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <>
-      <RichTextEditor value={value} onChange={setValue} upload={upload} testId="body" />
+      <RichTextEditor
+        value={value}
+        onChange={setValue}
+        upload={upload}
+        clean={clean}
+        testId="body"
+      />
       <output data-testid="value">{value}</output>
     </>
   );
@@ -167,5 +184,33 @@ describe('the rich-text editor', () => {
     // Back in the editable area, the new HTML is what is edited.
     await user.click(screen.getByRole('tab', { name: '编辑' }));
     expect(screen.getByTestId('body-area').innerHTML).toBe('<h2>新标题</h2><p>新正文</p>');
+  });
+
+  it('renders HTML typed in the HTML tab only as the server sanitised it', async () => {
+    const user = userEvent.setup();
+    const clean = vi.fn(dropHandlers);
+    render(<Harness initial="<p>旧</p>" upload={noUpload} clean={clean} />);
+    await user.click(screen.getByRole('tab', { name: 'HTML' }));
+    fireEvent.change(screen.getByTestId('body-html'), {
+      target: { value: '<p onclick="steal()">新</p>' },
+    });
+    // While the text is unchecked, neither the editable area nor the preview holds it.
+    expect(screen.getByTestId('body-area').innerHTML).toBe('<p>旧</p>');
+    await user.click(screen.getByRole('tab', { name: '预览' }));
+    expect(clean).toHaveBeenCalledWith('<p onclick="steal()">新</p>');
+    expect(screen.getByTestId('body-preview').innerHTML).toBe('<p>新</p>');
+    expect(screen.getByTestId('value')).toHaveTextContent('<p>新</p>');
+  });
+
+  it("stays in the HTML tab with the server's message when the text cannot be checked", async () => {
+    const user = userEvent.setup();
+    const refuse: Cleaner = () => Promise.reject(new ApiError('正文不能超过200KB', 400));
+    render(<Harness initial="<p>旧</p>" upload={noUpload} clean={refuse} />);
+    await user.click(screen.getByRole('tab', { name: 'HTML' }));
+    fireEvent.change(screen.getByTestId('body-html'), { target: { value: '<p>很长</p>' } });
+    await user.click(screen.getByRole('tab', { name: '编辑' }));
+    expect(await screen.findByTestId('body-clean-error')).toHaveTextContent('正文不能超过200KB');
+    expect(screen.getByRole('tab', { name: 'HTML' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('body-area').innerHTML).toBe('<p>旧</p>');
   });
 });

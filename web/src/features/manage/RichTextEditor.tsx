@@ -1,7 +1,9 @@
 // The body editor of the console (news items, editable pages): a toolbar over an editable
 // area, the HTML itself for those who want it, and a preview. The value is HTML; the server
-// sanitises it on save (news/text.rs: no script, style, frame or event attribute; links and
+// sanitises it on save (html.rs: no script, style, frame or event attribute; links and
 // images only to http(s), mailto or this server), and the form then shows what it stored.
+// HTML typed in the HTML tab goes through the same sanitiser before the editable area or the
+// preview renders it, so markup pasted from elsewhere never runs in the editor's session.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Input, Space, Tabs, Tooltip } from 'antd';
 import {
@@ -35,6 +37,9 @@ export interface UploadedFile {
 /** Uploads an image (`image`) or any other file (`attachment`); rejects with the server's message. */
 export type Uploader = (file: File, category: 'image' | 'attachment') => Promise<UploadedFile>;
 
+/** The server's sanitiser: the HTML as saving would store it; rejects with the server's message. */
+export type Cleaner = (html: string) => Promise<string>;
+
 /** Image types the server takes for `image` (checked there by content). */
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 
@@ -52,11 +57,13 @@ export function RichTextEditor({
   value = '',
   onChange = () => undefined,
   upload,
+  clean,
   testId = 'rich-text',
 }: {
   value?: string;
   onChange?: (html: string) => void;
   upload: Uploader;
+  clean: Cleaner;
   testId?: string;
 }) {
   const editor = useRef<HTMLDivElement>(null);
@@ -70,13 +77,33 @@ export function RichTextEditor({
   const [addressError, setAddressError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const [cleaning, setCleaning] = useState(false);
+  const [cleanError, setCleanError] = useState<string | null>(null);
 
-  // The value changes from outside (an item loaded, the HTML tab, the server's answer): the
-  // editable area follows, but not on its own input, which would move the caret to the start.
+  // The value changes from outside (an item loaded, the server's answer, the HTML tab once
+  // sanitised): the editable area follows, but not on its own input, which would move the
+  // caret to the start, and not while the HTML tab holds text the server has not seen.
   useEffect(() => {
     const element = editor.current;
-    if (element && element.innerHTML !== value) element.innerHTML = value;
+    if (tab !== 'html' && element && element.innerHTML !== value) element.innerHTML = value;
   }, [value, tab]);
+
+  const switchTab = async (next: string) => {
+    if (tab !== 'html' || next === 'html') {
+      setTab(next);
+      return;
+    }
+    setCleaning(true);
+    setCleanError(null);
+    try {
+      onChange(await clean(value));
+      setTab(next);
+    } catch (error) {
+      setCleanError(error instanceof Error ? error.message : '无法检查正文，请稍后再试');
+    } finally {
+      setCleaning(false);
+    }
+  };
 
   useEffect(() => {
     const remember = () => {
@@ -246,7 +273,7 @@ export function RichTextEditor({
     <Tabs
       className="rich-text"
       activeKey={tab}
-      onChange={setTab}
+      onChange={(next) => void switchTab(next)}
       data-testid={testId}
       items={[
         {
@@ -274,14 +301,26 @@ export function RichTextEditor({
           key: 'html',
           label: 'HTML',
           children: (
-            <Input.TextArea
-              className="rich-text__html"
-              aria-label="正文 HTML"
-              autoSize={{ minRows: 12, maxRows: 30 }}
-              value={value}
-              onChange={(event) => onChange(event.target.value)}
-              data-testid={`${testId}-html`}
-            />
+            <>
+              <Input.TextArea
+                className="rich-text__html"
+                aria-label="正文 HTML"
+                autoSize={{ minRows: 12, maxRows: 30 }}
+                value={value}
+                disabled={cleaning}
+                onChange={(event) => onChange(event.target.value)}
+                data-testid={`${testId}-html`}
+              />
+              {cleaning && <p className="rich-text__note">正在按保存规则检查正文…</p>}
+              {cleanError && (
+                <Alert
+                  type="error"
+                  showIcon
+                  title={cleanError}
+                  data-testid={`${testId}-clean-error`}
+                />
+              )}
+            </>
           ),
         },
         {
@@ -295,9 +334,9 @@ export function RichTextEditor({
               <div
                 className="rich-text__content rich-text__preview"
                 data-testid={`${testId}-preview`}
-                // The console's own draft, seen only by the editor writing it, or the server's
-                // sanitised answer after a save.
-                dangerouslySetInnerHTML={{ __html: value }}
+                // What the editable area holds, or the HTML tab's text as the server sanitised
+                // it; rendered only while shown.
+                dangerouslySetInnerHTML={{ __html: tab === 'preview' ? value : '' }}
               />
             </>
           ),

@@ -3,17 +3,27 @@
 // /api/page/v1/manage/page/{slug} writes one whole (creating it); GET /api/page/v1/faq lists
 // the FAQ in order, POST /api/page/v1/manage/faq adds an entry, PUT and DELETE
 // /api/page/v1/manage/faq/{id} change or remove one. Slugs contain '/', which the client
-// percent-encodes as one path segment, as the server expects. GET /api/normal/v5/satellite
+// percent-encodes as one path segment, as the server expects. POST
+// /api/page/v1/manage/preview sanitises rich text as a save would, storing nothing. GET /api/normal/v5/satellite
 // gives the catalogue's satellite groups, each with a description page.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/schema';
+import type { Cleaner } from '../RichTextEditor';
 
 export type PageSummary = components['schemas']['PageSummary'];
 export type EditablePage = components['schemas']['Page'];
 export type PageInput = components['schemas']['PageInput'];
 export type FaqEntry = components['schemas']['Faq'];
 export type FaqInput = components['schemas']['FaqInput'];
+
+/** The body editors' sanitiser; quiet, as the editor shows the refusal beside the HTML. */
+export const editorClean: Cleaner = async (html) => {
+  const cleaned = await unwrap(api.POST('/api/page/v1/manage/preview', { body: { html } }), {
+    quiet: true,
+  });
+  return cleaned.html;
+};
 
 const pagesKey = ['manage', 'pages'] as const;
 const faqKey = ['manage', 'faq'] as const;
