@@ -27,6 +27,11 @@
 //!    count and first page of the region-code search, as the same polygon
 //!    drawn (`normalmeta` mode 4) does; `wrk` with one connection (p50/p95)
 //!    and with 8 (searches/s), each beside its bar.
+//! 8. The satellite pages' counts (`/api/satellite/statistics`) and latest
+//!    scenes (`image/now`): from the index (the counts made once per
+//!    catalogue, cold and warm) beside SQLite answering them from the scene
+//!    table with its covering indexes, the usual way and what the routes did
+//!    before issue 17 finished.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -139,6 +144,65 @@ fn search_bench(index: &SceneIndex, regions: &RegionIndex) {
             percentile(&ms, 0.5),
             percentile(&ms, 0.95),
             1e3 / percentile(&ms, 0.5)
+        );
+    }
+}
+
+/// The satellite pages' counts and latest scenes: the index against SQL.
+fn satellite_bench(index: &SceneIndex, conn: &rusqlite::Connection) {
+    let t = Instant::now();
+    let counted: u64 = index.scene_counts().iter().map(|c| c.scenes).sum();
+    println!(
+        "satellite statistics from the index: counting {counted} scenes (cold, once per catalogue) {:.1} ms",
+        t.elapsed().as_secs_f64() * 1e3
+    );
+    let ms = timings(300, || {
+        std::hint::black_box(index.scene_counts().len());
+    });
+    println!(
+        "satellite statistics from the index (warm): median {:.2} µs  p95 {:.2} µs",
+        percentile(&ms, 0.5) * 1e3,
+        percentile(&ms, 0.95) * 1e3
+    );
+    let sql = |query: &str| {
+        let ms = timings(5, || {
+            let mut stmt = conn.prepare_cached(query).expect("sql");
+            let rows = stmt.query_map([], |_| Ok(())).expect("rows").count();
+            std::hint::black_box(rows);
+        });
+        percentile(&ms, 0.5)
+    };
+    let totals = sql("SELECT satellite, count(*) FROM scene GROUP BY satellite");
+    let months = sql(
+        "SELECT satellite, strftime('%Y-%m', acquired_at + 28800, 'unixepoch') AS month, count(*)
+         FROM scene GROUP BY satellite, month",
+    );
+    println!(
+        "satellite statistics by SQL GROUP BY: per satellite {totals:.1} ms + per month {months:.1} ms (median of 5)"
+    );
+    let counts = index.scene_counts();
+    let mut by_size: Vec<_> = counts.iter().collect();
+    by_size.sort_by_key(|c| c.scenes);
+    for c in [by_size[by_size.len() - 1], by_size[0]] {
+        let filter = Filter {
+            satellites: [(c.satellite.clone(), Vec::new())].into(),
+            ..Filter::default()
+        };
+        let ms = timings(100, || {
+            let newest = index.newest(&filter, 12);
+            std::hint::black_box(newest.iter().filter_map(|&i| index.get(i)).count());
+        });
+        let query = format!(
+            "SELECT * FROM scene WHERE satellite = '{}' ORDER BY acquired_at DESC, fid DESC LIMIT 12",
+            c.satellite
+        );
+        println!(
+            "image/now {:<8} ({:>6} scenes): index median {:.2} ms p95 {:.2} ms; SQL median {:.1} ms",
+            c.satellite,
+            c.scenes,
+            percentile(&ms, 0.5),
+            percentile(&ms, 0.95),
+            sql(&query)
         );
     }
 }
@@ -601,6 +665,7 @@ fn main() {
     );
     search_bench(&index, &regions);
     polygon_bench(&index, &regions);
+    satellite_bench(&index, &conn);
     drop(index);
     stac_in_process(&data, &regions);
     match std::env::var_os("RSCLOUD_BIN") {

@@ -48,6 +48,40 @@ pub fn rfc3339(unix: f64) -> String {
         .unwrap_or_default()
 }
 
+/// The Beijing month of an instant (unix seconds) as `year * 12 + month - 1`,
+/// so consecutive months are consecutive numbers. Plain integer arithmetic
+/// (Hinnant's days-to-civil), as counting a catalogue calls it per scene.
+pub fn month_number(unix: i64) -> i64 {
+    let days = (unix + 8 * 3600).div_euclid(86_400) + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted = (5 * day_of_year + 2) / 153;
+    let month = if shifted < 10 {
+        shifted + 3
+    } else {
+        shifted - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    year * 12 + month - 1
+}
+
+/// The month number of a day (see [`month_number`]).
+pub fn month_of(day: Date) -> i64 {
+    i64::from(day.year()) * 12 + i64::from(u8::from(day.month())) - 1
+}
+
+/// A month number as `YYYY-MM`.
+pub fn month_label(number: i64) -> String {
+    format!(
+        "{:04}-{:02}",
+        number.div_euclid(12),
+        number.rem_euclid(12) + 1
+    )
+}
+
 /// A day (`YYYY-MM-DD`, Beijing) or an RFC 3339 instant as unix seconds; for
 /// a day, `end` takes its last second. 400 with what to type otherwise.
 pub fn instant(text: &str, end: bool) -> Result<i64, AppError> {
@@ -71,6 +105,25 @@ pub fn instant(text: &str, end: bool) -> Result<i64, AppError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_instant_falls_in_its_beijing_month() {
+        // 2024-12-31 16:00 UTC is 2025-01-01 00:00 in Beijing; a second before is still 2024-12.
+        assert_eq!(month_label(month_number(1_735_660_800)), "2025-01");
+        assert_eq!(month_label(month_number(1_735_660_799)), "2024-12");
+        assert_eq!(month_label(month_number(0)), "1970-01");
+        assert_eq!(month_label(month_number(-8 * 3600 - 1)), "1969-12");
+        // Every day from 1900 to 2100 agrees with the time crate.
+        let mut day = time::macros::date!(1900 - 01 - 01);
+        while day.year() < 2100 {
+            let noon = day
+                .with_time(Time::from_hms(12, 0, 0).expect("noon"))
+                .assume_offset(OFFSET)
+                .unix_timestamp();
+            assert_eq!(month_number(noon), month_of(day), "{day}");
+            day = day.next_day().expect("next");
+        }
+    }
 
     #[test]
     fn a_day_is_beijings_from_midnight_to_its_last_second() {

@@ -396,46 +396,6 @@ impl Bulk {
     }
 }
 
-/// The newest `limit` scenes of one satellite, newest first (ties: the later stored first).
-pub fn latest_of(
-    conn: &Connection,
-    satellite: &str,
-    limit: u32,
-) -> rusqlite::Result<Vec<SceneRow>> {
-    conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM scene WHERE satellite = ?1
-         ORDER BY acquired_at DESC, fid DESC LIMIT ?2"
-    ))?
-    .query_map(params![satellite, limit], read)?
-    .collect()
-}
-
-/// How many scenes each satellite has, by satellite value.
-pub fn counts_by_satellite(conn: &Connection) -> rusqlite::Result<Vec<(String, i64)>> {
-    conn.prepare_cached(
-        "SELECT satellite, count(*) FROM scene GROUP BY satellite ORDER BY satellite",
-    )?
-    .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-    .collect()
-}
-
-/// How many scenes each satellite took per month (Beijing time, `YYYY-MM`)
-/// among those acquired in `[from, to]` (unix seconds), by satellite then month.
-pub fn monthly_counts(
-    conn: &Connection,
-    from: i64,
-    to: i64,
-) -> rusqlite::Result<Vec<(String, String, i64)>> {
-    // Beijing is UTC+8 all year: shifting the instant by 8 hours gives its Beijing month.
-    conn.prepare_cached(
-        "SELECT satellite, strftime('%Y-%m', acquired_at + 28800, 'unixepoch') AS month, count(*)
-         FROM scene WHERE acquired_at BETWEEN ?1 AND ?2
-         GROUP BY satellite, month ORDER BY satellite, month",
-    )?
-    .query_map([from, to], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-    .collect()
-}
-
 /// Whether any generated demo scene is stored.
 pub fn has_demo(conn: &Connection) -> rusqlite::Result<bool> {
     conn.query_row(

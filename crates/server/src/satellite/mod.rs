@@ -2,6 +2,9 @@
 //! the latest scenes of one catalogue satellite, and how many scenes the image
 //! catalogue holds per satellite and per month. Public, like the image query
 //! whose scenes they count (spec §6 does not list it among the login pages).
+//! Both are answered from the in-memory scene index, not the scene table: the
+//! counts are made once per catalogue (each import brings a new one), so a
+//! public page view costs no scan of a million rows.
 
 pub mod demo;
 mod months;
@@ -14,7 +17,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::api::{ApiPath, ApiQuery, ApiResult, Envelope, ok};
 use crate::error::{AppError, ErrorEnvelope};
-use crate::normal::store;
+use crate::normal::index::Filter;
 use crate::state::AppState;
 
 /// The satellite data routes, public.
@@ -89,12 +92,15 @@ async fn image_now(
     let satellite = crate::catalogue::satellite(&x)
         .ok_or_else(|| AppError::NotFound(format!("卫星不存在：{x}")))?
         .value;
-    let rows = state
-        .db
-        .call(move |c| store::latest_of(c, satellite, size))
-        .await?;
-    let list = rows
+    let index = state.scenes.now();
+    let filter = Filter {
+        satellites: [(satellite.to_owned(), Vec::new())].into(),
+        ..Filter::default()
+    };
+    let list = index
+        .newest(&filter, size as usize)
         .into_iter()
+        .filter_map(|i| index.get(i))
         .map(|s| LatestScene {
             acquired_at: OffsetDateTime::from_unix_timestamp(s.acquired_at)
                 .ok()
@@ -182,33 +188,35 @@ async fn scene_statistics(
         )));
     }
     let window = months::Window::ending(crate::beijing::today(), count);
-    let (from, to) = (window.start(), window.end());
-    let (totals, monthly) = state
-        .db
-        .call(move |c| {
-            Ok((
-                store::counts_by_satellite(c)?,
-                store::monthly_counts(c, from, to)?,
-            ))
-        })
-        .await?;
+    let index = state.scenes.now();
     // Only catalogue satellites are named: the answer stays bounded by the catalogue.
-    let known = |value: &str| crate::catalogue::satellite(value).is_some();
-    let mut satellites: Vec<SatelliteScenes> = totals
-        .into_iter()
-        .filter(|(value, _)| known(value))
-        .map(|(satellite, scenes)| SatelliteScenes { satellite, scenes })
+    let mut counts: Vec<_> = index
+        .scene_counts()
+        .iter()
+        .filter_map(|c| Some((crate::catalogue::satellite(&c.satellite)?.index, c)))
         .collect();
-    satellites.sort_by_key(|s| crate::catalogue::satellite(&s.satellite).map(|c| c.index));
-    let months = monthly
-        .into_iter()
-        .filter(|(value, _, _)| known(value))
-        .map(|(satellite, month, scenes)| MonthScenes {
-            satellite,
-            month,
-            scenes,
+    counts.sort_by_key(|(order, _)| *order);
+    let satellites = counts
+        .iter()
+        .map(|(_, c)| SatelliteScenes {
+            satellite: c.satellite.clone(),
+            scenes: c.scenes as i64,
         })
         .collect();
+    let mut months: Vec<MonthScenes> = counts
+        .iter()
+        .flat_map(|(_, c)| {
+            c.months
+                .iter()
+                .filter(|(month, _)| window.contains(**month))
+                .map(|(month, n)| MonthScenes {
+                    satellite: c.satellite.clone(),
+                    month: crate::beijing::month_label(*month),
+                    scenes: *n as i64,
+                })
+        })
+        .collect();
+    months.sort_by(|a, b| (&a.satellite, &a.month).cmp(&(&b.satellite, &b.month)));
     Ok(ok(SceneStatistics {
         satellites,
         from: window.first_label(),

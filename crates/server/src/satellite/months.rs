@@ -1,66 +1,40 @@
 //! The months a scene count covers: whole Beijing months ending with this one.
 
-use time::{Date, Month, Time};
+use time::Date;
 
-/// A run of whole Beijing months.
+use crate::beijing::{month_label, month_of};
+
+/// A run of whole Beijing months, as month numbers (`beijing::month_number`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Window {
-    /// First day of the first month.
-    first: Date,
-    /// First day of the month after the last.
-    after: Date,
-}
-
-/// The first day of the month `back` months before `day`'s.
-fn month_start(day: Date, back: u32) -> Date {
-    let index = day.year() * 12 + i32::from(u8::from(day.month())) - 1 - back as i32;
-    let month = Month::try_from((index.rem_euclid(12) + 1) as u8).unwrap_or(Month::January);
-    Date::from_calendar_date(index.div_euclid(12), month, 1).unwrap_or(day)
-}
-
-/// `YYYY-MM` of a day.
-fn label(day: Date) -> String {
-    format!("{:04}-{:02}", day.year(), u8::from(day.month()))
+    first: i64,
+    last: i64,
 }
 
 impl Window {
     /// `count` months (at least one) ending with `today`'s month.
     pub fn ending(today: Date, count: u32) -> Self {
+        let last = month_of(today);
         Self {
-            first: month_start(today, count.max(1) - 1),
-            after: month_start(
-                month_start(today, 0).saturating_add(time::Duration::days(31)),
-                0,
-            ),
+            first: last - i64::from(count.max(1)) + 1,
+            last,
         }
     }
 
-    /// The first second of the window, unix seconds.
-    pub fn start(self) -> i64 {
-        at_midnight(self.first)
-    }
-
-    /// The last second of the window, unix seconds.
-    pub fn end(self) -> i64 {
-        at_midnight(self.after) - 1
+    /// Whether the month numbered `month` is in the window.
+    pub fn contains(self, month: i64) -> bool {
+        (self.first..=self.last).contains(&month)
     }
 
     /// The first month, `YYYY-MM`.
     pub fn first_label(self) -> String {
-        label(self.first)
+        month_label(self.first)
     }
 
     /// The last month, `YYYY-MM`.
     pub fn last_label(self) -> String {
-        label(month_start(self.after, 1))
+        month_label(self.last)
     }
-}
-
-/// Midnight of a Beijing day, unix seconds.
-fn at_midnight(day: Date) -> i64 {
-    day.with_time(Time::MIDNIGHT)
-        .assume_offset(crate::beijing::OFFSET)
-        .unix_timestamp()
 }
 
 #[cfg(test)]
@@ -85,11 +59,14 @@ mod tests {
     }
 
     #[test]
-    fn a_window_runs_from_beijing_midnight_to_the_last_second_of_its_last_month() {
+    fn a_window_holds_its_beijing_months_only() {
         let w = Window::ending(date!(2025 - 01 - 15), 1);
         // 2025-01-01 00:00 Beijing is 2024-12-31 16:00 UTC.
-        assert_eq!(w.start(), 1_735_660_800);
-        // 2025-02-01 00:00 Beijing, less a second.
-        assert_eq!(w.end(), 1_738_339_200 - 1);
+        let month = crate::beijing::month_number;
+        assert!(w.contains(month(1_735_660_800)));
+        assert!(!w.contains(month(1_735_660_799)));
+        // 2025-02-01 00:00 Beijing, and a second before.
+        assert!(w.contains(month(1_738_339_200 - 1)));
+        assert!(!w.contains(month(1_738_339_200)));
     }
 }

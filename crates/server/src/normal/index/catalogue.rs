@@ -10,7 +10,7 @@ use std::sync::{Arc, OnceLock};
 use geo_types::MultiPolygon;
 
 use super::grids::Grids;
-use super::lookup::SatelliteSummary;
+use super::lookup::{SatelliteSummary, SceneCount};
 use super::{Filter, SceneRef, Segment, Sort, TimeOrder, first_in_order};
 use crate::normal::store::SceneRow;
 
@@ -43,6 +43,7 @@ pub struct SceneIndex {
     /// every catalogue since the start shares them.
     grids: Arc<Grids>,
     summaries: OnceLock<Vec<SatelliteSummary>>,
+    counts: OnceLock<Vec<SceneCount>>,
 }
 
 /// A segment in a catalogue.
@@ -153,6 +154,7 @@ impl SceneIndex {
             max_fid,
             grids,
             summaries: OnceLock::new(),
+            counts: OnceLock::new(),
         }
     }
 
@@ -510,6 +512,30 @@ impl SceneIndex {
             all.sort_by(|a, b| a.satellite.cmp(&b.satellite));
             all
         })
+    }
+
+    /// How many scenes each satellite has, in all and per Beijing month, by
+    /// satellite; counted once per catalogue (a new one comes with each import).
+    pub fn scene_counts(&self) -> &[SceneCount] {
+        self.counts.get_or_init(|| {
+            let mut all: Vec<SceneCount> = Vec::new();
+            for part in &self.parts {
+                for count in part.segment.count_scenes(|pos| !part.gone.contains(pos)) {
+                    match all.iter_mut().find(|c| c.satellite == count.satellite) {
+                        Some(known) => known.absorb(count),
+                        None => all.push(count),
+                    }
+                }
+            }
+            all.sort_by(|a, b| a.satellite.cmp(&b.satellite));
+            all
+        })
+    }
+
+    /// The newest `limit` scenes passing the filter (no area), newest first.
+    pub fn newest(&self, filter: &Filter, limit: usize) -> Vec<usize> {
+        let hits = self.hits(|part| part.segment.select(filter, |_: &SceneRef| true));
+        self.arrange(hits, Arrange::NewestFirst, limit)
     }
 
     /// What one satellite's scenes cover; `None` when it has none.

@@ -1,5 +1,5 @@
-//! Look-ups by scene id and by file name, and per-satellite summaries, so
-//! these requests do not walk the catalogue. Each is built on first use (a
+//! Look-ups by scene id and by file name, per-satellite summaries and scene
+//! counts, so these requests do not walk the catalogue. Each is built on first use (a
 //! server never asked pays nothing) and kept: the index does not change.
 //! Orders are positions (4 bytes a scene) sorted through the index's own
 //! texts, not maps of copied strings.
@@ -54,6 +54,27 @@ pub struct SatelliteSummary {
     /// The distinct (sensor, scene's own resolution) pairs, from which a
     /// ground sample distance is derived.
     pub resolutions: Vec<(String, Option<f64>)>,
+}
+
+/// How many scenes a satellite has, in all and per Beijing month.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SceneCount {
+    /// The satellite value.
+    pub satellite: String,
+    /// Scenes held.
+    pub scenes: u64,
+    /// Scenes by month number (`beijing::month_number`).
+    pub months: BTreeMap<i64, u64>,
+}
+
+impl SceneCount {
+    /// Takes in another count of the same satellite.
+    pub(super) fn absorb(&mut self, other: Self) {
+        self.scenes += other.scenes;
+        for (month, n) in other.months {
+            *self.months.entry(month).or_default() += n;
+        }
+    }
 }
 
 impl SatelliteSummary {
@@ -253,6 +274,45 @@ impl Segment {
         hits.sort_unstable();
         hits.dedup();
         hits
+    }
+
+    /// How many scenes each satellite has at the `live` positions, in all and
+    /// per month; satellites without any are left out. Positions run in time
+    /// order, so a month is one run: counted per satellite in a flat array and
+    /// written to the maps once at its end.
+    pub(super) fn count_scenes(&self, live: impl Fn(usize) -> bool) -> Vec<SceneCount> {
+        let mut out: Vec<SceneCount> = self
+            .satellite_names
+            .iter()
+            .map(|name| SceneCount {
+                satellite: name.clone(),
+                ..SceneCount::default()
+            })
+            .collect();
+        let mut run = vec![0u64; out.len()];
+        let flush = |month: i64, run: &mut [u64], out: &mut [SceneCount]| {
+            for (n, count) in run.iter_mut().zip(out.iter_mut()) {
+                if *n > 0 {
+                    count.scenes += *n;
+                    *count.months.entry(month).or_default() += *n;
+                    *n = 0;
+                }
+            }
+        };
+        let mut month = None;
+        for pos in (0..self.len()).filter(|&p| live(p)) {
+            let this = crate::beijing::month_number(self.time[pos]);
+            if let Some(last) = month.filter(|&m| m != this) {
+                flush(last, &mut run, &mut out);
+            }
+            month = Some(this);
+            run[self.satellite_of[pos] as usize] += 1;
+        }
+        if let Some(last) = month {
+            flush(last, &mut run, &mut out);
+        }
+        out.retain(|c| c.scenes > 0);
+        out
     }
 
     /// What each satellite's scenes at the `live` positions cover, by

@@ -37,7 +37,7 @@ use build::{ABSENT, LITERAL, NO_PATH_ROW};
 pub use build::{Filler, Layout, OutOfStep};
 use catalogue::Arrange;
 pub use catalogue::SceneIndex;
-pub use lookup::SatelliteSummary;
+pub use lookup::{SatelliteSummary, SceneCount};
 
 use super::store::SceneRow;
 

@@ -530,6 +530,10 @@ fn a_catalogue_of_segments_answers_as_one_index_of_its_rows() {
             by_fid(&index, index.select(&f, sort, odd)),
             by_fid(&whole, whole.select(&f, sort, odd))
         );
+        assert_eq!(
+            by_fid(&index, index.newest(&f, 7)),
+            by_fid(&whole, whole.newest(&f, 7))
+        );
     }
     for row in rows.iter().step_by(13) {
         let id = &row.scene_id;
@@ -555,6 +559,47 @@ fn a_catalogue_of_segments_answers_as_one_index_of_its_rows() {
     }
     let summaries = |i: &SceneIndex| format!("{:?}", i.satellite_summaries());
     assert_eq!(summaries(&index), summaries(&whole));
+    assert_eq!(index.scene_counts(), whole.scene_counts());
+}
+
+#[test]
+fn scene_counts_are_per_satellite_and_beijing_month_and_match_a_count_of_the_rows() {
+    let mut rows = catalogue(&mut Rng(11), 400, [100.0, 20.0, 101.0, 21.0]);
+    // Half a year, with scenes on both sides of Beijing's midnight of 2025-01-01.
+    for (n, r) in rows.iter_mut().enumerate() {
+        r.acquired_at = 1_735_660_800 + (n as i64 % 180 - 90) * 86_400 - (n as i64 % 2);
+    }
+    let index = SceneIndex::new(rows.clone());
+    let mut want: std::collections::BTreeMap<(String, i64), u64> = Default::default();
+    for r in &rows {
+        let month = crate::beijing::month_number(r.acquired_at);
+        *want.entry((r.satellite.clone(), month)).or_default() += 1;
+    }
+    let mut got = std::collections::BTreeMap::new();
+    for c in index.scene_counts() {
+        assert_eq!(c.scenes, c.months.values().sum::<u64>(), "{}", c.satellite);
+        for (month, n) in &c.months {
+            got.insert((c.satellite.clone(), *month), *n);
+        }
+    }
+    assert_eq!(got, want);
+    let months: std::collections::BTreeSet<_> = want.keys().map(|(_, m)| *m).collect();
+    assert_eq!(months.len(), 6, "2024-10 to 2025-03");
+}
+
+#[test]
+fn newest_gives_a_satellites_latest_scenes_newest_first() {
+    let rows = catalogue(&mut Rng(12), 300, [100.0, 20.0, 101.0, 21.0]);
+    let index = SceneIndex::new(rows.clone());
+    let satellite = rows[0].satellite.clone();
+    let filter = Filter {
+        satellites: [(satellite.clone(), Vec::new())].into(),
+        ..Filter::default()
+    };
+    let mut want: Vec<&SceneRow> = rows.iter().filter(|r| r.satellite == satellite).collect();
+    want.sort_by_key(|r| std::cmp::Reverse((r.acquired_at, r.fid)));
+    let want: Vec<i64> = want.iter().take(5).map(|r| r.fid).collect();
+    assert_eq!(fids(&index, &index.newest(&filter, 5)), want);
 }
 
 #[test]
