@@ -6,6 +6,7 @@
 
 use axum::{
     Json,
+    extract::multipart::{MultipartError, MultipartRejection},
     extract::rejection::{JsonRejection, PathRejection, QueryRejection},
     http::StatusCode,
     response::{IntoResponse, Response},
@@ -194,6 +195,32 @@ impl From<PathRejection> for AppError {
         Self::BadRequest {
             message: "路径参数格式错误".into(),
             detail: Some(rejection.body_text()),
+        }
+    }
+}
+
+/// 400 for an upload that is not a readable multipart form.
+const BAD_FORM: &str = "上传格式错误：需要 multipart/form-data 表单";
+
+impl From<MultipartRejection> for AppError {
+    fn from(rejection: MultipartRejection) -> Self {
+        Self::BadRequest {
+            message: BAD_FORM.into(),
+            detail: Some(rejection.body_text()),
+        }
+    }
+}
+
+impl From<MultipartError> for AppError {
+    /// A form broken mid-way is a bad request; one past the body limit is 413.
+    fn from(e: MultipartError) -> Self {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            Self::PayloadTooLarge
+        } else {
+            Self::BadRequest {
+                message: BAD_FORM.into(),
+                detail: Some(e.body_text()),
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use axum::extract::State;
-use axum::extract::multipart::{Field, Multipart, MultipartError, MultipartRejection};
+use axum::extract::multipart::{Field, Multipart, MultipartRejection};
 use serde_json::json;
 use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
@@ -63,21 +63,6 @@ struct Received {
     sha256: String,
 }
 
-fn bad_form(detail: String) -> AppError {
-    AppError::BadRequest {
-        message: "上传格式错误：需要 multipart/form-data 表单".into(),
-        detail: Some(detail),
-    }
-}
-
-fn multipart_error(e: &MultipartError) -> AppError {
-    if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-        AppError::PayloadTooLarge
-    } else {
-        bad_form(e.body_text())
-    }
-}
-
 fn too_large(max: usize) -> AppError {
     AppError::bad_request(format!("文件超过 {} MB", max >> 20))
 }
@@ -85,7 +70,7 @@ fn too_large(max: usize) -> AppError {
 /// A text field, refused beyond [`MAX_FIELD`] bytes before it is all read.
 async fn small_text(mut field: Field<'_>) -> Result<String, AppError> {
     let mut bytes = Vec::new();
-    while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(&e))? {
+    while let Some(chunk) = field.chunk().await? {
         if bytes.len() + chunk.len() > MAX_FIELD {
             return Err(AppError::bad_request("表单字段过长"));
         }
@@ -130,7 +115,7 @@ async fn receive(dir: &Path, mut field: Field<'_>, max: usize) -> Result<Receive
     let mut hash = Sha256::new();
     let mut head = Vec::with_capacity(kind::HEAD);
     let mut size = 0;
-    while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(&e))? {
+    while let Some(chunk) = field.chunk().await? {
         size += chunk.len();
         if size > max {
             return Err(too_large(max));
@@ -185,10 +170,10 @@ pub async fn upload_file(
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<FileInfo> {
     let dir = state.config.files_path();
-    let mut form = form.map_err(|e| bad_form(e.body_text()))?;
+    let mut form = form?;
     let (mut cat, mut own, mut title, mut version) = (None, None, None, None);
     let mut received = None;
-    while let Some(field) = form.next_field().await.map_err(|e| multipart_error(&e))? {
+    while let Some(field) = form.next_field().await? {
         match field.name() {
             Some("file") => {
                 if received.is_some() {

@@ -4,7 +4,7 @@
 //! back by its id (`upload/shp/{id}`, `upload/file/{id}`), and the path/row
 //! template.
 
-use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
+use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::response::IntoResponse;
 use geo::GeodesicArea;
@@ -152,31 +152,17 @@ struct Form {
     kind: Option<String>,
 }
 
-fn multipart_error(e: &MultipartError) -> AppError {
-    if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-        AppError::PayloadTooLarge
-    } else {
-        AppError::BadRequest {
-            message: "上传格式错误：需要 multipart/form-data 表单".into(),
-            detail: Some(e.body_text()),
-        }
-    }
-}
-
 /// Reads the form, counting the file's bytes against the limit as they come.
 async fn read_form(form: Result<Multipart, MultipartRejection>) -> Result<Form, AppError> {
-    let mut form = form.map_err(|e| AppError::BadRequest {
-        message: "上传格式错误：需要 multipart/form-data 表单".into(),
-        detail: Some(e.body_text()),
-    })?;
+    let mut form = form?;
     let mut file = None;
     let mut kind = None;
-    while let Some(mut field) = form.next_field().await.map_err(|e| multipart_error(&e))? {
+    while let Some(mut field) = form.next_field().await? {
         match field.name() {
             Some("file") => {
                 let name = field.file_name().unwrap_or("upload").to_owned();
                 let mut bytes = Vec::new();
-                while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(&e))? {
+                while let Some(chunk) = field.chunk().await? {
                     if bytes.len() + chunk.len() > MAX_FILE {
                         return Err(AppError::bad_request(format!(
                             "文件超过 {} MB，请压缩或简化后再上传",
@@ -187,7 +173,7 @@ async fn read_form(form: Result<Multipart, MultipartRejection>) -> Result<Form, 
                 }
                 file = Some((name, bytes));
             }
-            Some("kind") => kind = Some(field.text().await.map_err(|e| multipart_error(&e))?),
+            Some("kind") => kind = Some(field.text().await?),
             _ => {}
         }
     }

@@ -954,7 +954,7 @@ mod tests {
     fn the_account_list_filters_gathers_and_escapes_wildcards() {
         let conn = seeded();
         let hubei = id_of(&conn, "hubei");
-        add_user_permission(&conn, hubei, "MOD_054").expect("grant");
+        add_user_permission(&conn, hubei, "MOD_061").expect("grant");
         insert_login_event(&conn, hubei, 500, None, true).expect("login");
         insert_login_event(&conn, hubei, 900, None, false).expect("failed login");
         set_status(&conn, id_of(&conn, "person"), 1).expect("disable");
@@ -964,7 +964,7 @@ mod tests {
         assert_eq!(total, 5);
         let row = rows.iter().find(|r| r.username == "hubei").expect("hubei");
         assert_eq!(row.roles, ["monitor"]);
-        assert_eq!(row.permissions, ["MOD_054"]);
+        assert_eq!(row.permissions, ["MOD_054", "MOD_054_DISPLAY", "MOD_061"]);
         assert_eq!(row.ranges.len(), 1);
         assert_eq!(row.ranges[0].region_id, "420000");
         assert_eq!(
