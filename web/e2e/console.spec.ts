@@ -56,3 +56,39 @@ test('a user without the editor role is refused the console, and sees no entry t
   await app.open('/manage/news');
   await expect(app.accessRefusal()).toContainText('仅内容编辑可以进行此操作');
 });
+
+test('an editor rewrites a page from 编辑此页, and HTML pasted into it is cleaned before it shows', async ({
+  app,
+}) => {
+  const page = app.page;
+  // given the editor on a platform page
+  await app.open('/home');
+  await app.logIn(demoUsers.editor);
+  await expect(app.personalCentreLink()).toBeVisible();
+  await app.open('/platform/platformIntro/evaluation');
+  await expect(page.getByTestId('editable-page-body')).toBeVisible();
+  // when they open it in the console from the page
+  await page.getByTestId('page-edit-link').click();
+  const title = page.getByTestId('page-form-title');
+  await expect(title).not.toHaveValue('');
+  // and paste HTML carrying a script into the HTML tab
+  const body = page.getByTestId('page-body');
+  await body.getByRole('tab', { name: 'HTML' }).click();
+  await page
+    .getByTestId('page-body-html')
+    .fill(
+      '<h2>服务评价</h2><p onclick="window.__xss = 1">用户满意度 98%</p><a href="javascript:window.__xss = 2">详情</a>',
+    );
+  // then the preview shows the text without the script, as the server would store it
+  await body.getByRole('tab', { name: '预览' }).click();
+  const preview = page.getByTestId('page-body-preview');
+  await expect(preview).toContainText('用户满意度 98%');
+  expect(await preview.innerHTML()).not.toMatch(/onclick|javascript:/);
+  await preview.getByText('用户满意度 98%').click();
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  // and once saved, visitors read the new text on the page
+  await page.getByTestId('page-form-save').click();
+  await expect(page.getByTestId('page-form-saved')).toBeVisible();
+  await app.open('/platform/platformIntro/evaluation');
+  await expect(page.getByTestId('editable-page-body')).toContainText('用户满意度 98%');
+});

@@ -3,9 +3,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '../test/renderPage';
 import { envelope, requestsTo, stubServer } from '../test/server';
+import { signIn, signInEditor } from '../test/session';
+import { useSession } from '../lib/session';
 import { EditablePage } from './EditablePage';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.getState().clear();
+});
 
 const PATH = '/api/page/v1/page/platformIntro%2Fdescription';
 
@@ -60,5 +65,18 @@ describe('an editable page', () => {
     fail = false;
     await userEvent.click(within(screen.getByTestId('editable-page-failed')).getByRole('button'));
     expect(await screen.findByText('好了')).toBeInTheDocument();
+  });
+
+  it('offers 编辑此页 to content editors only, opening the page in the console', async () => {
+    stubServer({ [`GET ${PATH}`]: () => page('<p>正文</p>') });
+    signIn(['MOD_054']);
+    const { unmount } = renderPage(<EditablePage slug="platformIntro/description" />);
+    await screen.findByTestId('editable-page-body');
+    expect(screen.queryByTestId('page-edit-link')).not.toBeInTheDocument();
+    unmount();
+    signInEditor();
+    renderPage(<EditablePage slug="platformIntro/description" />);
+    const link = await screen.findByTestId('page-edit-link');
+    expect(link).toHaveAttribute('href', '/manage/pages?slug=platformIntro%2Fdescription');
   });
 });
