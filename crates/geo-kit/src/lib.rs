@@ -7,6 +7,7 @@
 pub mod aoi;
 pub mod area_grid;
 pub mod clip;
+pub mod cover_raster;
 pub mod coverage;
 pub mod crs;
 pub mod deadline;

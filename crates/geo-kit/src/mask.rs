@@ -73,6 +73,18 @@ impl Cells {
         }
     }
 
+    /// `nx` × `ny` square cells of `cell` degrees from the corner `min`.
+    pub(crate) fn square(min: Coord<f64>, cell: f64, nx: usize, ny: usize) -> Self {
+        Self {
+            x0: min.x,
+            y0: min.y,
+            dx: cell,
+            dy: cell,
+            nx,
+            ny,
+        }
+    }
+
     /// The cells whose centres lie inside the rings (even-odd), as runs.
     pub(crate) fn runs<'a>(
         &self,
@@ -301,6 +313,11 @@ impl Bits {
     /// `n` bits, all clear.
     pub(crate) fn new(n: usize) -> Self {
         Self(vec![0; n.div_ceil(64)])
+    }
+
+    /// Memory the bits hold, bytes.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.0.len() * 8
     }
 
     /// Whether bit `i` is set.

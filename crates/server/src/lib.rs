@@ -8,6 +8,7 @@ pub mod beijing;
 pub mod budget;
 pub mod catalogue;
 pub mod config;
+pub mod coverage;
 pub mod db;
 pub mod demo;
 pub mod dict;
@@ -68,6 +69,7 @@ use crate::telemetry::Metrics;
         (name = "catalogue", description = "The satellite catalogue: satellites, sensors and orbital facts"),
         (name = "normal", description = "Image query: scenes over an area of interest"),
         (name = "satellite", description = "Satellite pages: latest scenes and scene counts per satellite and month"),
+        (name = "coverage", description = "Coverage statistics: how much of each region the scenes of a year or quarter cover"),
         (name = "order", description = "Cart, orders and data requests, their administration and delivery"),
         (name = "spot", description = "Monitoring themes: change spots, their statistics, details, images and exports"),
         (name = "news", description = "News and GEO items, and the editor's console for them"),
@@ -97,6 +99,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(spot::router())
         .merge(sateorbit::router())
         .merge(satellite::router())
+        .merge(coverage::router())
         .merge(news::router())
         .merge(page::router())
         .merge(files::router())
@@ -333,6 +336,7 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         draw_spot_image: demo::spots::draw_image,
         delivery,
         heavy,
+        coverage: Arc::default(),
     })
 }
 

@@ -48,4 +48,6 @@ pub struct AppState {
     pub delivery: Arc<crate::order::delivery::Signer>,
     /// Runs of CPU-heavy work (coverage, exports) per client address and in total.
     pub heavy: Arc<crate::budget::Budget>,
+    /// The coverage statistics' rasters and region cells, kept between requests.
+    pub coverage: Arc<crate::coverage::engine::Cache>,
 }

@@ -50,6 +50,12 @@ const FEEDBACK: Rule = Rule::Perm(rscloud::usercenter::perm::MOD_054);
 /// lookups, dictionaries, regions and the image query are public).
 const RULES: &[(&str, &str, Rule)] = &[
     ("GET", "/api/dict/{code}", Public),
+    ("GET", "/api/coverage/v1/lastest/{x}", Public),
+    (
+        "GET",
+        "/api/coverage/v1/statistics/{year}/{quarter}/{regionId}",
+        Public,
+    ),
     ("POST", "/api/normal/v5/allids", Public),
     ("POST", "/api/normal/v5/coverage", Public),
     ("POST", "/api/normal/v5/coveragebyids", Public),

@@ -21,6 +21,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/coverage/v1/lastest/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The coverage of a region in the latest quarter with scenes (all resolutions, any cloud). */
+        get: operations["latest_coverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coverage/v1/statistics/{year}/{quarter}/{regionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The coverage of a region and of each region one level below, for a period. */
+        get: operations["coverage_statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dict/{code}": {
         parameters: {
             query?: never;
@@ -2899,6 +2933,35 @@ export interface components {
             /** @description The fewest scenes (newest, then least cloudy, first on ties) with the same coverage. */
             suggestion: components["schemas"]["Suggestion"];
         };
+        /** @description A region's coverage and that of each region one level below it. */
+        CoverageStatistics: {
+            /** @description The regions one level below it, by code. */
+            children: components["schemas"]["RegionCoverage"][];
+            /**
+             * Format: int32
+             * @description Largest cloud cover counted, percent.
+             */
+            cloud: number;
+            /**
+             * Format: int32
+             * @description 1–4, or 0 for the whole year.
+             */
+            quarter: number;
+            /** @description The region asked for. */
+            region: components["schemas"]["RegionCoverage"];
+            /**
+             * Format: int32
+             * @description Resolution class, 0 for all.
+             */
+            resolution: number;
+            /** @description Scenes of the period that passed the filter (over China or not). */
+            scenes: number;
+            /**
+             * Format: int32
+             * @description Year.
+             */
+            year: number;
+        };
         /** @description The id of a new item. */
         Created: {
             /**
@@ -3196,6 +3259,48 @@ export interface components {
                 sceneCount: number;
                 /** @description The fewest scenes (newest, then least cloudy, first on ties) with the same coverage. */
                 suggestion: components["schemas"]["Suggestion"];
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_CoverageStatistics: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A region's coverage and that of each region one level below it. */
+            data: {
+                /** @description The regions one level below it, by code. */
+                children: components["schemas"]["RegionCoverage"][];
+                /**
+                 * Format: int32
+                 * @description Largest cloud cover counted, percent.
+                 */
+                cloud: number;
+                /**
+                 * Format: int32
+                 * @description 1–4, or 0 for the whole year.
+                 */
+                quarter: number;
+                /** @description The region asked for. */
+                region: components["schemas"]["RegionCoverage"];
+                /**
+                 * Format: int32
+                 * @description Resolution class, 0 for all.
+                 */
+                resolution: number;
+                /** @description Scenes of the period that passed the filter (over China or not). */
+                scenes: number;
+                /**
+                 * Format: int32
+                 * @description Year.
+                 */
+                year: number;
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -3585,6 +3690,35 @@ export interface components {
                 id: string;
                 /** @description 2024年第三季度 or 2024年06月15日. */
                 typeName: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Option_LatestCoverage: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: null | {
+                /**
+                 * Format: int32
+                 * @description The quarter, 1–4 (Beijing time): the latest one with scenes.
+                 */
+                quarter: number;
+                /** @description The region. */
+                region: components["schemas"]["RegionCoverage"];
+                /** @description Scenes of the quarter. */
+                scenes: number;
+                /**
+                 * Format: int32
+                 * @description Year of the quarter.
+                 */
+                year: number;
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -5619,6 +5753,23 @@ export interface components {
          * @enum {string}
          */
         Kind: "order" | "request";
+        /** @description A region's latest coverage. */
+        LatestCoverage: {
+            /**
+             * Format: int32
+             * @description The quarter, 1–4 (Beijing time): the latest one with scenes.
+             */
+            quarter: number;
+            /** @description The region. */
+            region: components["schemas"]["RegionCoverage"];
+            /** @description Scenes of the quarter. */
+            scenes: number;
+            /**
+             * Format: int32
+             * @description Year of the quarter.
+             */
+            year: number;
+        };
         /** @description One of a satellite's latest scenes. */
         LatestScene: {
             /** @description Acquisition time, RFC 3339 UTC. */
@@ -6273,6 +6424,30 @@ export interface components {
             parentRegionId?: string | null;
             /** @description Short name, e.g. 湖北. */
             shortName: string;
+        };
+        /** @description How much of one region is covered. */
+        RegionCoverage: {
+            /**
+             * Format: double
+             * @description Its area, km² (WGS84 ellipsoid, as its cells sum it).
+             */
+            areaKm2: number;
+            /**
+             * Format: double
+             * @description The covered part, km².
+             */
+            coveredKm2: number;
+            /** @description Whether it has regions below it to drill down to. */
+            hasChildren: boolean;
+            /** @description Region name. */
+            name: string;
+            /**
+             * Format: double
+             * @description Covered share, 0–1.
+             */
+            ratio: number;
+            /** @description Region code. */
+            regionId: string;
         };
         /** @description A picker option. */
         RegionOption: {
@@ -6972,6 +7147,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ClientPackage"];
+                };
+            };
+        };
+    };
+    latest_coverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Region code, 100000 for the whole country */
+                x: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest quarter's coverage; null when the catalogue has no scenes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_LatestCoverage"];
+                };
+            };
+            /** @description Unknown region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The address already runs its share of heavy requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many heavy requests, or over the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    coverage_statistics: {
+        parameters: {
+            query?: {
+                /** @description Resolution class of the satellite 1–4 (spec §9), or 0 / absent for all. */
+                resolution?: number;
+                /** @description Largest cloud cover counted, percent 0–100 (default 100: all). */
+                cloud?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Year, e.g. 2025 (COVERAGE_YEAR) */
+                year: number;
+                /** @description Quarter 1–4, 0 for the whole year (Beijing time) */
+                quarter: number;
+                /** @description Region code, 100000 for the whole country */
+                regionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The region and its children */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CoverageStatistics"];
+                };
+            };
+            /** @description A bad year, quarter, resolution or cloud limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unknown region */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The address already runs its share of heavy requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many heavy requests, or over the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

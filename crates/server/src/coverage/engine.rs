@@ -1,0 +1,200 @@
+//! How much of each region the catalogue's scenes of a period cover: the
+//! period's footprints burnt into one raster over China (0.01°, about a
+//! kilometre), then each region's cells counted (`geo_kit::cover_raster`).
+//! A raster is kept per period and filter for the catalogue it was made
+//! from, so a second look at a period costs only the counting, and an import
+//! (a new catalogue) makes the next look build it again. Region cells are
+//! kept too: boundaries change only with a new region import and a restart.
+
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+
+use geo_kit::cover_raster::{CoverGrid, CoverRaster, Measure, Zone};
+use geo_kit::deadline::{Deadline, TimedOut};
+use geo_types::{Rect, coord};
+
+use crate::db::live::Loaded;
+use crate::normal::index::{Filter, SceneIndex, Sort};
+use crate::region::index::RegionIndex;
+
+/// Cell side, degrees: about 1.1 km by 1 km over China.
+pub const CELL_DEG: f64 = 0.01;
+/// Rasters kept (4 MB each).
+const KEPT: usize = 12;
+/// Scenes between two looks at the deadline while burning footprints.
+const CHECK_EVERY: usize = 4096;
+
+/// The grid over China with its islands (Zengmu Ansha at 3.9° N).
+static GRID: LazyLock<CoverGrid> = LazyLock::new(|| {
+    let extent = Rect::new(coord! { x: 73.0, y: 3.0 }, coord! { x: 136.0, y: 54.0 });
+    CoverGrid::new(extent, CELL_DEG)
+});
+
+/// Which scenes count: a Beijing year or one of its quarters, a resolution
+/// class of the satellite (or all) and a largest cloud cover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Period {
+    /// Year.
+    pub year: i32,
+    /// 1–4, or 0 for the whole year.
+    pub quarter: u8,
+    /// Resolution class 1–4 of the catalogue, or 0 for all.
+    pub resolution: u8,
+    /// Largest cloud cover counted, percent.
+    pub cloud: u8,
+}
+
+impl Period {
+    /// The first and last second (unix) of the period, Beijing time.
+    pub fn window(&self) -> (i64, i64) {
+        let (first, last) = match self.quarter {
+            0 => (1, 12),
+            q => (3 * q - 2, 3 * q),
+        };
+        let day = |y: i32, m: u8| format!("{y:04}-{m:02}-01");
+        let start = crate::beijing::instant(&day(self.year, first), false).unwrap_or(i64::MIN);
+        let (next_year, next_month) = if last == 12 {
+            (self.year + 1, 1)
+        } else {
+            (self.year, last + 1)
+        };
+        let end =
+            crate::beijing::instant(&day(next_year, next_month), false).map_or(i64::MAX, |t| t - 1);
+        (start, end)
+    }
+
+    fn filter(&self) -> Filter {
+        let (from, to) = self.window();
+        Filter {
+            from: Some(from),
+            to: Some(to),
+            cloud_max: Some(f64::from(self.cloud)),
+            resolutions: if self.resolution == 0 {
+                Vec::new()
+            } else {
+                vec![self.resolution]
+            },
+            ..Filter::default()
+        }
+    }
+}
+
+/// The covered cells of one period.
+pub struct Covered {
+    raster: CoverRaster,
+    /// Scenes burnt in.
+    pub scenes: usize,
+}
+
+/// Burns the period's footprints into a raster, stopping at the deadline.
+pub fn build(
+    index: &SceneIndex,
+    period: &Period,
+    deadline: &Deadline,
+) -> Result<Covered, TimedOut> {
+    let positions = index.select(&period.filter(), Sort::Time, |_| true);
+    let mut raster = CoverRaster::new(&GRID);
+    for (n, &i) in positions.iter().enumerate() {
+        if n % CHECK_EVERY == 0 {
+            deadline.check()?;
+        }
+        if let Some(scene) = index.at(i) {
+            raster.add(&scene.footprint());
+        }
+    }
+    Ok(Covered {
+        raster,
+        scenes: positions.len(),
+    })
+}
+
+/// A raster kept, with the catalogue state and period it was made for.
+struct Kept {
+    stamp: (usize, i64),
+    period: Period,
+    covered: Arc<Covered>,
+    used: u64,
+}
+
+/// The rasters and region cells kept between requests.
+#[derive(Default)]
+pub struct Cache {
+    rasters: Mutex<(u64, Vec<Kept>)>,
+    zones: Mutex<HashMap<String, Arc<Zone>>>,
+}
+
+impl Cache {
+    /// The period's raster for this catalogue: kept, or built now and kept
+    /// (the least recently used one goes when [`KEPT`] are held).
+    pub fn covered(
+        &self,
+        index: &SceneIndex,
+        period: &Period,
+        deadline: &Deadline,
+    ) -> Result<Arc<Covered>, TimedOut> {
+        let stamp = index.stamp();
+        if let Some(found) = self.find(stamp, period) {
+            return Ok(found);
+        }
+        // Built outside the lock: other periods are answered meanwhile. Two
+        // requests for the same new period may both build it; one is kept.
+        let covered = Arc::new(build(index, period, deadline)?);
+        let mut guard = self.rasters.lock().unwrap_or_else(PoisonError::into_inner);
+        let (clock, kept) = &mut *guard;
+        *clock += 1;
+        kept.retain(|k| k.stamp == stamp && k.period != *period);
+        if kept.len() >= KEPT
+            && let Some(oldest) = kept
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, k)| k.used)
+                .map(|(i, _)| i)
+        {
+            kept.swap_remove(oldest);
+        }
+        kept.push(Kept {
+            stamp,
+            period: *period,
+            covered: covered.clone(),
+            used: *clock,
+        });
+        Ok(covered)
+    }
+
+    fn find(&self, stamp: (usize, i64), period: &Period) -> Option<Arc<Covered>> {
+        let mut guard = self.rasters.lock().unwrap_or_else(PoisonError::into_inner);
+        let (clock, kept) = &mut *guard;
+        *clock += 1;
+        let now = *clock;
+        let found = kept
+            .iter_mut()
+            .find(|k| k.stamp == stamp && k.period == *period)?;
+        found.used = now;
+        Some(found.covered.clone())
+    }
+
+    /// The cells of a region (`None` for a code without a boundary).
+    pub fn zone(&self, regions: &RegionIndex, code: &str) -> Option<Arc<Zone>> {
+        if let Some(z) = self
+            .zones
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(code)
+        {
+            return Some(z.clone());
+        }
+        let zone = Arc::new(GRID.zone(&regions.shape(code)?.geom));
+        self.zones
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(code.to_owned(), zone.clone());
+        Some(zone)
+    }
+}
+
+impl Covered {
+    /// A region's area and covered part.
+    pub fn measure(&self, zone: &Zone) -> Measure {
+        self.raster.measure(zone)
+    }
+}
