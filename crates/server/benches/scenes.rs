@@ -32,6 +32,10 @@
 //!    catalogue, cold and warm) beside SQLite answering them from the scene
 //!    table with its covering indexes, the usual way and what the routes did
 //!    before issue 17 finished.
+//! 9. Coverage statistics (issue 18's bars): the 34 provinces' covered share
+//!    for a quarter (about 250,000 scenes) and for the whole year (the
+//!    million), cold (the raster burnt, the provinces' cells made) and warm
+//!    (both kept); and one province's drill-down to its counties, cold.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -205,6 +209,73 @@ fn satellite_bench(index: &SceneIndex, conn: &rusqlite::Connection) {
             sql(&query)
         );
     }
+}
+
+/// Coverage statistics: provinces for a quarter and a year, cold and warm, and a
+/// province's counties.
+fn coverage_bench(index: &SceneIndex, regions: &RegionIndex) {
+    use rscloud::coverage::engine::{Cache, Period};
+    use geo_kit::deadline::Deadline;
+    let provinces: Vec<String> = regions.children("100000").map(|p| p.code.clone()).collect();
+    for (quarter, what) in [(3, "Q3 2025"), (0, "the year 2025")] {
+        let period = Period {
+            year: 2025,
+            quarter,
+            resolution: 0,
+            cloud: 100,
+        };
+        let cache = Cache::default();
+        let all = |cache: &Cache| {
+            let covered = cache
+                .covered(index, &period, &Deadline::never())
+                .expect("covered");
+            let shares: Vec<f64> = provinces
+                .iter()
+                .filter_map(|code| cache.zone(regions, code))
+                .map(|zone| covered.measure(&zone).ratio())
+                .collect();
+            (covered.scenes, shares)
+        };
+        let t = Instant::now();
+        let (scenes, shares) = all(&cache);
+        let cold = t.elapsed().as_secs_f64() * 1e3;
+        let ms = timings(20, || {
+            std::hint::black_box(all(&cache));
+        });
+        let hubei = provinces.iter().position(|c| c == "420000").map(|i| shares[i]);
+        println!(
+            "coverage of {} provinces, {what} ({scenes} scenes): cold {cold:.0} ms [bar 2000 {}], warm median {:.2} ms p95 {:.2} ms [bar 20 {}]; Hubei {:.1} %",
+            shares.len(),
+            verdict(cold <= 2000.0),
+            percentile(&ms, 0.5),
+            percentile(&ms, 0.95),
+            verdict(percentile(&ms, 0.95) <= 20.0),
+            hubei.unwrap_or(0.0) * 100.0
+        );
+    }
+    let period = Period {
+        year: 2025,
+        quarter: 3,
+        resolution: 0,
+        cloud: 100,
+    };
+    let cache = Cache::default();
+    let covered = cache
+        .covered(index, &period, &Deadline::never())
+        .expect("covered");
+    let t = Instant::now();
+    let counties: Vec<f64> = regions
+        .children("420000")
+        .flat_map(|city| regions.children(&city.code).collect::<Vec<_>>())
+        .filter_map(|county| cache.zone(regions, &county.code))
+        .map(|zone| covered.measure(&zone).ratio())
+        .collect();
+    let cold = t.elapsed().as_secs_f64() * 1e3;
+    println!(
+        "coverage drill-down of Hubei to its {} counties (raster kept, counties' cells made): cold {cold:.0} ms [bar 200 {}]",
+        counties.len(),
+        verdict(cold <= 200.0)
+    );
 }
 
 /// What a sent polygon costs before and in the search, per province, and the
@@ -666,6 +737,7 @@ fn main() {
     search_bench(&index, &regions);
     polygon_bench(&index, &regions);
     satellite_bench(&index, &conn);
+    coverage_bench(&index, &regions);
     drop(index);
     stac_in_process(&data, &regions);
     match std::env::var_os("RSCLOUD_BIN") {
