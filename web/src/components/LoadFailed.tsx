@@ -6,14 +6,17 @@ export function LoadFailed({
   description,
   onRetry,
   testId,
+  className,
 }: {
   title: string;
   description?: string;
   onRetry: () => void;
   testId: string;
+  className?: string;
 }) {
   return (
     <Alert
+      className={className}
       type="error"
       showIcon
       title={title}

@@ -142,7 +142,8 @@ impl Cache {
         let mut guard = self.rasters.lock().unwrap_or_else(PoisonError::into_inner);
         let (clock, kept) = &mut *guard;
         *clock += 1;
-        kept.retain(|k| k.stamp == stamp && k.period != *period);
+        // Rasters of an older catalogue are never found again; the least recently used go first.
+        kept.retain(|k| !(k.stamp == stamp && k.period == *period));
         if kept.len() >= KEPT
             && let Some(oldest) = kept
                 .iter()

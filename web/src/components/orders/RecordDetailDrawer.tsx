@@ -1,7 +1,7 @@
 // An order or a data request in a drawer: its facts, its history and its scenes, with the
 // buttons the page gives for the actions the server says the caller may take now.
 import type { ReactNode } from 'react';
-import { Alert, Button, Descriptions, Drawer, Space, Spin, Typography } from 'antd';
+import { Descriptions, Drawer, Space, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useDict, type DictItem } from '../../api/getDict';
 import {
@@ -13,6 +13,7 @@ import { HistoryTimeline } from './HistoryTimeline';
 import { RecordItemsTable } from './RecordItemsTable';
 import { StatusTag } from './StatusTag';
 import { KIND_NAME, formatSize, formatTime } from './format';
+import { LoadFailed } from '../LoadFailed';
 
 function labelOf(items: readonly DictItem[] | undefined, value: string): string {
   return items?.find((item) => item.value === value)?.label ?? value;
@@ -106,15 +107,10 @@ export function RecordDetailDrawer({ kind, id, onClose, actions }: RecordDetailD
           </section>
         </Space>
       ) : detail.isError ? (
-        <Alert
-          type="error"
-          showIcon
+        <LoadFailed
           title="详情加载失败"
-          action={
-            <Button size="small" onClick={() => void detail.refetch()}>
-              重试
-            </Button>
-          }
+          onRetry={() => void detail.refetch()}
+          testId="record-detail-failed"
         />
       ) : (
         <Spin description="正在加载…">

@@ -2,7 +2,7 @@
 // dictionary, with counts when the page has them), date range and keyword, the table with
 // paging, and 详情 for each row. The page fetches the list; this shows it.
 import { useState } from 'react';
-import { Alert, Button, DatePicker, Input, Space, Table, Tabs } from 'antd';
+import { Button, DatePicker, Input, Space, Table, Tabs } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useDict } from '../../api/getDict';
@@ -11,6 +11,7 @@ import { StatusTag } from './StatusTag';
 import { refilter, type RecordFilter } from './filters';
 import { KIND_NAME, STATUS_DICT, formatSize, formatTime } from './format';
 import { tablePagination } from './paging';
+import { LoadFailed } from '../LoadFailed';
 
 const ALL = 'all';
 const DAY = 'YYYY-MM-DD';
@@ -93,17 +94,7 @@ export function RecordList({
         />
       </Space>
       {error && !page ? (
-        <Alert
-          type="error"
-          showIcon
-          title={`${name}列表加载失败`}
-          data-testid="list-error"
-          action={
-            <Button size="small" onClick={onRetry}>
-              重试
-            </Button>
-          }
-        />
+        <LoadFailed title={`${name}列表加载失败`} onRetry={onRetry} testId="list-error" />
       ) : (
         <Table<OrderRecord>
           rowKey="id"

@@ -2,18 +2,7 @@
 // (question and a rich-text answer), delete after a confirmation, and move an entry up or
 // down (the entries whose position changes are written with their new `sort`).
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Space,
-  Table,
-  Tag,
-  type TableProps,
-} from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Space, Table, Tag, type TableProps } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { editorUpload } from './api/files';
@@ -21,6 +10,7 @@ import { editorClean, faqQueryOptions, useFaqChanges, type FaqEntry } from './ap
 import { MAX_TITLE, answerProblem, questionProblem, ruleOf } from './contentRules';
 import { SORT_STEP, reorder } from './faqOrder';
 import { RichTextEditor } from './RichTextEditor';
+import { LoadFailed } from '../../components/LoadFailed';
 
 interface FaqValues {
   question: string;
@@ -156,16 +146,11 @@ export default function FaqAdmin() {
         </Button>
       </Space>
       {faq.isError && (
-        <Alert
+        <LoadFailed
           className="manage-notice"
-          type="error"
-          showIcon
           title="常见问题加载失败"
-          action={
-            <Button size="small" onClick={() => void faq.refetch()}>
-              重试
-            </Button>
-          }
+          onRetry={() => void faq.refetch()}
+          testId="faq-admin-failed"
         />
       )}
       <Table<FaqEntry>

@@ -25,6 +25,7 @@ import {
   takesImagesOnly,
   type FileCategory,
 } from './fileCategories';
+import { LoadFailed } from '../../components/LoadFailed';
 
 const PAGE_SIZE = 20;
 
@@ -212,16 +213,11 @@ export default function FilesAdmin() {
         />
       </Space>
       {list.isError && (
-        <Alert
+        <LoadFailed
           className="manage-notice"
-          type="error"
-          showIcon
           title="文件列表加载失败"
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              重试
-            </Button>
-          }
+          onRetry={() => void list.refetch()}
+          testId="files-admin-failed"
         />
       )}
       <Table<FileInfo>

@@ -2,7 +2,7 @@
 // (after a confirmation), publish or withdraw, pin or unpin. The item being edited is in the
 // address (?edit=<id> or ?edit=new), so the browser's back returns to the list.
 import { useState } from 'react';
-import { Alert, Button, Input, Popconfirm, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { Button, Input, Popconfirm, Select, Space, Table, Tag, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { manageNewsQueryOptions, useNewsChange, type NewsSummary } from './api/n
 import { editorUpload } from './api/files';
 import { NewsForm } from './NewsForm';
 import { newsTypeOf, newsTypes } from './newsTypes';
+import { LoadFailed } from '../../components/LoadFailed';
 
 const PAGE_SIZE = 20;
 
@@ -192,17 +193,11 @@ function NewsTable() {
         />
       </Space>
       {list.isError && (
-        <Alert
+        <LoadFailed
           className="manage-notice"
-          type="error"
-          showIcon
           title="新闻列表加载失败"
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              重试
-            </Button>
-          }
-          data-testid="news-admin-failed"
+          onRetry={() => void list.refetch()}
+          testId="news-admin-failed"
         />
       )}
       <Table<NewsSummary>

@@ -21,6 +21,7 @@ import { useRemoveFromCart } from './api/removeFromCart';
 import { useSubmitOrder } from './api/submitOrder';
 import { MY_ORDERS_PATH } from './paths';
 import './CartPage.css';
+import { LoadFailed } from '../../components/LoadFailed';
 
 const AVAILABILITY: Record<LineAvailability, { label: string; colour: string }> = {
   online: { label: '在线', colour: 'green' },
@@ -105,17 +106,7 @@ export default function CartPage() {
 
   if (lines.isError && !page)
     return (
-      <Alert
-        type="error"
-        showIcon
-        title="购物车加载失败"
-        data-testid="cart-error"
-        action={
-          <Button size="small" onClick={() => void lines.refetch()}>
-            重试
-          </Button>
-        }
-      />
+      <LoadFailed title="购物车加载失败" onRetry={() => void lines.refetch()} testId="cart-error" />
     );
 
   return (
