@@ -214,8 +214,8 @@ fn satellite_bench(index: &SceneIndex, conn: &rusqlite::Connection) {
 /// Coverage statistics: provinces for a quarter and a year, cold and warm, and a
 /// province's counties.
 fn coverage_bench(index: &SceneIndex, regions: &RegionIndex) {
-    use rscloud::coverage::engine::{Cache, Period};
     use geo_kit::deadline::Deadline;
+    use rscloud::coverage::engine::{Cache, Period};
     let provinces: Vec<String> = regions.children("100000").map(|p| p.code.clone()).collect();
     for (quarter, what) in [(3, "Q3 2025"), (0, "the year 2025")] {
         let period = Period {
@@ -242,7 +242,10 @@ fn coverage_bench(index: &SceneIndex, regions: &RegionIndex) {
         let ms = timings(20, || {
             std::hint::black_box(all(&cache));
         });
-        let hubei = provinces.iter().position(|c| c == "420000").map(|i| shares[i]);
+        let hubei = provinces
+            .iter()
+            .position(|c| c == "420000")
+            .map(|i| shares[i]);
         println!(
             "coverage of {} provinces, {what} ({scenes} scenes): cold {cold:.0} ms [bar 2000 {}], warm median {:.2} ms p95 {:.2} ms [bar 20 {}]; Hubei {:.1} %",
             shares.len(),

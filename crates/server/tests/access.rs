@@ -304,6 +304,9 @@ fn fill(path: &str, who: &Who) -> String {
         ("{username}", "nobody".to_owned()),
         ("{x}", "GF1".to_owned()),
         ("{slug}", "no-such-page".to_owned()),
+        ("{year}", "2025".to_owned()),
+        ("{quarter}", "1".to_owned()),
+        ("{regionId}", "420000".to_owned()),
     ] {
         out = out.replace(param, &value);
     }

@@ -46,7 +46,8 @@ async fn provincial_user_logs_in_and_sees_their_details_and_range() {
             && perms.contains(&"MOD_061")
             && perms.contains(&"MOD_056_DISPLAY")
     );
-    assert!(!perms.contains(&"MOD_054"));
+    // The demo's provincial office also sends feedback (MOD_054).
+    assert!(perms.contains(&"MOD_054") && perms.contains(&"MOD_054_DISPLAY"));
     assert!(user["personInfo"]["relatePushNodeInfo"].is_array());
     let id = user["id"].as_i64().expect("id");
     let (status, ranges) = s
@@ -471,14 +472,21 @@ async fn permissions_changed_on_the_command_line_apply_to_the_next_request() {
         0
     );
     let (status, me) = s.get_as("/api/usercenter/detail", &token).await;
-    assert_eq!((status, permissions(&me)), (200, json!([])));
+    // What the role gave is gone; the feedback permission, its own, stays.
+    assert_eq!(
+        (status, permissions(&me)),
+        (200, json!(["MOD_054", "MOD_054_DISPLAY"]))
+    );
 
     assert_eq!(
         rscloud_user(&s.data_dir, &["grant", "hubei", "MOD_059"], "").0,
         0
     );
     let (_, me) = s.get_as("/api/usercenter/detail", &token).await;
-    assert_eq!(permissions(&me), json!(["MOD_059"]));
+    assert_eq!(
+        permissions(&me),
+        json!(["MOD_054", "MOD_054_DISPLAY", "MOD_059"])
+    );
 }
 
 /// Every protected route and what each kind of caller gets from it. Modules that
