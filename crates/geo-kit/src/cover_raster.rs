@@ -11,7 +11,7 @@
 //! the WGS84 ellipsoid (a cell's area depends only on its row).
 
 use geo::BoundingRect;
-use geo_types::{MultiPolygon, Polygon, Rect};
+use geo_types::{Coord, MultiPolygon, Polygon, Rect, coord};
 
 use crate::mask::{Bits, Cells, Crossings, Run};
 
@@ -57,6 +57,10 @@ impl Measure {
 /// A regular lon/lat grid of square cells and the area of a cell in each row.
 #[derive(Debug, Clone)]
 pub struct CoverGrid {
+    /// The south-west corner.
+    min: Coord<f64>,
+    /// Cell side, degrees.
+    cell: f64,
     cells: Cells,
     /// Area of one cell in each row, km².
     row_km2: Vec<f64>,
@@ -76,6 +80,8 @@ impl CoverGrid {
             })
             .collect();
         Self {
+            min: extent.min(),
+            cell,
             cells: Cells::square(extent.min(), cell, nx, ny),
             row_km2,
         }
@@ -145,6 +151,59 @@ impl CoverRaster {
             area_km2: zone.area_km2,
             covered_km2,
         }
+    }
+
+    /// The covered part within `view` drawn with blocks of `block` × `block`
+    /// cells (a block counts when at least half its cells are covered), as
+    /// rectangles, one per run of covered blocks along a row: coarse blocks
+    /// for a map zoomed out, single cells close in.
+    pub fn covered_blocks(&self, view: Rect<f64>, block: usize) -> Vec<Rect<f64>> {
+        let block = block.max(1);
+        let g = &self.grid;
+        let (nx, ny) = (g.cells.nx, g.cells.ny);
+        let to_block = |v: f64, origin: f64| ((v - origin) / (g.cell * block as f64)).floor();
+        let clamp = |v: f64, n: usize| v.clamp(0.0, n.div_ceil(block) as f64) as usize;
+        let (bx0, bx1) = (
+            clamp(to_block(view.min().x, g.min.x), nx),
+            clamp(to_block(view.max().x, g.min.x) + 1.0, nx),
+        );
+        let (by0, by1) = (
+            clamp(to_block(view.min().y, g.min.y), ny),
+            clamp(to_block(view.max().y, g.min.y) + 1.0, ny),
+        );
+        let side = g.cell * block as f64;
+        let mut out = Vec::new();
+        for by in by0..by1 {
+            let rows = by * block..((by + 1) * block).min(ny);
+            let mut start = None;
+            for bx in bx0..=bx1 {
+                let covered = bx < bx1 && {
+                    let cols = bx * block..((bx + 1) * block).min(nx);
+                    let set: usize = rows
+                        .clone()
+                        .map(|r| {
+                            let run = Run::new(r * nx + cols.start, r * nx + cols.end);
+                            self.covered.count(&[run])
+                        })
+                        .sum();
+                    2 * set >= rows.len() * cols.len()
+                };
+                match (covered, start) {
+                    (true, None) => start = Some(bx),
+                    (false, Some(first)) => {
+                        let x = |b: usize| g.min.x + b as f64 * side;
+                        let y = |b: usize| g.min.y + b as f64 * side;
+                        out.push(Rect::new(
+                            coord! { x: x(first), y: y(by) },
+                            coord! { x: x(bx), y: y(by + 1) },
+                        ));
+                        start = None;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
     }
 
     /// Memory the raster holds, bytes.
@@ -229,6 +288,30 @@ mod tests {
         assert!((m.ratio() - 0.25).abs() < 0.01, "{}", m.ratio());
         raster.add(&square(109.0, 29.0, 3.0));
         assert!((raster.measure(&zone).ratio() - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_covered_part_is_drawn_as_runs_of_blocks() {
+        let grid = CoverGrid::new(china(), 0.01);
+        let mut raster = CoverRaster::new(&grid);
+        raster.add(&square(110.0, 30.0, 0.5));
+        let view = Rect::new(coord! { x: 109.0, y: 29.0 }, coord! { x: 112.0, y: 32.0 });
+        // Single cells: 50 rows of one run each, together the square.
+        let cells = raster.covered_blocks(view, 1);
+        assert_eq!(cells.len(), 50);
+        let area: f64 = cells.iter().map(|r| r.width() * r.height()).sum();
+        assert!((area - 0.25).abs() < 1e-6, "{area}");
+        // Blocks of 10 × 10 cells: 5 rows of 0.1° blocks, the same square.
+        let blocks = raster.covered_blocks(view, 10);
+        assert_eq!(blocks.len(), 5);
+        assert!(
+            (blocks[0].min().x - 110.0).abs() < 1e-9 && (blocks[0].max().x - 110.5).abs() < 1e-9
+        );
+        // Nothing outside the view, nothing where nothing is covered.
+        let away = Rect::new(coord! { x: 120.0, y: 40.0 }, coord! { x: 121.0, y: 41.0 });
+        assert!(raster.covered_blocks(away, 1).is_empty());
+        let off_grid = Rect::new(coord! { x: -10.0, y: -10.0 }, coord! { x: -5.0, y: -5.0 });
+        assert!(raster.covered_blocks(off_grid, 4).is_empty());
     }
 
     #[test]

@@ -22,7 +22,7 @@ use crate::rings;
 pub(crate) struct Run(u32, u32);
 
 impl Run {
-    fn new(start: usize, end: usize) -> Self {
+    pub(crate) fn new(start: usize, end: usize) -> Self {
         Self(start as u32, end as u32)
     }
 

@@ -298,8 +298,10 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         "image catalogue loaded"
     );
     let every = std::time::Duration::from_millis(config.scene_watch_ms);
-    let scenes = normal::live::LiveIndex::watched(scenes, &path, every)
-        .context("cannot start watching the image catalogue")?;
+    let scenes = Arc::new(
+        normal::live::LiveIndex::watched(scenes, &path, every)
+            .context("cannot start watching the image catalogue")?,
+    );
     let started = std::time::Instant::now();
     let spots = db.call(|c| spot::engine::SpotIndex::load(c)).await?;
     tracing::info!(
@@ -318,6 +320,8 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
     spot::layers::register(&mut layers, &spots);
     let land = Arc::new(spot::grid::cells::LandCache::default());
     spot::grid::layer::register(&mut layers, &spots, &regions, &land);
+    let coverage = Arc::new(coverage::engine::Cache::default());
+    coverage::layer::register(&mut layers, &coverage, &scenes);
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -325,7 +329,7 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         accounts: Arc::new(accounts),
         regions,
         layers: Arc::new(layers),
-        scenes: Arc::new(scenes),
+        scenes,
         sent_areas: Arc::default(),
         spots,
         land,
@@ -336,7 +340,7 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         draw_spot_image: demo::spots::draw_image,
         delivery,
         heavy,
-        coverage: Arc::default(),
+        coverage,
     })
 }
 

@@ -163,3 +163,62 @@ async fn bad_periods_filters_and_regions_are_refused_before_any_work() {
         assert_eq!(status, 400, "{path}");
     }
 }
+
+/// The `coverage` layer's features over Hubei's box through WFS, as GeoJSON.
+async fn drawn(s: &TestServer, viewparams: &str) -> Vec<Value> {
+    let query = serde_urlencoded::to_string([
+        ("SERVICE", "WFS"),
+        ("VERSION", "2.0.0"),
+        ("REQUEST", "GetFeature"),
+        ("OUTPUTFORMAT", "application/json"),
+        ("TYPENAMES", "coverage"),
+        ("BBOX", "108.3,29.0,116.2,33.3"),
+        ("VIEWPARAMS", viewparams),
+    ])
+    .expect("query");
+    let answer = s
+        .client
+        .get(s.url(&format!("/ows/cloudPlatform/wfs?{query}")))
+        .send()
+        .await
+        .expect("wfs");
+    let status = answer.status().as_u16();
+    let text = answer.text().await.expect("body");
+    assert_eq!(status, 200, "{text}");
+    let body: Value = serde_json::from_str(&text).expect("GeoJSON");
+    body["features"].as_array().expect("features").clone()
+}
+
+#[tokio::test]
+async fn the_covered_part_of_a_counted_period_is_a_map_layer_and_a_tile_builds_nothing() {
+    let (s, _) = server().await;
+    // Not counted yet: nothing drawn (a tile or a WFS request never starts the work).
+    assert!(drawn(&s, "year:2025;quarter:1").await.is_empty());
+    let spring = statistics(&s, "2025/1/420000").await;
+    let blocks = drawn(&s, "year:2025;quarter:1").await;
+    assert!(!blocks.is_empty());
+    assert!(blocks.iter().all(|f| f["geometry"]["type"] == "Polygon"));
+    // The blocks over Hubei's box cover about what the statistics say is covered of it
+    // (the box holds more than Hubei: the drawn area is at least the region's covered part).
+    let km2_per_deg2 = 111.32 * 111.32 * (31.0_f64).to_radians().cos();
+    let drawn_km2: f64 = blocks
+        .iter()
+        .map(|f| {
+            let ring = f["geometry"]["coordinates"][0].as_array().expect("ring");
+            let (xs, ys): (Vec<f64>, Vec<f64>) = ring
+                .iter()
+                .map(|c| (c[0].as_f64().expect("x"), c[1].as_f64().expect("y")))
+                .unzip();
+            let w = xs.iter().cloned().fold(f64::MIN, f64::max)
+                - xs.iter().cloned().fold(f64::MAX, f64::min);
+            let h = ys.iter().cloned().fold(f64::MIN, f64::max)
+                - ys.iter().cloned().fold(f64::MAX, f64::min);
+            w * h * km2_per_deg2
+        })
+        .sum();
+    let covered = spring["region"]["coveredKm2"].as_f64().expect("covered");
+    assert!(drawn_km2 > covered * 0.9, "{drawn_km2} against {covered}");
+    // Another period, or a bad one, is still not drawn.
+    assert!(drawn(&s, "year:2025;quarter:2").await.is_empty());
+    assert!(drawn(&s, "year:1999;quarter:1").await.is_empty());
+}

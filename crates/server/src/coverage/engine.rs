@@ -14,6 +14,7 @@ use geo_kit::deadline::{Deadline, TimedOut};
 use geo_types::{Rect, coord};
 
 use crate::db::live::Loaded;
+use crate::error::AppError;
 use crate::normal::index::{Filter, SceneIndex, Sort};
 use crate::region::index::RegionIndex;
 
@@ -44,7 +45,45 @@ pub struct Period {
     pub cloud: u8,
 }
 
+/// Years a period may fall in.
+const YEARS: std::ops::RangeInclusive<i32> = 2000..=2100;
+/// Cloud limit when none is given, percent: every scene counts.
+pub const ANY_CLOUD: u8 = 100;
+
 impl Period {
+    /// A period as asked (resolution and cloud optional), or the Chinese refusal.
+    pub fn checked(
+        year: i32,
+        quarter: u8,
+        resolution: Option<u8>,
+        cloud: Option<u8>,
+    ) -> Result<Self, AppError> {
+        if !YEARS.contains(&year) {
+            return Err(AppError::bad_request(format!(
+                "年份应在 {} 到 {} 之间",
+                YEARS.start(),
+                YEARS.end()
+            )));
+        }
+        if quarter > 4 {
+            return Err(AppError::bad_request("季度应为 1 到 4（0 表示全年）"));
+        }
+        let resolution = resolution.unwrap_or(0);
+        if resolution > 4 {
+            return Err(AppError::bad_request("分辨率等级应为 1 到 4（0 表示全部）"));
+        }
+        let cloud = cloud.unwrap_or(ANY_CLOUD);
+        if cloud > 100 {
+            return Err(AppError::bad_request("云量应为 0 到 100"));
+        }
+        Ok(Self {
+            year,
+            quarter,
+            resolution,
+            cloud,
+        })
+    }
+
     /// The first and last second (unix) of the period, Beijing time.
     pub fn window(&self) -> (i64, i64) {
         let (first, last) = match self.quarter {
@@ -162,6 +201,11 @@ impl Cache {
         Ok(covered)
     }
 
+    /// The period's raster for this catalogue if one is kept (nothing is built).
+    pub fn kept(&self, index: &SceneIndex, period: &Period) -> Option<Arc<Covered>> {
+        self.find(index.stamp(), period)
+    }
+
     fn find(&self, stamp: (usize, i64), period: &Period) -> Option<Arc<Covered>> {
         let mut guard = self.rasters.lock().unwrap_or_else(PoisonError::into_inner);
         let (clock, kept) = &mut *guard;
@@ -197,5 +241,10 @@ impl Covered {
     /// A region's area and covered part.
     pub fn measure(&self, zone: &Zone) -> Measure {
         self.raster.measure(zone)
+    }
+
+    /// The covered part within `view`, as rectangles of blocks of `block` cells a side.
+    pub fn blocks(&self, view: Rect<f64>, block: usize) -> Vec<Rect<f64>> {
+        self.raster.covered_blocks(view, block)
     }
 }

@@ -3,9 +3,12 @@
 //! city or a county the catalogue's scenes of a year or quarter cover, for a
 //! resolution class and a cloud limit, region by region one level down (for
 //! /statistics/coverage-statics). Public, like the image query whose scenes it
-//! counts. The work is on a raster (see [`engine`]), under the heavy-work budget.
+//! counts. The work is on a raster (see [`engine`]), under the heavy-work budget;
+//! the covered part of a period already counted is the map layer `coverage`
+//! (see [`layer`]).
 
 pub mod engine;
+pub mod layer;
 
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -25,11 +28,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(latest_coverage))
 }
 
-/// Years a period may fall in.
-const YEARS: std::ops::RangeInclusive<i32> = 2000..=2100;
-/// Cloud limit without `cloud`, percent: every scene counts.
-const DEFAULT_CLOUD: u8 = 100;
-
 /// Which scenes count, besides the period in the path.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -40,35 +38,6 @@ pub struct CoverageQuery {
     /// Largest cloud cover counted, percent 0–100 (default 100: all).
     #[param(minimum = 0, maximum = 100)]
     cloud: Option<u8>,
-}
-
-impl CoverageQuery {
-    fn period(&self, year: i32, quarter: u8) -> Result<Period, AppError> {
-        if !YEARS.contains(&year) {
-            return Err(AppError::bad_request(format!(
-                "年份应在 {} 到 {} 之间",
-                YEARS.start(),
-                YEARS.end()
-            )));
-        }
-        if quarter > 4 {
-            return Err(AppError::bad_request("季度应为 1 到 4（0 表示全年）"));
-        }
-        let resolution = self.resolution.unwrap_or(0);
-        if resolution > 4 {
-            return Err(AppError::bad_request("分辨率等级应为 1 到 4（0 表示全部）"));
-        }
-        let cloud = self.cloud.unwrap_or(DEFAULT_CLOUD);
-        if cloud > 100 {
-            return Err(AppError::bad_request("云量应为 0 到 100"));
-        }
-        Ok(Period {
-            year,
-            quarter,
-            resolution,
-            cloud,
-        })
-    }
 }
 
 /// How much of one region is covered.
@@ -134,7 +103,7 @@ async fn coverage_statistics(
     ApiPath((year, quarter, region)): ApiPath<(i32, u8, String)>,
     ApiQuery(query): ApiQuery<CoverageQuery>,
 ) -> ApiResult<CoverageStatistics> {
-    let period = query.period(year, quarter)?;
+    let period = Period::checked(year, quarter, query.resolution, query.cloud)?;
     known_region(&state, &region)?;
     let index = state.scenes.now();
     let worker = state.clone();
@@ -213,7 +182,7 @@ async fn latest_coverage(
         year,
         quarter,
         resolution: 0,
-        cloud: DEFAULT_CLOUD,
+        cloud: engine::ANY_CLOUD,
     };
     let worker = state.clone();
     heavy(&state, ip, move |deadline| {
