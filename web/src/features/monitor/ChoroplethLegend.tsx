@@ -1,7 +1,7 @@
 // The legend over the map of STATISTICS' regions and GRID's cells: the ten classes of the
 // measure shown, and no data.
-import type { LegendClass } from './choropleth';
-import { NO_DATA_COLOR } from './choropleth';
+import { ClassLegend } from '../../components/map/ClassLegend';
+import type { LegendClass } from '../../components/map/choropleth';
 import { M2_PER_MU } from '../../lib/figures';
 import type { GridMeasure } from './state';
 
@@ -25,20 +25,10 @@ export function ChoroplethLegend({
   measure: GridMeasure;
 }) {
   return (
-    <div className="monitor-legend" data-testid="choropleth-legend" data-classes={classes.length}>
-      <div className="monitor-legend__title">{TITLES[measure]}</div>
-      <ul>
-        {classes.map((item) => (
-          <li key={item.color} data-testid="legend-class">
-            <i style={{ background: item.color }} />
-            {bound(item.from, measure)} – {bound(item.to, measure)}
-          </li>
-        ))}
-        <li>
-          <i style={{ background: NO_DATA_COLOR }} />
-          无数据
-        </li>
-      </ul>
-    </div>
+    <ClassLegend
+      classes={classes}
+      title={TITLES[measure]}
+      format={(value) => bound(value, measure)}
+    />
   );
 }

@@ -348,7 +348,7 @@ describe('监测专题 (/monitor/<theme>)', () => {
     expect(legend).toHaveTextContent('无数据');
     await userEvent.click(within(screen.getByTestId('measure-toggle')).getByText('按面积'));
     expect(
-      await screen.findByText('面积（亩）', { selector: '.monitor-legend__title' }),
+      await screen.findByText('面积（亩）', { selector: '.class-legend__title' }),
     ).toBeInTheDocument();
   });
 

@@ -28,7 +28,8 @@ import { useStatistics } from './api/getStatistics';
 import type { GridCell } from './api/types';
 import type { ThemeInfo } from './api/types';
 import { ChoroplethLegend } from './ChoroplethLegend';
-import { legendClasses, maxOf } from './choropleth';
+import { choroplethMinZoom, legendClasses } from '../../components/map/choropleth';
+import { maxOf } from './choropleth';
 import { DetailPanel } from './DetailPanel';
 import { gridMax, tileBbox } from './grid';
 import { GridPanel } from './GridPanel';
@@ -36,7 +37,6 @@ import {
   CHOROPLETH,
   SPOTS,
   choroplethLayer,
-  choroplethMinZoom,
   gridLayer,
   legendColors,
   openedSpotLayer,

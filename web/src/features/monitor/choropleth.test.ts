@@ -6,8 +6,8 @@ import {
   classOf,
   legendClasses,
   rampColors,
-  regionFill,
-} from './choropleth';
+} from '../../components/map/choropleth';
+import { regionFill } from './choropleth';
 
 describe('the choropleth classes', () => {
   it('are ten, each max/10 wide, a boundary value in the class below it', () => {

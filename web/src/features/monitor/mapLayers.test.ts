@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { classColors } from './choropleth';
+import { choroplethMinZoom, classColors } from '../../components/map/choropleth';
+import { tilesOf } from '../../components/map/tiles';
 import {
   CATEGORY_COLORS,
   CHOROPLETH,
   GRID_CELLS,
   choroplethLayer,
-  choroplethMinZoom,
   gridLayer,
   legendColors,
   spotFilter,
   spotsLayer,
-  tilesOf,
   zonesLayer,
 } from './mapLayers';
 import { ALL, DETAIL, defaultState, type MonitorState } from './state';

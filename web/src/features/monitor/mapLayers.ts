@@ -5,9 +5,11 @@
 // the ten classes of the measure chosen.
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import type { MapLayer } from '../../components/map/types';
-import { regionLevel, regionPrefix } from '../../lib/areaRange';
+import { regionPrefix } from '../../lib/areaRange';
 import type { ThemeName } from './api/types';
-import { classFill, regionFill, type Measure, type Ramp, type RegionValue } from './choropleth';
+import { classFill, regionChoropleth, type Ramp } from '../../components/map/choropleth';
+import { tilesOf } from '../../components/map/tiles';
+import { regionFill, type Measure, type RegionValue } from './choropleth';
 import { ALL, type GridMeasure, type Legend, type MonitorState } from './state';
 
 /** The attribute of a `grid_statistics_default` cell each GRID measure colours by. */
@@ -30,40 +32,8 @@ export const REGION_OUTLINE = 'region-outline';
 /** GRID's cells. */
 export const GRID_CELLS = 'grid-cells';
 
-/** The region tiles' layer of boundaries, with the attributes code, name and level. */
-const REGION_LAYER = 'region';
-
 /** The layer of grid cells the server serves (spec §3 map layer names). */
 export const GRID_LAYER = 'grid_statistics_default';
-
-/** What a layer's features depend on besides the tile: key:value pairs, the unset left out. */
-export type ViewParams = Record<string, string | number | null | undefined>;
-
-/**
- * The vector tiles of a layer the server's map services serve, narrowed by `params` (sent as
- * GeoServer's `viewparams=key:value;key:value`, e.g. a theme's batch).
- */
-export function tilesOf(origin: string, layer: string, params: ViewParams = {}): string[] {
-  const pairs = Object.entries(params)
-    .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${key}:${value}`);
-  const query = pairs.length ? `?viewparams=${encodeURIComponent(pairs.join(';'))}` : '';
-  return [`${origin}/ows/cloudPlatform/wmts/${layer}/{z}/{x}/{y}.pbf${query}`];
-}
-
-/**
- * The zoom from which the region tiles carry each level (0 the country … 3 counties), as
- * `region/layers.rs` cuts them: provinces always, cities from 5, counties from 8.
- */
-const REGION_LEVEL_ZOOMS = [0, 0, 5, 8] as const;
-
-/**
- * The least zoom at which the map shows the regions one level below `region` (the rows of
- * its statistics): a whole large city fits the map only below the zoom its counties appear at.
- */
-export function choroplethMinZoom(region: string): number {
-  return REGION_LEVEL_ZOOMS[Math.min(regionLevel(region) + 1, 3)] ?? 0;
-}
 
 /** The regions of the statistics, each filled by its class (a region has no data, grey). */
 export function choroplethLayer(
@@ -72,20 +42,8 @@ export function choroplethLayer(
   ramp: Ramp,
   origin: string,
 ): MapLayer {
-  return {
-    id: CHOROPLETH,
-    kind: 'vector',
-    tiles: tilesOf(origin, REGION_LAYER),
-    sourceLayer: REGION_LAYER,
-    filter: ['in', ['get', 'code'], ['literal', rows.map((row) => row.regionId)]],
-    interactive: true,
-    paint: {
-      fillColor: regionFill(rows, measure, ramp),
-      fillOpacity: 0.8,
-      lineColor: '#ffffff',
-      lineWidth: 1,
-    },
-  };
+  const codes = rows.map((row) => row.regionId);
+  return regionChoropleth(CHOROPLETH, codes, regionFill(rows, measure, ramp), origin);
 }
 
 /** The colours of categories (spec §9's category colour map: teal, pink, lime, purple, …). */
