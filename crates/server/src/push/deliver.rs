@@ -22,14 +22,14 @@ pub const MAX_NODES: usize = 64;
     Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
 )]
 #[serde(rename_all = "lowercase")]
-pub enum Channel {
+pub enum PushChannel {
     /// Over the internet (互联网).
     Internet,
     /// Over the private line (专线).
     Privateline,
 }
 
-impl Channel {
+impl PushChannel {
     /// The wire and stored name.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -46,7 +46,7 @@ pub fn check(
     channel: &str,
     ids: &[String],
     nodes: &[i64],
-) -> Result<(String, Channel), AppError> {
+) -> Result<(String, PushChannel), AppError> {
     let name = name.trim();
     if name.is_empty() {
         return Err(AppError::bad_request("请输入批次名称"));
@@ -138,7 +138,7 @@ mod tests {
         (0..n).map(|i| format!("S{i}")).collect()
     }
 
-    fn message(r: Result<(String, Channel), AppError>) -> String {
+    fn message(r: Result<(String, PushChannel), AppError>) -> String {
         r.expect_err("refused").to_string()
     }
 
@@ -180,7 +180,10 @@ mod tests {
             &[1],
         )
         .expect("at the bounds");
-        assert_eq!((name.chars().count(), channel), (100, Channel::Privateline));
+        assert_eq!(
+            (name.chars().count(), channel),
+            (100, PushChannel::Privateline)
+        );
     }
 
     #[test]

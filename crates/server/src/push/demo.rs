@@ -55,7 +55,7 @@ pub fn store(
     );
     let batch = NewBatch {
         name: format!("演示：{}影像推送", region.name),
-        channel: deliver::Channel::Internet.as_str(),
+        channel: deliver::PushChannel::Internet.as_str(),
         created_by: crate::usercenter::store::user_id(conn, "admin")?.unwrap_or_default(),
         creator: "admin".into(),
         demo: true,

@@ -28,7 +28,7 @@ use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usercenter::guard::Require;
 use crate::usercenter::session::{Caller, now_secs};
-use deliver::Channel;
+use deliver::PushChannel;
 use store::{BatchNode, BatchRow, ItemRow, NodeTally};
 
 /// The push routes: making and listing every batch is the managers'; the rest is for any
@@ -62,7 +62,7 @@ pub struct NewPushBatch {
     /// `internet` (互联网) or `privateline` (专线).
     // A name, checked by `deliver::check` so that a wrong one gets its Chinese message.
     #[serde(default)]
-    #[schema(value_type = Channel)]
+    #[schema(value_type = PushChannel)]
     channel: String,
     /// Product ids of the scenes (1–10,000); unknown ones refuse the whole batch.
     #[serde(default)]
@@ -99,7 +99,7 @@ pub struct PushBatch {
     /// Name.
     pub name: String,
     /// How it travelled.
-    pub channel: Channel,
+    pub channel: PushChannel,
     /// When sent, `YYYY-MM-DD HH:MM` Beijing time.
     pub created_at: String,
     /// The manager who sent it.
@@ -259,7 +259,7 @@ fn summaries(
             PushBatch {
                 id: b.id,
                 name: b.name,
-                channel: crate::api::from_name(&b.channel).unwrap_or(Channel::Internet),
+                channel: crate::api::from_name(&b.channel).unwrap_or(PushChannel::Internet),
                 created_at: crate::beijing::minute(b.created_at),
                 creator: b.creator,
                 demo: b.demo,
