@@ -468,3 +468,23 @@ async fn exports_open_and_coverage_is_the_image_querys_for_the_same_scenes() {
         .expect("utf-8");
     assert_eq!(sheet.matches("<row ").count(), sent.len() + 1);
 }
+
+#[tokio::test]
+async fn the_demo_sends_its_hubei_scenes_to_the_hubei_node_once() {
+    let data = common::reference::copy_of(common::reference::regions());
+    let s = TestServer::start_in(data, |c| c.demo_scenes = 3_000).await;
+    let hubei_user = s.token_of("hubei", "Hubei12345").await;
+    let (_, own) = s.get_as("/api/push/v1/own", &hubei_user).await;
+    assert_eq!(own["data"]["total"], 1, "{own}");
+    let batch = &own["data"]["list"][0];
+    assert_eq!(batch["name"], "演示：湖北省影像推送");
+    assert_eq!(batch["demo"], true);
+    assert_eq!(batch["nodes"][0]["nodeId"], node(&s, "420000"));
+    let count = batch["sceneCount"].as_i64().expect("count");
+    assert!(count > 0 && count <= 200, "{count}");
+    // Only while no batch exists: at the next start nothing more is sent.
+    let mut conn = rusqlite::Connection::open(s.database()).expect("db");
+    let again = rscloud::push::demo::store(&mut conn, &s.state.scenes.now(), &s.state.regions, 0)
+        .expect("demo");
+    assert_eq!(again, 0);
+}
