@@ -22,6 +22,7 @@ pub mod normal;
 pub mod order;
 pub mod ows;
 pub mod page;
+pub mod push;
 pub mod region;
 pub mod satellite;
 pub mod sateorbit;
@@ -76,6 +77,7 @@ use crate::telemetry::Metrics;
         (name = "page", description = "Editable pages and the FAQ"),
         (name = "files", description = "Shared and uploaded files (share/v2): downloads, images, attachments"),
         (name = "feedback", description = "Feedback from users (MOD_054) and the editors' answers"),
+        (name = "push", description = "Image push to province nodes: batches, deliveries, their footprints, exports and coverage"),
         (name = "meta", description = "This document"),
     ),
     // Not in any answer's type (permission lists are strings), but the web app's
@@ -104,6 +106,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(page::router())
         .merge(files::router())
         .merge(feedback::router())
+        .merge(push::router())
 }
 
 /// The OpenAPI 3.1 document of every `/api` route.
@@ -302,6 +305,16 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         normal::live::LiveIndex::watched(scenes, &path, every)
             .context("cannot start watching the image catalogue")?,
     );
+    if config.demo {
+        let (index, regions) = (scenes.now(), Arc::clone(&regions));
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        let pushed = db
+            .call(move |c| push::demo::store(c, &index, &regions, now))
+            .await?;
+        if pushed > 0 {
+            tracing::info!(deliveries = pushed, "demo push batch stored");
+        }
+    }
     let started = std::time::Instant::now();
     let spots = db.call(|c| spot::engine::SpotIndex::load(c)).await?;
     tracing::info!(

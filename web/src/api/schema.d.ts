@@ -1183,6 +1183,168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/push/v1/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every batch, newest first, with what each named node received (managers). */
+        get: operations["push_batches"];
+        put?: never;
+        /**
+         * Sends a batch: the scenes (all known, else none is sent) to each named node whose region
+         *     they meet, recorded and audited in one transaction. Answers the batch as `batch` lists it.
+         */
+        post: operations["create_push_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/v1/coverCalculate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How much of a node's region the batch's scenes for that node cover: the image query's
+         *     coverage (`coveragebyids` for the same scenes over the region).
+         */
+        get: operations["push_cover_calculate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/v1/detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch and a page of its items: every node's for a manager, the caller's nodes' for a
+         *     node user (404 when it delivered nothing to them).
+         */
+        get: operations["push_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/v1/exportdiffcover/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What of a node's region the batch leaves uncovered, as a zipped polygon shapefile (what
+         *     `notcovershp` writes for the same scenes over the region).
+         */
+        get: operations["push_export_diff_cover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/v1/exportexcel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The batch's items the caller sees as an Excel workbook (.xlsx): one row per delivery,
+         *     Chinese headers, sizes and cloud as numbers.
+         */
+        get: operations["push_export_excel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/v1/exportshp/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same footprints as `vector` as a zipped polygon shapefile (WGS 84, UTF-8 attributes
+         *     node_id, node_name, region_id, scene_id, file_name, satellite, sensor, acquired, cloud,
+         *     resolution, size_mb, delivered).
+         */
+        get: operations["push_export_shp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/v1/own": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The batches that delivered something to the caller's nodes, newest first, with only
+         *     those nodes' part (a manager's own list is every batch).
+         */
+        get: operations["own_push_batches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/v1/vector/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The footprints of the batch's items the caller sees, clipped to each node's region, as a
+         *     GeoJSON FeatureCollection (at most 10,000 features; feature id `nodeId:sceneId`).
+         */
+        get: operations["push_vector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/region/v1/extent/{id}": {
         parameters: {
             query?: never;
@@ -3418,6 +3580,26 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_FeatureCollection_PushItem: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A GeoJSON FeatureCollection of polygonal features with properties `P`. */
+            data: {
+                /** @description The features. */
+                features: components["schemas"]["Feature_PushItem"][];
+                /** @description `FeatureCollection`. */
+                type: "FeatureCollection";
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_FeatureCollection_Region: {
             /**
              * Format: int32
@@ -4255,6 +4437,67 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Page_PushBatch: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: {
+                    /** @description How it travelled. */
+                    channel: components["schemas"]["PushChannel"];
+                    /** @description When sent, `YYYY-MM-DD HH:MM` Beijing time. */
+                    createdAt: string;
+                    /** @description The manager who sent it. */
+                    creator: string;
+                    /** @description Demo content (演示). */
+                    demo: boolean;
+                    /**
+                     * Format: int64
+                     * @description Batch id.
+                     */
+                    id: number;
+                    /** @description Name. */
+                    name: string;
+                    /** @description The nodes, by id. */
+                    nodes: components["schemas"]["NodePart"][];
+                    /**
+                     * Format: int64
+                     * @description Scenes delivered over the nodes listed.
+                     */
+                    sceneCount: number;
+                    /**
+                     * Format: double
+                     * @description Their size, MB.
+                     */
+                    sizeMb: number;
+                }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Page_Record: {
             /**
              * Format: int32
@@ -4592,6 +4835,69 @@ export interface components {
                 hkdfInfo: string;
                 /** @description The server's X25519 public key, base64. */
                 publicKey: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_PushBatch: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A batch and what its nodes (those the caller sees) received. */
+            data: {
+                /** @description How it travelled. */
+                channel: components["schemas"]["PushChannel"];
+                /** @description When sent, `YYYY-MM-DD HH:MM` Beijing time. */
+                createdAt: string;
+                /** @description The manager who sent it. */
+                creator: string;
+                /** @description Demo content (演示). */
+                demo: boolean;
+                /**
+                 * Format: int64
+                 * @description Batch id.
+                 */
+                id: number;
+                /** @description Name. */
+                name: string;
+                /** @description The nodes, by id. */
+                nodes: components["schemas"]["NodePart"][];
+                /**
+                 * Format: int64
+                 * @description Scenes delivered over the nodes listed.
+                 */
+                sceneCount: number;
+                /**
+                 * Format: double
+                 * @description Their size, MB.
+                 */
+                sizeMb: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_PushDetail: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A batch and a page of its items. */
+            data: {
+                /** @description The batch, with the nodes the caller sees. */
+                batch: components["schemas"]["PushBatch"];
+                /** @description A page of its items, by node, newest first. */
+                items: components["schemas"]["Page_PushItem"];
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -5522,6 +5828,53 @@ export interface components {
             sort?: number;
         };
         /** @description A GeoJSON Feature with a polygonal geometry and properties `P`. */
+        Feature_PushItem: {
+            geometry: null | components["schemas"]["Polygonal"];
+            /** @description The feature's id, when it has one (never null). */
+            id?: string;
+            /** @description Its attributes. */
+            properties: {
+                /** @description Acquisition time, RFC 3339 UTC. */
+                acquiredAt: string;
+                /**
+                 * Format: double
+                 * @description Cloud cover, percent.
+                 */
+                cloud: number;
+                /** @description When delivered, `YYYY-MM-DD HH:MM` Beijing time. */
+                deliveredAt: string;
+                /** @description Delivered file name. */
+                fileName: string;
+                /**
+                 * Format: int64
+                 * @description Node id.
+                 */
+                nodeId: number;
+                /** @description Node name. */
+                nodeName: string;
+                /** @description Region code the node serves. */
+                regionId: string;
+                /**
+                 * Format: double
+                 * @description Ground resolution, metres.
+                 */
+                resolution?: number | null;
+                /** @description Satellite value. */
+                satellite: string;
+                /** @description Product id. */
+                sceneId: string;
+                /** @description Sensor id. */
+                sensor: string;
+                /**
+                 * Format: double
+                 * @description Size, MB.
+                 */
+                sizeMb?: number | null;
+            };
+            /** @description `Feature`. */
+            type: "Feature";
+        };
+        /** @description A GeoJSON Feature with a polygonal geometry and properties `P`. */
         Feature_Region: {
             geometry: null | components["schemas"]["Polygonal"];
             /** @description The feature's id, when it has one (never null). */
@@ -5925,6 +6278,17 @@ export interface components {
             /** @description ORDER_USAGE value. */
             usage: string;
         };
+        /** @description A batch to send. */
+        NewPushBatch: {
+            /** @description `internet` (互联网) or `privateline` (专线). */
+            channel?: components["schemas"]["PushChannel"];
+            /** @description Product ids of the scenes (1–10,000); unknown ones refuse the whole batch. */
+            ids?: string[];
+            /** @description Name (at most 100 characters). */
+            name?: string;
+            /** @description Push node ids (1–64). */
+            nodes?: number[];
+        };
         /** @description A region to add to an account's area ranges. */
         NewRange: {
             /** @description Six-digit region code; 100000 is the whole country. */
@@ -6002,6 +6366,30 @@ export interface components {
              * @description 0 notice, 1 industry trend, 5 media, 2 GEO dynamic information, 3 cooperation, 4 organization.
              */
             type: number;
+        };
+        /** @description What one node of a batch received. */
+        NodePart: {
+            /**
+             * Format: int64
+             * @description Node id.
+             */
+            nodeId: number;
+            /** @description Node name, as when the batch was sent. */
+            nodeName: string;
+            /** @description Region code the node serves. */
+            regionId: string;
+            /** @description The region's name, when the boundaries are imported. */
+            regionName?: string | null;
+            /**
+             * Format: int64
+             * @description Scenes delivered to it.
+             */
+            sceneCount: number;
+            /**
+             * Format: double
+             * @description Their size, MB.
+             */
+            sizeMb: number;
         };
         /** @description Imaging opportunities over an area given as the image query gives one. */
         OpportunityQuery: components["schemas"]["AreaQuery"] & components["schemas"]["Choice"] & {
@@ -6103,6 +6491,63 @@ export interface components {
             updatedAt: string;
             /** @description The editor who changed it last; empty for demo text. */
             updatedBy: string;
+        };
+        /** @description One page of a list, with the total over all pages. */
+        Page_PushItem: {
+            /** @description The rows of this page. */
+            list: {
+                /** @description Acquisition time, RFC 3339 UTC. */
+                acquiredAt: string;
+                /**
+                 * Format: double
+                 * @description Cloud cover, percent.
+                 */
+                cloud: number;
+                /** @description When delivered, `YYYY-MM-DD HH:MM` Beijing time. */
+                deliveredAt: string;
+                /** @description Delivered file name. */
+                fileName: string;
+                /**
+                 * Format: int64
+                 * @description Node id.
+                 */
+                nodeId: number;
+                /** @description Node name. */
+                nodeName: string;
+                /** @description Region code the node serves. */
+                regionId: string;
+                /**
+                 * Format: double
+                 * @description Ground resolution, metres.
+                 */
+                resolution?: number | null;
+                /** @description Satellite value. */
+                satellite: string;
+                /** @description Product id. */
+                sceneId: string;
+                /** @description Sensor id. */
+                sensor: string;
+                /**
+                 * Format: double
+                 * @description Size, MB.
+                 */
+                sizeMb?: number | null;
+            }[];
+            /**
+             * Format: int32
+             * @description This page, from 1.
+             */
+            pageNum: number;
+            /**
+             * Format: int32
+             * @description Rows per page.
+             */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows over all pages.
+             */
+            total: number;
         };
         /**
          * @description One pass's track, the swath it images at nadir and what it can reach by
@@ -6271,6 +6716,87 @@ export interface components {
          * @enum {string}
          */
         Purpose: "register" | "reset" | "change";
+        /** @description A batch and what its nodes (those the caller sees) received. */
+        PushBatch: {
+            /** @description How it travelled. */
+            channel: components["schemas"]["PushChannel"];
+            /** @description When sent, `YYYY-MM-DD HH:MM` Beijing time. */
+            createdAt: string;
+            /** @description The manager who sent it. */
+            creator: string;
+            /** @description Demo content (演示). */
+            demo: boolean;
+            /**
+             * Format: int64
+             * @description Batch id.
+             */
+            id: number;
+            /** @description Name. */
+            name: string;
+            /** @description The nodes, by id. */
+            nodes: components["schemas"]["NodePart"][];
+            /**
+             * Format: int64
+             * @description Scenes delivered over the nodes listed.
+             */
+            sceneCount: number;
+            /**
+             * Format: double
+             * @description Their size, MB.
+             */
+            sizeMb: number;
+        };
+        /**
+         * @description How a batch travels to its nodes.
+         * @enum {string}
+         */
+        PushChannel: "internet" | "privateline";
+        /** @description A batch and a page of its items. */
+        PushDetail: {
+            /** @description The batch, with the nodes the caller sees. */
+            batch: components["schemas"]["PushBatch"];
+            /** @description A page of its items, by node, newest first. */
+            items: components["schemas"]["Page_PushItem"];
+        };
+        /** @description One scene delivered to one node. */
+        PushItem: {
+            /** @description Acquisition time, RFC 3339 UTC. */
+            acquiredAt: string;
+            /**
+             * Format: double
+             * @description Cloud cover, percent.
+             */
+            cloud: number;
+            /** @description When delivered, `YYYY-MM-DD HH:MM` Beijing time. */
+            deliveredAt: string;
+            /** @description Delivered file name. */
+            fileName: string;
+            /**
+             * Format: int64
+             * @description Node id.
+             */
+            nodeId: number;
+            /** @description Node name. */
+            nodeName: string;
+            /** @description Region code the node serves. */
+            regionId: string;
+            /**
+             * Format: double
+             * @description Ground resolution, metres.
+             */
+            resolution?: number | null;
+            /** @description Satellite value. */
+            satellite: string;
+            /** @description Product id. */
+            sceneId: string;
+            /** @description Sensor id. */
+            sensor: string;
+            /**
+             * Format: double
+             * @description Size, MB.
+             */
+            sizeMb?: number | null;
+        };
         /** @description A push node the user is related to. */
         PushNodeInfo: {
             /**
@@ -10734,6 +11260,562 @@ export interface operations {
             };
             /** @description No page has this slug yet */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    push_batches: {
+        parameters: {
+            query?: {
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of batches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_PushBatch"];
+                };
+            };
+            /** @description Bad paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    create_push_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPushBatch"];
+            };
+        };
+        responses: {
+            /** @description The batch sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PushBatch"];
+                };
+            };
+            /** @description No name, a bad channel, no or too many ids or nodes, unknown ids (listed) or nodes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The address already runs its share of heavy requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A node's region is not imported, too many heavy requests, or over the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    push_cover_calculate: {
+        parameters: {
+            query?: {
+                /** @description Only this push node's items (for coverage: the node whose region is measured). */
+                nodeId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Batch id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coverage of the node's region */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Coverage"];
+                };
+            };
+            /** @description A bad id, no nodeId, or scenes since removed from the catalogue (listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such batch, or none of it for that node of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The address already runs its share of heavy requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The region is not imported, too many heavy requests, or over the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    push_detail: {
+        parameters: {
+            query?: {
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Batch id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch and a page of its items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PushDetail"];
+                };
+            };
+            /** @description A bad id or paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such batch, or none of it for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    push_export_diff_cover: {
+        parameters: {
+            query?: {
+                /** @description Only this push node's items (for coverage: the node whose region is measured). */
+                nodeId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Batch id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description notcovered_push_{id}_{nodeId}.zip: .shp .shx .dbf .prj .cpg; fields part, area_km2 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ZipFile"];
+                };
+            };
+            /** @description A bad id, no nodeId, or scenes since removed from the catalogue (listed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such batch, or none of it for that node of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The address already runs its share of heavy requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The region is not imported, too many heavy requests, or over the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    push_export_excel: {
+        parameters: {
+            query?: {
+                /** @description Only this push node's items (for coverage: the node whose region is measured). */
+                nodeId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Batch id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description push_{id}.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ZipFile"];
+                };
+            };
+            /** @description A bad id, or more than 10,000 items (ask per node) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such batch, or none of it (of that node) for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    push_export_shp: {
+        parameters: {
+            query?: {
+                /** @description Only this push node's items (for coverage: the node whose region is measured). */
+                nodeId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Batch id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description push_{id}.zip: .shp .shx .dbf .prj .cpg */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ZipFile"];
+                };
+            };
+            /** @description A bad id, or more than 10,000 items (ask per node) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such batch, or none of it (of that node) for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The address already runs its share of heavy requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many heavy requests, or over the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    own_push_batches: {
+        parameters: {
+            query?: {
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's batches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_PushBatch"];
+                };
+            };
+            /** @description Bad paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    push_vector: {
+        parameters: {
+            query?: {
+                /** @description Only this push node's items (for coverage: the node whose region is measured). */
+                nodeId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Batch id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GeoJSON FeatureCollection; each feature's properties are a PushItem */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FeatureCollection_PushItem"];
+                };
+            };
+            /** @description A bad id, or more than 10,000 items (ask per node) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such batch, or none of it (of that node) for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The address already runs its share of heavy requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many heavy requests, or over the time limit */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -163,6 +163,12 @@ const MIGRATIONS: &[Migration] = &[
         sql: sql_file!("0016_feedback.sql"),
         spatial: &[],
     },
+    Migration {
+        version: 17,
+        name: "push",
+        sql: sql_file!("0017_push.sql"),
+        spatial: &[],
+    },
 ];
 
 /// FNV-1a: a stable checksum of a migration's text (not for security).

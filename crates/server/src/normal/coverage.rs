@@ -8,7 +8,6 @@
 //! cannot reproduce.
 
 use std::collections::HashSet;
-use std::io::{Cursor, Write};
 
 use axum::extract::State;
 use axum::response::Response;
@@ -26,7 +25,7 @@ use crate::api::{ApiJson, ApiResult, ClientIp, Envelope, ok};
 use crate::budget::heavy;
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
-use crate::vector::shp::WGS84_PRJ;
+use crate::vector::shp::{Field, Value, write_zipped};
 
 /// Vertices at most in each geometry of an answer.
 const DRAWN_VERTICES: usize = 4_000;
@@ -142,7 +141,7 @@ fn scenes_at(index: &SceneIndex, positions: &[usize]) -> Scenes {
 }
 
 /// The positions of the scenes with these ids; unknown ids are refused, listed.
-fn positions_of(index: &SceneIndex, ids: &[String]) -> Result<Vec<usize>, AppError> {
+pub fn positions_of(index: &SceneIndex, ids: &[String]) -> Result<Vec<usize>, AppError> {
     if ids.len() > MAX_IDS {
         return Err(AppError::bad_request(format!(
             "勾选的影像超过{MAX_IDS}景，请减少后再试"
@@ -283,11 +282,21 @@ async fn coverage_by_ids(
     let aoi = area::resolve(&state, &q.area).await?.into_area()?;
     let index = state.scenes.now();
     heavy(&state, ip, move |deadline| {
-        let scenes = scenes_at(&index, &positions_of(&index, &q.ids)?);
-        report(&aoi, &scenes, deadline)
+        coverage_of_ids(&index, &q.ids, &aoi, deadline)
     })
     .await
     .map(ok)
+}
+
+/// Coverage of `aoi` by the scenes with these ids (unknown ids refused, listed): what
+/// `coveragebyids` answers, for other modules' batches of scenes (push coverage).
+pub fn coverage_of_ids(
+    index: &SceneIndex,
+    ids: &[String],
+    aoi: &MultiPolygon<f64>,
+    deadline: &Deadline,
+) -> Result<Coverage, AppError> {
+    report(aoi, &scenes_at(index, &positions_of(index, ids)?), deadline)
 }
 
 /// The area of the union of the checked scenes' footprints (no area of interest).
@@ -326,17 +335,20 @@ async fn union_area(
 /// A zip file (in OpenAPI: a binary string).
 #[derive(ToSchema)]
 #[schema(value_type = String, format = Binary)]
-pub struct ZipFile(Vec<u8>);
+pub struct ZipFile(pub Vec<u8>);
 
 /// Which part of the area an export holds.
 #[derive(Clone, Copy)]
-enum Part {
+pub enum Part {
+    /// Under the footprints' union.
     Covered,
+    /// Left uncovered by it.
     NotCovered,
 }
 
 impl Part {
-    fn stem(self) -> &'static str {
+    /// The file name's start: `covered` or `notcovered`.
+    pub fn stem(self) -> &'static str {
         match self {
             Part::Covered => "covered",
             Part::NotCovered => "notcovered",
@@ -359,13 +371,7 @@ async fn export(
     let aoi = area::resolve(&state, &q.area).await?.into_area()?;
     let index = state.scenes.now();
     let bytes = heavy(&state, ip, move |deadline| {
-        let scenes = scenes_at(&index, &positions_of(&index, &q.ids)?);
-        let c = covering(&aoi, &scenes, deadline)?;
-        let geometry = match part {
-            Part::Covered => c.covered,
-            Part::NotCovered => c.not_covered,
-        };
-        zipped_shapefile(&name, &geometry).map_err(AppError::Internal)
+        part_shapefile(&index, &q.ids, &aoi, part, &name, deadline)
     })
     .await?;
     Ok(crate::api::attachment(
@@ -421,45 +427,37 @@ async fn not_cover_shp(
     export(state, ip, q, Part::NotCovered).await
 }
 
-/// A zip of `<name>.shp/.shx/.dbf/.prj/.cpg` with one polygon feature per part.
-fn zipped_shapefile(name: &str, mp: &MultiPolygon<f64>) -> anyhow::Result<ZipFile> {
-    use shapefile::dbase::{FieldName, FieldValue, Record, TableWriterBuilder};
-    let field = |n: &'static str| FieldName::try_from(n).map_err(anyhow::Error::msg);
-    let (mut shp, mut shx, mut dbf) = (
-        Cursor::new(Vec::new()),
-        Cursor::new(Vec::new()),
-        Cursor::new(Vec::new()),
-    );
-    {
-        let mut shapes = shapefile::ShapeWriter::with_shx(&mut shp, &mut shx);
-        let mut table = TableWriterBuilder::new()
-            .add_numeric_field(field("part")?, 10, 0)
-            .add_numeric_field(field("area_km2")?, 18, 4)
-            .build_with_dest(&mut dbf);
-        for (i, p) in mp.0.iter().enumerate() {
-            shapes.write_shape(&shapefile::Polygon::from(p.clone()))?;
-            let mut record = Record::default();
-            record.insert("part".into(), FieldValue::Numeric(Some((i + 1) as f64)));
-            record.insert(
-                "area_km2".into(),
-                FieldValue::Numeric(Some(geo_kit::coverage::polygon_area_km2(p))),
-            );
-            table.write_record(&record)?;
-        }
-        shapes.finalize()?;
-        table.finalize()?;
-    }
-    let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
-    let options = zip::write::SimpleFileOptions::default();
-    for (ext, bytes) in [
-        ("shp", shp.into_inner()),
-        ("shx", shx.into_inner()),
-        ("dbf", dbf.into_inner()),
-        ("prj", WGS84_PRJ.as_bytes().to_vec()),
-        ("cpg", b"UTF-8".to_vec()),
-    ] {
-        zip.start_file(format!("{name}.{ext}"), options)?;
-        zip.write_all(&bytes)?;
-    }
-    Ok(ZipFile(zip.finish()?.into_inner()))
+/// The covered or uncovered part of `aoi` under the scenes with these ids (unknown ids
+/// refused, listed) as a zip of `<name>.shp/.shx/.dbf/.prj/.cpg`: one polygon feature per
+/// part with its number and area (`part`, `area_km2`).
+pub fn part_shapefile(
+    index: &SceneIndex,
+    ids: &[String],
+    aoi: &MultiPolygon<f64>,
+    part: Part,
+    name: &str,
+    deadline: &Deadline,
+) -> Result<ZipFile, AppError> {
+    let scenes = scenes_at(index, &positions_of(index, ids)?);
+    let c = covering(aoi, &scenes, deadline)?;
+    let geometry = match part {
+        Part::Covered => c.covered,
+        Part::NotCovered => c.not_covered,
+    };
+    let fields = [
+        Field::number("part", 10, 0),
+        Field::number("area_km2", 18, 4),
+    ];
+    let features = geometry.0.iter().enumerate().map(|(i, p)| {
+        (
+            shapefile::Polygon::from(p.clone()),
+            vec![
+                Value::Number((i + 1) as f64),
+                Value::Number(geo_kit::coverage::polygon_area_km2(p)),
+            ],
+        )
+    });
+    write_zipped(name, &fields, features)
+        .map(ZipFile)
+        .map_err(AppError::Internal)
 }

@@ -12,12 +12,15 @@ use crate::spot::engine::ThemeSpots;
 use crate::spot::theme::{CHANGES, Theme};
 use crate::spot::{Dynamic, DynamicTallies, Tally, Trend};
 
-/// A cell of a table.
+/// A cell of a [`table`].
 #[derive(Debug, Clone, PartialEq)]
-enum Cell {
+pub enum Cell {
+    /// Text as it is.
     Text(String),
+    /// A whole number.
     Count(u64),
-    Area(f64),
+    /// A number shown with two decimals (an area in m², a size in MB).
+    Decimal(f64),
 }
 
 /// The two columns of a tally, headed `{what}数量` and `{what}面积（m²）`.
@@ -26,7 +29,7 @@ fn tally_headers(what: &str) -> [String; 2] {
 }
 
 fn tally_cells(t: Tally) -> [Cell; 2] {
-    [Cell::Count(t.count), Cell::Area(t.area_m2)]
+    [Cell::Count(t.count), Cell::Decimal(t.area_m2)]
 }
 
 /// The trend's numbers: a row per batch under 批次, 图斑数量, 图斑面积（m²）, then two
@@ -73,8 +76,9 @@ pub fn dynamic(theme: &Theme, d: &Dynamic) -> Result<Vec<u8>, ExportError> {
     table(&name, &headers, &rows).map_err(|e| ExportError::Write(e.into()))
 }
 
-/// A workbook of one sheet: the header row, bold and frozen, then the rows.
-fn table(name: &str, headers: &[String], rows: &[Vec<Cell>]) -> Result<Vec<u8>, XlsxError> {
+/// A workbook of one sheet named `name`: the header row, bold and frozen, then the rows (the
+/// one table writer: other modules' plain listings use it too).
+pub fn table(name: &str, headers: &[String], rows: &[Vec<Cell>]) -> Result<Vec<u8>, XlsxError> {
     let mut workbook = new_workbook();
     let sheet = workbook.add_worksheet();
     sheet.set_name(sheet_name(name))?;
@@ -99,7 +103,7 @@ fn table(name: &str, headers: &[String], rows: &[Vec<Cell>]) -> Result<Vec<u8>, 
             match cell {
                 Cell::Text(t) => sheet.write_string(row, col, t)?,
                 Cell::Count(n) => sheet.write_number_with_format(row, col, *n as f64, &count)?,
-                Cell::Area(a) => sheet.write_number_with_format(row, col, *a, &area)?,
+                Cell::Decimal(a) => sheet.write_number_with_format(row, col, *a, &area)?,
             };
         }
     }
