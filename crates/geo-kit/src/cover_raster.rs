@@ -155,8 +155,10 @@ impl CoverRaster {
 
     /// The covered part within `view` drawn with blocks of `block` × `block`
     /// cells (a block counts when at least half its cells are covered), as
-    /// rectangles, one per run of covered blocks along a row: coarse blocks
-    /// for a map zoomed out, single cells close in.
+    /// rectangles: a run of covered blocks along a row, carried on down the
+    /// rows it repeats in (a wholly covered region is one rectangle, and
+    /// adjacent rectangles share no edge a map would draw twice). Coarse
+    /// blocks for a map zoomed out, single cells close in.
     pub fn covered_blocks(&self, view: Rect<f64>, block: usize) -> Vec<Rect<f64>> {
         let block = block.max(1);
         let g = &self.grid;
@@ -172,36 +174,53 @@ impl CoverRaster {
             clamp(to_block(view.max().y, g.min.y) + 1.0, ny),
         );
         let side = g.cell * block as f64;
+        let rect = |(first, end): (usize, usize), (top, bottom): (usize, usize)| {
+            Rect::new(
+                coord! { x: g.min.x + first as f64 * side, y: g.min.y + top as f64 * side },
+                coord! { x: g.min.x + end as f64 * side, y: g.min.y + bottom as f64 * side },
+            )
+        };
         let mut out = Vec::new();
-        for by in by0..by1 {
-            let rows = by * block..((by + 1) * block).min(ny);
-            let mut start = None;
-            for bx in bx0..=bx1 {
-                let covered = bx < bx1 && {
-                    let cols = bx * block..((bx + 1) * block).min(nx);
-                    let set: usize = rows
-                        .clone()
-                        .map(|r| {
-                            let run = Run::new(r * nx + cols.start, r * nx + cols.end);
-                            self.covered.count(&[run])
-                        })
-                        .sum();
-                    2 * set >= rows.len() * cols.len()
-                };
-                match (covered, start) {
-                    (true, None) => start = Some(bx),
-                    (false, Some(first)) => {
-                        let x = |b: usize| g.min.x + b as f64 * side;
-                        let y = |b: usize| g.min.y + b as f64 * side;
-                        out.push(Rect::new(
-                            coord! { x: x(first), y: y(by) },
-                            coord! { x: x(bx), y: y(by + 1) },
-                        ));
-                        start = None;
+        // Runs of the row before, (first, end) → the block row they started at.
+        let mut open: Vec<((usize, usize), usize)> = Vec::new();
+        for by in by0..=by1 {
+            let mut runs = Vec::new();
+            if by < by1 {
+                let rows = by * block..((by + 1) * block).min(ny);
+                let mut start = None;
+                for bx in bx0..=bx1 {
+                    let covered = bx < bx1 && {
+                        let cols = bx * block..((bx + 1) * block).min(nx);
+                        let set: usize = rows
+                            .clone()
+                            .map(|r| {
+                                let run = Run::new(r * nx + cols.start, r * nx + cols.end);
+                                self.covered.count(&[run])
+                            })
+                            .sum();
+                        2 * set >= rows.len() * cols.len()
+                    };
+                    match (covered, start) {
+                        (true, None) => start = Some(bx),
+                        (false, Some(first)) => {
+                            runs.push((first, bx));
+                            start = None;
+                        }
+                        _ => {}
                     }
-                    _ => {}
                 }
             }
+            let mut next = Vec::with_capacity(runs.len());
+            for run in runs {
+                match open.iter().position(|(r, _)| *r == run) {
+                    Some(i) => next.push(open.swap_remove(i)),
+                    None => next.push((run, by)),
+                }
+            }
+            for (run, top) in open {
+                out.push(rect(run, (top, by)));
+            }
+            open = next;
         }
         out
     }
@@ -296,22 +315,26 @@ mod tests {
         let mut raster = CoverRaster::new(&grid);
         raster.add(&square(110.0, 30.0, 0.5));
         let view = Rect::new(coord! { x: 109.0, y: 29.0 }, coord! { x: 112.0, y: 32.0 });
-        // Single cells: 50 rows of one run each, together the square.
+        // Single cells: the 50 rows' runs are alike, so one rectangle, the square.
         let cells = raster.covered_blocks(view, 1);
-        assert_eq!(cells.len(), 50);
-        let area: f64 = cells.iter().map(|r| r.width() * r.height()).sum();
-        assert!((area - 0.25).abs() < 1e-6, "{area}");
-        // Blocks of 10 × 10 cells: 5 rows of 0.1° blocks, the same square.
-        let blocks = raster.covered_blocks(view, 10);
-        assert_eq!(blocks.len(), 5);
-        assert!(
-            (blocks[0].min().x - 110.0).abs() < 1e-9 && (blocks[0].max().x - 110.5).abs() < 1e-9
-        );
+        assert_eq!(cells.len(), 1);
+        let r = cells[0];
+        let near = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        assert!(near(r.min().x, 110.0) && near(r.max().x, 110.5), "{r:?}");
+        assert!(near(r.min().y, 30.0) && near(r.max().y, 30.5), "{r:?}");
+        // Blocks of 10 × 10 cells: the same square.
+        assert_eq!(raster.covered_blocks(view, 10), cells);
         // Nothing outside the view, nothing where nothing is covered.
         let away = Rect::new(coord! { x: 120.0, y: 40.0 }, coord! { x: 121.0, y: 41.0 });
         assert!(raster.covered_blocks(away, 1).is_empty());
         let off_grid = Rect::new(coord! { x: -10.0, y: -10.0 }, coord! { x: -5.0, y: -5.0 });
         assert!(raster.covered_blocks(off_grid, 4).is_empty());
+        // An L: two rectangles that tile it, with no overlap.
+        raster.add(&square(110.5, 30.0, 0.2));
+        let l = raster.covered_blocks(view, 1);
+        assert_eq!(l.len(), 2, "{l:?}");
+        let area: f64 = l.iter().map(|r| r.width() * r.height()).sum();
+        assert!((area - (0.25 + 0.04)).abs() < 1e-6, "{area}");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Breadcrumb, Button, Select, Space, Switch, Table, type TableProps } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDict } from '../../api/getDict';
 import { LoadFailed } from '../../components/LoadFailed';
 import { MapPageFrame } from '../../components/MapPageFrame';
@@ -19,7 +19,12 @@ import type { MapLayer } from '../../components/map/types';
 import { useRegionFocus } from '../../components/map/useRegionFocus';
 import { csvBlob } from '../../lib/csv';
 import { saveFile } from '../../lib/saveFile';
-import { coverageQueryOptions, type CoverageQuery, type RegionCoverage } from './api/getCoverage';
+import {
+  coverageQueryOptions,
+  quarterTrendQueryOptions,
+  type CoverageQuery,
+  type RegionCoverage,
+} from './api/getCoverage';
 import {
   CLOUDS,
   EXPORT_HEADER,
@@ -62,12 +67,16 @@ export function CoverageStatistics() {
     ...coverageQueryOptions(query ?? { year: 0, quarter, resolution, cloud }, region.regionId),
     enabled: query !== null,
   });
-  // The region's share in each quarter of the year, for the trend.
-  const quarters = useQueries({
-    queries: [1, 2, 3, 4].map((q) => ({
-      ...coverageQueryOptions({ year: year ?? 0, quarter: q, resolution, cloud }, region.regionId),
-      enabled: query !== null && statistics.isSuccess,
-    })),
+  // The region's share in each quarter of the year, for the trend, once the page's own
+  // statistics have arrived.
+  const queryClient = useQueryClient();
+  const trend = useQuery({
+    ...quarterTrendQueryOptions(
+      queryClient,
+      { year: year ?? 0, resolution, cloud },
+      region.regionId,
+    ),
+    enabled: query !== null && statistics.isSuccess,
   });
   const focus = useRegionFocus(region.regionId === COUNTRY.regionId ? null : region.regionId);
 
@@ -238,7 +247,7 @@ export function CoverageStatistics() {
           <h2 className="coverage-trend-title">{region.name}各季度覆盖率</h2>
           <Suspense fallback={<p>正在加载图表…</p>}>
             <CoverageTrend
-              ratios={quarters.map((q) => q.data?.region.ratio ?? null)}
+              ratios={trend.data ?? [null, null, null, null]}
               label={`${region.name}${year ?? ''}年各季度覆盖率`}
             />
           </Suspense>

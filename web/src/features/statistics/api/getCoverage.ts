@@ -2,7 +2,7 @@
 // region, and of each region one level below it, the catalogue's scenes of a year or quarter
 // cover (the server answers from a raster it keeps per period; a first look at a period may
 // take a second).
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/schema';
 
@@ -28,5 +28,29 @@ export function coverageQueryOptions(query: CoverageQuery, regionId: string) {
         }),
       ),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The region's share in quarters 1–4 of the year. Asked one quarter after another, each from
+ * the cache when the page has it: the server runs two statistics per visitor at a time, and
+ * the page's own statistics is one of them.
+ */
+export function quarterTrendQueryOptions(
+  queryClient: QueryClient,
+  { year, resolution, cloud }: Omit<CoverageQuery, 'quarter'>,
+  regionId: string,
+) {
+  return queryOptions({
+    queryKey: ['coverage', 'trend', year, resolution, cloud, regionId],
+    queryFn: async () => {
+      const ratios: number[] = [];
+      for (const quarter of [1, 2, 3, 4]) {
+        const query = { year, quarter, resolution, cloud };
+        const answer = await queryClient.fetchQuery(coverageQueryOptions(query, regionId));
+        ratios.push(answer.region.ratio);
+      }
+      return ratios;
+    },
   });
 }
