@@ -332,6 +332,17 @@ pub async fn blocking<T: Send + 'static>(
         .map_err(|e| AppError::Internal(e.into()))?
 }
 
+/// A unix time as RFC 3339 UTC, e.g. `2025-01-03T02:30:00Z`; empty if out of range.
+pub fn rfc3339(t: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp(t)
+        .ok()
+        .and_then(|t| {
+            t.format(&time::format_description::well_known::Rfc3339)
+                .ok()
+        })
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

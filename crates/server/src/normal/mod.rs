@@ -18,8 +18,6 @@ use std::collections::HashMap;
 
 use geo_types::Geometry;
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
-use time::format_description::well_known::Rfc3339;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -279,10 +277,7 @@ fn item(s: &store::SceneRow) -> SceneItem {
         file_name: s.file_name.clone(),
         satellite: s.satellite.clone(),
         sensor: s.sensor.clone(),
-        acquired_at: OffsetDateTime::from_unix_timestamp(s.acquired_at)
-            .ok()
-            .and_then(|t| t.format(&Rfc3339).ok())
-            .unwrap_or_default(),
+        acquired_at: crate::api::rfc3339(s.acquired_at),
         cloud: s.cloud,
         resolution: s.resolution_m,
         product_level: s.product_level.clone(),

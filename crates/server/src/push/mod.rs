@@ -17,8 +17,6 @@ use std::collections::BTreeMap;
 use axum::extract::State;
 use geo_types::MultiPolygon;
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
-use time::format_description::well_known::Rfc3339;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -155,21 +153,13 @@ impl From<&ItemRow> for PushItem {
             file_name: i.file_name.clone(),
             satellite: i.satellite.clone(),
             sensor: i.sensor.clone(),
-            acquired_at: rfc3339(i.acquired_at),
+            acquired_at: crate::api::rfc3339(i.acquired_at),
             cloud: i.cloud,
             resolution: i.resolution_m,
             size_mb: i.size_mb,
             delivered_at: crate::beijing::minute(r.delivered_at),
         }
     }
-}
-
-/// Unix seconds as RFC 3339 UTC.
-fn rfc3339(unix: i64) -> String {
-    OffsetDateTime::from_unix_timestamp(unix)
-        .ok()
-        .and_then(|t| t.format(&Rfc3339).ok())
-        .unwrap_or_default()
 }
 
 /// A batch and a page of its items.

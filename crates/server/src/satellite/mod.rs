@@ -10,8 +10,6 @@ pub mod demo;
 mod months;
 
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
-use time::format_description::well_known::Rfc3339;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -102,10 +100,7 @@ async fn image_now(
         .into_iter()
         .filter_map(|i| index.get(i))
         .map(|s| LatestScene {
-            acquired_at: OffsetDateTime::from_unix_timestamp(s.acquired_at)
-                .ok()
-                .and_then(|t| t.format(&Rfc3339).ok())
-                .unwrap_or_default(),
+            acquired_at: crate::api::rfc3339(s.acquired_at),
             id: s.scene_id,
             sensor: s.sensor,
             cloud: s.cloud,

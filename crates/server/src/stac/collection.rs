@@ -70,7 +70,7 @@ fn collection(sat: &Satellite, sum: &SatelliteSummary, links: &Links) -> Value {
         "providers": [{"name": "自然资源卫星遥感云服务平台", "roles": ["host"], "url": links.origin()}],
         "extent": {
             "spatial": {"bbox": [[sum.bbox.min_x, sum.bbox.min_y, sum.bbox.max_x, sum.bbox.max_y]]},
-            "temporal": {"interval": [[item::rfc3339(sum.first), item::rfc3339(sum.last)]]},
+            "temporal": {"interval": [[crate::api::rfc3339(sum.first), crate::api::rfc3339(sum.last)]]},
         },
         "summaries": summaries,
         "links": [

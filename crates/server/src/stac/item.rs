@@ -6,8 +6,6 @@ use std::borrow::Cow;
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use serde_json::Value;
-use time::OffsetDateTime;
-use time::format_description::well_known::Rfc3339;
 
 use super::params::{Condition, Op};
 use super::{Link, Links};
@@ -35,14 +33,6 @@ const PROPERTIES: &[&str] = &[
     "rscloud:online",
     "rscloud:demo",
 ];
-
-/// A unix time as RFC 3339 UTC, e.g. `2025-01-03T02:30:00Z`.
-pub fn rfc3339(t: i64) -> String {
-    OffsetDateTime::from_unix_timestamp(t)
-        .ok()
-        .and_then(|t| t.format(&Rfc3339).ok())
-        .unwrap_or_default()
-}
 
 /// The ground sample distance: the scene's own, else its sensor's, else its satellite's best.
 pub fn gsd(satellite: &str, sensor: &str, own: Option<f64>) -> Option<f64> {
@@ -81,7 +71,7 @@ pub fn property<'a>(s: &SceneRef<'a>, name: &str) -> Option<Property<'a>> {
     use Property::{Flag, Integer, Number, Text, Texts};
     let (path, row) = s.path_row();
     Some(match name {
-        "datetime" => Text(rfc3339(s.acquired_at()).into()),
+        "datetime" => Text(crate::api::rfc3339(s.acquired_at()).into()),
         "platform" => Text(s.satellite().into()),
         "constellation" => Text(constellation(s.satellite())?.into()),
         "instruments" => Texts([s.sensor()]),
