@@ -82,6 +82,17 @@ pub fn month_label(number: i64) -> String {
     )
 }
 
+/// A Beijing calendar year as the instants (unix seconds) of its first second and of the
+/// next year's; `None` outside the dates `time` knows.
+pub fn year_span(year: i32) -> Option<(i64, i64)> {
+    let start = |y: i32| {
+        Date::from_calendar_date(y, time::Month::January, 1)
+            .ok()
+            .map(|d| d.midnight().assume_offset(OFFSET).unix_timestamp())
+    };
+    Some((start(year)?, start(year.checked_add(1)?)?))
+}
+
 /// A day (`YYYY-MM-DD`, Beijing) or an RFC 3339 instant as unix seconds; for
 /// a day, `end` takes its last second. 400 with what to type otherwise.
 pub fn instant(text: &str, end: bool) -> Result<i64, AppError> {
@@ -105,6 +116,16 @@ pub fn instant(text: &str, end: bool) -> Result<i64, AppError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_year_starts_at_beijing_midnight() {
+        let (from, to) = year_span(2026).expect("year");
+        assert_eq!(minute(from), "2026-01-01 00:00");
+        assert_eq!(minute(to - 1).get(..10), Some("2026-12-31"));
+        assert_eq!(month_number(from), 2026 * 12);
+        assert_eq!(month_number(to - 1), 2026 * 12 + 11);
+        assert_eq!(year_span(i32::MAX), None);
+    }
 
     #[test]
     fn an_instant_falls_in_its_beijing_month() {

@@ -86,6 +86,9 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("GET", "/api/push/v1/exportexcel/{id}", Login),
     ("GET", "/api/push/v1/coverCalculate/{id}", Login),
     ("GET", "/api/push/v1/exportdiffcover/{id}", Login),
+    ("GET", "/api/sta-distribute/{channel}", Login),
+    ("GET", "/api/sta-distribute/detail", Login),
+    ("GET", "/api/sta-distribute/export", Login),
     ("GET", "/api/feedback", FEEDBACK),
     ("GET", "/api/feedback/manage", Editor),
     ("PUT", "/api/feedback/manage/{id}/answer", Editor),
@@ -316,6 +319,7 @@ fn fill(path: &str, who: &Who) -> String {
         ("{year}", "2025".to_owned()),
         ("{quarter}", "1".to_owned()),
         ("{regionId}", "420000".to_owned()),
+        ("{channel}", "internet".to_owned()),
     ] {
         out = out.replace(param, &value);
     }

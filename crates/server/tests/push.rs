@@ -488,3 +488,160 @@ async fn the_demo_sends_its_hubei_scenes_to_the_hubei_node_once() {
         .expect("demo");
     assert_eq!(again, 0);
 }
+
+/// The number in `items` of a node's deliveries and their MB.
+fn tally(items: &[Value], node: i64) -> (i64, f64) {
+    let mine: Vec<&Value> = items.iter().filter(|i| i["nodeId"] == node).collect();
+    let mb = mine
+        .iter()
+        .map(|i| i["sizeMb"].as_f64().unwrap_or(0.0))
+        .sum();
+    (mine.len() as i64, mb)
+}
+
+#[tokio::test]
+async fn push_statistics_add_up_to_what_the_batches_hold_and_a_node_counts_only_its_own() {
+    let (s, scenes) = server().await;
+    let admin = s.token_of("admin", "Admin12345").await;
+    let hubei_user = s.token_of("hubei", "Hubei12345").await;
+    let (hubei_node, henan_node) = (node(&s, "420000"), node(&s, "410000"));
+    let (ids, _) = hubei_and_far(&scenes);
+    let first = send(&s, &admin, "一批", &ids, &[hubei_node, henan_node]).await;
+    let (status, body) = s
+        .post_json(
+            "/api/push/v1/batch",
+            Some(&admin),
+            &json!({"name": "专线一批", "channel": "privateline", "ids": &ids[..3], "nodes": [hubei_node]}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let items = all_items(&s, &admin, first).await;
+    let year = time::OffsetDateTime::now_utc()
+        .to_offset(time::UtcOffset::from_hms(8, 0, 0).expect("offset"))
+        .year();
+
+    let (status, internet) = s
+        .get_as(&format!("/api/sta-distribute/internet?year={year}"), &admin)
+        .await;
+    assert_eq!(status, 200, "{internet}");
+    let d = &internet["data"];
+    let node_of = |d: &Value, id: i64| -> Value {
+        d["nodes"]
+            .as_array()
+            .expect("nodes")
+            .iter()
+            .find(|n| n["nodeId"] == id)
+            .cloned()
+            .unwrap_or_else(|| panic!("node {id} in {d}"))
+    };
+    for n in [hubei_node, henan_node] {
+        let (count, mb) = tally(&items, n);
+        let row = node_of(d, n);
+        assert_eq!(
+            (row["batches"].as_i64(), row["scenes"].as_i64()),
+            (Some(1), Some(count))
+        );
+        assert!((row["sizeMb"].as_f64().expect("mb") - mb).abs() < 1e-6);
+    }
+    // Every demo node is listed, those that received nothing with zeros.
+    assert_eq!(d["nodes"].as_array().expect("nodes").len(), 6);
+    assert_eq!(d["total"]["scenes"].as_i64(), Some(items.len() as i64));
+    assert_eq!(d["total"]["batches"], 1);
+    let months = d["months"].as_array().expect("months");
+    assert_eq!(months.len(), 12);
+    let month_sum: i64 = months
+        .iter()
+        .map(|m| m["scenes"].as_i64().unwrap_or(0))
+        .sum();
+    assert_eq!(month_sum, items.len() as i64);
+    let sat_sum: i64 = d["satellites"]
+        .as_array()
+        .expect("satellites")
+        .iter()
+        .map(|m| m["scenes"].as_i64().unwrap_or(0))
+        .sum();
+    assert_eq!(sat_sum, items.len() as i64);
+
+    let (_, private) = s
+        .get_as(
+            &format!("/api/sta-distribute/privateline?year={year}"),
+            &admin,
+        )
+        .await;
+    assert_eq!(private["data"]["total"]["batches"], 1);
+    // The first ids are over 湖北.
+    assert_eq!(node_of(&private["data"], hubei_node)["scenes"], 3);
+    assert_eq!(node_of(&private["data"], henan_node)["scenes"], 0);
+    // Another year counts nothing.
+    let (_, before) = s
+        .get_as(
+            &format!("/api/sta-distribute/internet?year={}", year - 1),
+            &admin,
+        )
+        .await;
+    assert_eq!(before["data"]["total"]["scenes"], 0);
+
+    // The node user counts only the 湖北 node, and cannot ask for 河南's.
+    let (_, mine) = s
+        .get_as(
+            &format!("/api/sta-distribute/internet?year={year}"),
+            &hubei_user,
+        )
+        .await;
+    let nodes = mine["data"]["nodes"].as_array().expect("nodes");
+    assert_eq!(nodes.len(), 1);
+    assert_eq!(nodes[0]["nodeId"], hubei_node);
+    assert_eq!(
+        mine["data"]["total"]["scenes"].as_i64(),
+        Some(tally(&items, hubei_node).0)
+    );
+    let (status, body) = s
+        .get_as(
+            &format!("/api/sta-distribute/internet?nodeId={henan_node}"),
+            &hubei_user,
+        )
+        .await;
+    assert_error(status, &body, 404, "推送节点不存在");
+    let (_, detail) = s.get_as("/api/sta-distribute/detail", &hubei_user).await;
+    let rows = detail["data"]["list"].as_array().expect("rows");
+    assert_eq!(detail["data"]["total"], 2);
+    assert!(rows.iter().all(|r| r["nodeId"] == hubei_node), "{detail}");
+    let (_, detail) = s
+        .get_as("/api/sta-distribute/detail?channel=internet", &admin)
+        .await;
+    assert_eq!(detail["data"]["total"], 2, "one row per (batch, node)");
+
+    // Bad input is refused, not counted.
+    let (status, body) = s
+        .get_as("/api/sta-distribute/internet?year=1999", &admin)
+        .await;
+    assert_error(status, &body, 400, "年份应在 2000 至 2100 之间");
+    let (status, _) = s.get_as("/api/sta-distribute/satellite", &admin).await;
+    assert_eq!(status, 400);
+    let (status, _) = s.get_json("/api/sta-distribute/internet").await;
+    assert_eq!(status, 401);
+
+    let (xlsx, name) = download(
+        &s,
+        &format!("/api/sta-distribute/export?year={year}"),
+        &admin,
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    )
+    .await;
+    assert_eq!(name, format!("push_statistics_{year}.xlsx"));
+    let mut book = zip::ZipArchive::new(std::io::Cursor::new(xlsx)).expect("xlsx");
+    let mut workbook = String::new();
+    book.by_name("xl/workbook.xml")
+        .expect("workbook")
+        .read_to_string(&mut workbook)
+        .expect("utf-8");
+    for sheet in ["互联网按节点", "专线按月份", "推送明细"] {
+        assert!(workbook.contains(sheet), "{sheet} in {workbook}");
+    }
+    let mut detail_sheet = String::new();
+    book.by_name("xl/worksheets/sheet7.xml")
+        .expect("detail sheet")
+        .read_to_string(&mut detail_sheet)
+        .expect("utf-8");
+    assert_eq!(detail_sheet.matches("<row ").count(), 3 + 1);
+}

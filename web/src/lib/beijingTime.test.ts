@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beijingTime, beijingTimeOf } from './beijingTime';
+import { beijingTime, beijingTimeOf, beijingYear } from './beijingTime';
 
 describe('beijingTime', () => {
   it('shows unix seconds in UTC+8, whatever the zone of the machine', () => {
@@ -15,5 +15,13 @@ describe('beijingTimeOf', () => {
     expect(beijingTimeOf('2025-10-03T15:06:55+08:00')).toBe('2025-10-03 15:06:55');
     expect(beijingTimeOf('2025-10-03T16:00:00.700Z')).toBe('2025-10-04 00:00:00');
     expect(beijingTimeOf('later')).toBe('later');
+  });
+});
+
+describe('beijingYear', () => {
+  it('turns the year at Beijing midnight, eight hours before UTC does', () => {
+    // 2025-12-31T16:00:00Z is 2026-01-01 00:00 in Beijing.
+    expect(beijingYear(Date.UTC(2025, 11, 31, 16, 0, 0) / 1000)).toBe(2026);
+    expect(beijingYear(Date.UTC(2025, 11, 31, 15, 59, 59) / 1000)).toBe(2025);
   });
 });

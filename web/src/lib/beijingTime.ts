@@ -23,3 +23,8 @@ export function beijingTimeOf(instant: string): string {
   const time = Date.parse(instant);
   return Number.isNaN(time) ? instant : beijingTime(Math.floor(time / 1000));
 }
+
+/** The Beijing calendar year of a moment (default now). */
+export function beijingYear(unixSeconds = Date.now() / 1000): number {
+  return Number(beijingTime(Math.floor(unixSeconds)).slice(0, 4));
+}

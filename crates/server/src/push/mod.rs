@@ -9,6 +9,7 @@
 
 pub mod deliver;
 pub mod demo;
+mod distribute;
 mod export;
 pub mod store;
 
@@ -44,6 +45,9 @@ pub fn router() -> OpenApiRouter<AppState> {
                 .routes(routes!(export::push_export_excel))
                 .routes(routes!(export::push_cover_calculate))
                 .routes(routes!(export::push_export_diff_cover))
+                .routes(routes!(distribute::distribute_statistics))
+                .routes(routes!(distribute::distribute_detail))
+                .routes(routes!(distribute::distribute_export))
                 .route_layer(Require::login()),
         )
 }

@@ -308,6 +308,169 @@ pub fn items(
     .collect()
 }
 
+/// Which deliveries a statistic counts: batches sent in `[from, to)` (unix seconds) by
+/// `channel` (`None`: both), to the nodes of `nodes` (`None`: every node).
+#[derive(Debug, Clone)]
+pub struct Deliveries {
+    /// `internet` or `privateline`; `None` for both.
+    pub channel: Option<&'static str>,
+    /// First second counted.
+    pub from: i64,
+    /// First second not counted.
+    pub to: i64,
+    /// The nodes counted; `None` for every node.
+    pub nodes: Option<Vec<i64>>,
+}
+
+/// What a set of deliveries adds up to.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Sum {
+    /// Batches that delivered something.
+    pub batches: i64,
+    /// Scenes delivered (a scene sent to two nodes counts twice).
+    pub scenes: i64,
+    /// Their size, MB.
+    pub size_mb: f64,
+}
+
+/// The `WHERE` of [`Deliveries`] over `push_item i JOIN push_batch b`, bound as ?1–?4.
+const DELIVERIES: &str = "(?1 IS NULL OR b.channel = ?1) AND b.created_at >= ?2
+     AND b.created_at < ?3
+     AND (?4 IS NULL OR i.node_id IN (SELECT value FROM json_each(?4)))";
+
+/// Sums of the deliveries grouped by `key` (an SQL expression over `i` and `b`), as
+/// `(key, sum)` ordered by key.
+fn sums_by<K: rusqlite::types::FromSql>(
+    conn: &Connection,
+    d: &Deliveries,
+    key: &str,
+) -> rusqlite::Result<Vec<(K, Sum)>> {
+    conn.prepare_cached(&format!(
+        "SELECT {key} AS k, count(DISTINCT i.batch_id), count(*), coalesce(sum(i.size_mb), 0)
+         FROM push_item i JOIN push_batch b ON b.id = i.batch_id
+         WHERE {DELIVERIES} GROUP BY k ORDER BY k"
+    ))?
+    .query_map(
+        params![d.channel, d.from, d.to, scope(d.nodes.as_deref())],
+        |r| {
+            Ok((
+                r.get(0)?,
+                Sum {
+                    batches: r.get(1)?,
+                    scenes: r.get(2)?,
+                    size_mb: r.get(3)?,
+                },
+            ))
+        },
+    )?
+    .collect()
+}
+
+/// The deliveries' sum over all.
+pub fn sum(conn: &Connection, d: &Deliveries) -> rusqlite::Result<Sum> {
+    Ok(sums_by::<i64>(conn, d, "0")?
+        .pop()
+        .map_or_else(Sum::default, |(_, s)| s))
+}
+
+/// The deliveries' sums per node id.
+pub fn sums_by_node(conn: &Connection, d: &Deliveries) -> rusqlite::Result<Vec<(i64, Sum)>> {
+    sums_by(conn, d, "i.node_id")
+}
+
+/// The deliveries' sums per Beijing month of sending (`beijing::month_number`).
+pub fn sums_by_month(conn: &Connection, d: &Deliveries) -> rusqlite::Result<Vec<(i64, Sum)>> {
+    sums_by(
+        conn,
+        d,
+        "CAST(strftime('%Y', b.created_at + 28800, 'unixepoch') AS INTEGER) * 12
+         + CAST(strftime('%m', b.created_at + 28800, 'unixepoch') AS INTEGER) - 1",
+    )
+}
+
+/// The deliveries' sums per satellite value.
+pub fn sums_by_satellite(
+    conn: &Connection,
+    d: &Deliveries,
+) -> rusqlite::Result<Vec<(String, Sum)>> {
+    sums_by(conn, d, "i.satellite")
+}
+
+/// Every node any batch named, with its name and region as the latest batch naming it had
+/// them (a node removed from usercenter since still has a name here).
+pub fn named_nodes(conn: &Connection) -> rusqlite::Result<Vec<BatchNode>> {
+    conn.prepare_cached(
+        "SELECT node_id, node_name, region_id FROM push_batch_node n
+         WHERE batch_id = (SELECT max(batch_id) FROM push_batch_node m WHERE m.node_id = n.node_id)
+         ORDER BY node_id",
+    )?
+    .query_map([], |r| {
+        Ok(BatchNode {
+            node_id: r.get(0)?,
+            node_name: r.get(1)?,
+            region_id: r.get(2)?,
+        })
+    })?
+    .collect()
+}
+
+/// What one batch delivered to one node (a row of the distribution's detail).
+#[derive(Debug, Clone)]
+pub struct Delivery {
+    /// The batch.
+    pub batch: BatchRow,
+    /// The node, as the batch named it.
+    pub node: BatchNode,
+    /// What it received.
+    pub sum: Sum,
+}
+
+/// A page of the deliveries per (batch, node), newest batch first, then by node, with the
+/// total number of such rows.
+pub fn deliveries(
+    conn: &Connection,
+    d: &Deliveries,
+    offset: i64,
+    limit: i64,
+) -> rusqlite::Result<(Vec<Delivery>, i64)> {
+    let bind = (d.channel, d.from, d.to, scope(d.nodes.as_deref()));
+    let total = conn
+        .prepare_cached(&format!(
+            "SELECT count(*) FROM (SELECT 1 FROM push_item i JOIN push_batch b ON b.id = i.batch_id
+             WHERE {DELIVERIES} GROUP BY i.batch_id, i.node_id)"
+        ))?
+        .query_row(params![bind.0, bind.1, bind.2, bind.3], |r| r.get(0))?;
+    let rows = conn
+        .prepare_cached(&format!(
+            "SELECT b.id, b.name, b.channel, b.created_at, b.creator, b.demo,
+                    n.node_id, n.node_name, n.region_id, count(*), coalesce(sum(i.size_mb), 0)
+             FROM push_item i JOIN push_batch b ON b.id = i.batch_id
+             JOIN push_batch_node n ON n.batch_id = i.batch_id AND n.node_id = i.node_id
+             WHERE {DELIVERIES} GROUP BY i.batch_id, i.node_id
+             ORDER BY b.id DESC, n.node_id LIMIT ?5 OFFSET ?6"
+        ))?
+        .query_map(
+            params![bind.0, bind.1, bind.2, bind.3, limit, offset],
+            |r| {
+                Ok(Delivery {
+                    batch: batch_row(r)?,
+                    node: BatchNode {
+                        node_id: r.get(6)?,
+                        node_name: r.get(7)?,
+                        region_id: r.get(8)?,
+                    },
+                    sum: Sum {
+                        batches: 1,
+                        scenes: r.get(9)?,
+                        size_mb: r.get(10)?,
+                    },
+                })
+            },
+        )?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok((rows, total))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -79,32 +79,57 @@ pub fn dynamic(theme: &Theme, d: &Dynamic) -> Result<Vec<u8>, ExportError> {
 /// A workbook of one sheet named `name`: the header row, bold and frozen, then the rows (the
 /// one table writer: other modules' plain listings use it too).
 pub fn table(name: &str, headers: &[String], rows: &[Vec<Cell>]) -> Result<Vec<u8>, XlsxError> {
+    tables(&[Sheet {
+        name,
+        headers,
+        rows,
+    }])
+}
+
+/// One sheet of [`tables`].
+#[derive(Debug, Clone, Copy)]
+pub struct Sheet<'a> {
+    /// Its name (cut to what Excel allows).
+    pub name: &'a str,
+    /// The header row.
+    pub headers: &'a [String],
+    /// The rows under it.
+    pub rows: &'a [Vec<Cell>],
+}
+
+/// A workbook of these sheets in order, each as [`table`] writes one.
+pub fn tables(sheets: &[Sheet<'_>]) -> Result<Vec<u8>, XlsxError> {
     let mut workbook = new_workbook();
-    let sheet = workbook.add_worksheet();
-    sheet.set_name(sheet_name(name))?;
     let header = header_format();
     let (count, area) = (Format::new().set_num_format("0"), number_format(2));
-    for (col, h) in (0u16..).zip(headers) {
-        let widest = rows
-            .iter()
-            .filter_map(|r| match r.get(usize::from(col)) {
-                Some(Cell::Text(t)) => Some(display_width(t)),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(12);
-        let width = display_width(h).max(widest).clamp(8, 40) + 2;
-        sheet.set_column_width(col, width as f64)?;
-        sheet.write_string_with_format(0, col, h, &header)?;
-    }
-    sheet.set_freeze_panes(1, 0)?;
-    for (row, cells) in (1u32..).zip(rows) {
-        for (col, cell) in (0u16..).zip(cells) {
-            match cell {
-                Cell::Text(t) => sheet.write_string(row, col, t)?,
-                Cell::Count(n) => sheet.write_number_with_format(row, col, *n as f64, &count)?,
-                Cell::Decimal(a) => sheet.write_number_with_format(row, col, *a, &area)?,
-            };
+    for s in sheets {
+        let sheet = workbook.add_worksheet();
+        sheet.set_name(sheet_name(s.name))?;
+        for (col, h) in (0u16..).zip(s.headers) {
+            let widest = s
+                .rows
+                .iter()
+                .filter_map(|r| match r.get(usize::from(col)) {
+                    Some(Cell::Text(t)) => Some(display_width(t)),
+                    _ => None,
+                })
+                .max()
+                .unwrap_or(12);
+            let width = display_width(h).max(widest).clamp(8, 40) + 2;
+            sheet.set_column_width(col, width as f64)?;
+            sheet.write_string_with_format(0, col, h, &header)?;
+        }
+        sheet.set_freeze_panes(1, 0)?;
+        for (row, cells) in (1u32..).zip(s.rows) {
+            for (col, cell) in (0u16..).zip(cells) {
+                match cell {
+                    Cell::Text(t) => sheet.write_string(row, col, t)?,
+                    Cell::Count(n) => {
+                        sheet.write_number_with_format(row, col, *n as f64, &count)?
+                    }
+                    Cell::Decimal(a) => sheet.write_number_with_format(row, col, *a, &area)?,
+                };
+            }
         }
     }
     workbook.save_to_buffer()
