@@ -611,6 +611,50 @@ async fn push_statistics_add_up_to_what_the_batches_hold_and_a_node_counts_only_
         .await;
     assert_eq!(detail["data"]["total"], 2, "one row per (batch, node)");
 
+    // All time, both channels: the node user's own node, and the satellites it received.
+    let (_, own) = s
+        .get_as("/api/usercenter/push/statistics", &hubei_user)
+        .await;
+    let own = own["data"].as_array().expect("nodes");
+    assert_eq!(own.len(), 1);
+    assert_eq!(own[0]["nodeId"], hubei_node);
+    assert_eq!(own[0]["batches"], 2);
+    assert_eq!(
+        own[0]["scenes"].as_i64(),
+        Some(tally(&items, hubei_node).0 + 3)
+    );
+    assert!(own[0]["lastSentAt"].is_string());
+    let (_, types) = s
+        .get_as("/api/usercenter/pushuser/image/typelist", &hubei_user)
+        .await;
+    let typed: i64 = types["data"]
+        .as_array()
+        .expect("satellites")
+        .iter()
+        .map(|t| t["scenes"].as_i64().unwrap_or(0))
+        .sum();
+    assert_eq!(typed, tally(&items, hubei_node).0 + 3);
+    // Who receives each node's pushes, by name: administrators only.
+    let (_, users) = s.get_as("/api/usercenter/pushuser/userlist", &admin).await;
+    let hubei_users = users["data"]
+        .as_array()
+        .expect("nodes")
+        .iter()
+        .find(|n| n["nodeId"] == hubei_node)
+        .expect("the 湖北 node")["users"]
+        .clone();
+    assert!(
+        hubei_users
+            .as_array()
+            .expect("users")
+            .iter()
+            .any(|u| u["username"] == "hubei")
+    );
+    let (status, body) = s
+        .get_as("/api/usercenter/pushuser/userlist", &hubei_user)
+        .await;
+    assert_eq!(status, 403, "{body}");
+
     // Bad input is refused, not counted.
     let (status, body) = s
         .get_as("/api/sta-distribute/internet?year=1999", &admin)

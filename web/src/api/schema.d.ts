@@ -2455,6 +2455,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usercenter/push/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What each of the caller's nodes (every node for a manager) has received by both channels
+         *     since the first batch, with when it last received something (spec §7 usercenter
+         *     push/statistics).
+         */
+        get: operations["node_statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usercenter/pushnode": {
         parameters: {
             query?: never;
@@ -2464,6 +2485,47 @@ export interface paths {
         };
         /** Every push node with its region and number of connected accounts. */
         get: operations["push_node_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/pushuser/image/typelist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The satellites whose scenes reached the caller's nodes (every node for a manager), with
+         *     what was sent of each: the image types a node user filters their deliveries by (spec §7
+         *     usercenter pushuser image typelist).
+         */
+        get: operations["image_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/pushuser/userlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every push node with the accounts that receive its pushes (administrators; spec §7
+         *     usercenter pushuser userlist).
+         */
+        get: operations["push_node_users"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5691,6 +5753,60 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Vec_NodePush: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: (components["schemas"]["PushTally"] & {
+                /**
+                 * Format: int64
+                 * @description Node id.
+                 */
+                nodeId: number;
+                /** @description Node name. */
+                nodeName: string;
+                /** @description Region code the node serves. */
+                regionId: string;
+                /** @description The region's name, when the boundaries are imported. */
+                regionName?: string | null;
+            })[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_NodeUsers: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Node id.
+                 */
+                nodeId: number;
+                /** @description Node name (the office). */
+                nodeName: string;
+                /** @description Region code the node serves. */
+                regionId: string;
+                /** @description The region's name, when the boundaries are imported. */
+                regionName?: string | null;
+                /** @description Its accounts, by login name. */
+                users: components["schemas"]["NodeUser"][];
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Vec_PageSummary: {
             /**
              * Format: int32
@@ -5830,6 +5946,25 @@ export interface components {
                 /** @description The permission codes it grants. */
                 permissions: string[];
             }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_SatellitePush: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: (components["schemas"]["PushTally"] & {
+                /** @description Its Chinese name from the catalogue, else the value. */
+                label: string;
+                /** @description Satellite value, e.g. `GF1`. */
+                satellite: string;
+            })[];
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
         };
@@ -6617,6 +6752,37 @@ export interface components {
             /** @description The region's name, when the boundaries are imported. */
             regionName?: string | null;
         };
+        /** @description An account that receives a node's pushes. */
+        NodeUser: {
+            /**
+             * Format: int64
+             * @description Account id.
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description 0 active, 1 disabled.
+             */
+            status: number;
+            /** @description Login name. */
+            username: string;
+        };
+        /** @description A push node with the accounts related to it. */
+        NodeUsers: {
+            /**
+             * Format: int64
+             * @description Node id.
+             */
+            nodeId: number;
+            /** @description Node name (the office). */
+            nodeName: string;
+            /** @description Region code the node serves. */
+            regionId: string;
+            /** @description The region's name, when the boundaries are imported. */
+            regionName?: string | null;
+            /** @description Its accounts, by login name. */
+            users: components["schemas"]["NodeUser"][];
+        };
         /** @description Imaging opportunities over an area given as the image query gives one. */
         OpportunityQuery: components["schemas"]["AreaQuery"] & components["schemas"]["Choice"] & {
             /**
@@ -7056,6 +7222,8 @@ export interface components {
              * @description Batches that delivered something.
              */
             batches: number;
+            /** @description When the last of those batches was sent, `YYYY-MM-DD HH:MM` Beijing time. */
+            lastSentAt?: string | null;
             /**
              * Format: int64
              * @description Scenes delivered (a scene sent to two nodes counts twice).
@@ -15109,6 +15277,35 @@ export interface operations {
             };
         };
     };
+    node_statistics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per node, by node id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_NodePush"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     push_node_list: {
         parameters: {
             query?: never;
@@ -15125,6 +15322,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_PushNodeSummary"];
+                };
+            };
+        };
+    };
+    image_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per satellite, by value */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_SatellitePush"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    push_node_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The push nodes, by region then name, with their accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_NodeUsers"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

@@ -56,7 +56,7 @@ pub struct DetailQuery {
 }
 
 /// Batches, scenes and megabytes of a set of deliveries.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PushTally {
     /// Batches that delivered something.
@@ -65,6 +65,8 @@ pub struct PushTally {
     pub scenes: i64,
     /// Their size, MB.
     pub size_mb: f64,
+    /// When the last of those batches was sent, `YYYY-MM-DD HH:MM` Beijing time.
+    pub last_sent_at: Option<String>,
 }
 
 impl From<Sum> for PushTally {
@@ -73,6 +75,7 @@ impl From<Sum> for PushTally {
             batches: s.batches,
             scenes: s.scenes,
             size_mb: s.size_mb,
+            last_sent_at: s.last_sent.map(crate::beijing::minute),
         }
     }
 }
@@ -250,42 +253,110 @@ async fn distribution(
             ))
         })
         .await?;
-    let sum_of = |list: &[(i64, Sum)], key: i64| {
-        list.iter()
-            .find(|(k, _)| *k == key)
-            .map_or_else(Sum::default, |(_, s)| *s)
-    };
     let first_month = i64::from(year) * 12;
     Ok(Distribution {
         channel,
         year,
         total: total.into(),
-        nodes: nodes
-            .into_iter()
-            .map(|n| NodePush {
-                region_name: region_name(state, &n.region_id),
-                tally: sum_of(&by_node, n.node_id).into(),
-                node_id: n.node_id,
-                node_name: n.node_name,
-                region_id: n.region_id,
-            })
-            .collect(),
+        nodes: node_pushes(state, nodes, &by_node),
         months: (first_month..first_month + 12)
             .map(|m| MonthPush {
                 month: crate::beijing::month_label(m),
                 tally: sum_of(&by_month, m).into(),
             })
             .collect(),
-        satellites: by_satellite
-            .into_iter()
-            .map(|(satellite, s)| SatellitePush {
-                label: crate::catalogue::satellite(&satellite)
-                    .map_or_else(|| satellite.clone(), |s| s.label.to_owned()),
-                satellite,
-                tally: s.into(),
-            })
-            .collect(),
+        satellites: satellite_pushes(by_satellite),
     })
+}
+
+/// The sum keyed `key` in `list`, zero when it has none.
+fn sum_of(list: &[(i64, Sum)], key: i64) -> Sum {
+    list.iter()
+        .find(|(k, _)| *k == key)
+        .map_or_else(Sum::default, |(_, s)| *s)
+}
+
+/// Each node with its sum in `by_node` (zero when it received nothing).
+fn node_pushes(state: &AppState, nodes: Vec<BatchNode>, by_node: &[(i64, Sum)]) -> Vec<NodePush> {
+    nodes
+        .into_iter()
+        .map(|n| NodePush {
+            region_name: region_name(state, &n.region_id),
+            tally: sum_of(by_node, n.node_id).into(),
+            node_id: n.node_id,
+            node_name: n.node_name,
+            region_id: n.region_id,
+        })
+        .collect()
+}
+
+/// Per-satellite sums with the satellites' catalogue names.
+fn satellite_pushes(by_satellite: Vec<(String, Sum)>) -> Vec<SatellitePush> {
+    by_satellite
+        .into_iter()
+        .map(|(satellite, s)| SatellitePush {
+            label: crate::catalogue::satellite(&satellite)
+                .map_or_else(|| satellite.clone(), |s| s.label.to_owned()),
+            satellite,
+            tally: s.into(),
+        })
+        .collect()
+}
+
+/// Every delivery to the caller's nodes (every node for a manager), of both channels, ever.
+async fn all_time(state: &AppState, caller: &Caller) -> Result<Deliveries, AppError> {
+    Ok(Deliveries {
+        channel: None,
+        from: i64::MIN,
+        to: i64::MAX,
+        nodes: scope_of(state, caller).await?,
+    })
+}
+
+/// What each of the caller's nodes (every node for a manager) has received by both channels
+/// since the first batch, with when it last received something (spec §7 usercenter
+/// push/statistics).
+#[utoipa::path(
+    get,
+    path = "/api/usercenter/push/statistics",
+    tag = "push",
+    responses(
+        (status = 200, description = "Per node, by node id", body = Envelope<Vec<NodePush>>),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+    )
+)]
+pub(super) async fn node_statistics(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Vec<NodePush>> {
+    let d = all_time(&state, &caller).await?;
+    let nodes = listed_nodes(&state, &d).await?;
+    let by_node = state.db.call(move |c| store::sums_by_node(c, &d)).await?;
+    Ok(ok(node_pushes(&state, nodes, &by_node)))
+}
+
+/// The satellites whose scenes reached the caller's nodes (every node for a manager), with
+/// what was sent of each: the image types a node user filters their deliveries by (spec §7
+/// usercenter pushuser image typelist).
+#[utoipa::path(
+    get,
+    path = "/api/usercenter/pushuser/image/typelist",
+    tag = "push",
+    responses(
+        (status = 200, description = "Per satellite, by value", body = Envelope<Vec<SatellitePush>>),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+    )
+)]
+pub(super) async fn image_types(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> ApiResult<Vec<SatellitePush>> {
+    let d = all_time(&state, &caller).await?;
+    let by_satellite = state
+        .db
+        .call(move |c| store::sums_by_satellite(c, &d))
+        .await?;
+    Ok(ok(satellite_pushes(by_satellite)))
 }
 
 /// A year's image deliveries over one channel (`internet` 互联网 or `privateline` 专线): in

@@ -48,6 +48,8 @@ pub fn router() -> OpenApiRouter<AppState> {
                 .routes(routes!(distribute::distribute_statistics))
                 .routes(routes!(distribute::distribute_detail))
                 .routes(routes!(distribute::distribute_export))
+                .routes(routes!(distribute::node_statistics))
+                .routes(routes!(distribute::image_types))
                 .route_layer(Require::login()),
         )
 }

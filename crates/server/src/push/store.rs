@@ -331,6 +331,8 @@ pub struct Sum {
     pub scenes: i64,
     /// Their size, MB.
     pub size_mb: f64,
+    /// When the last of those batches was sent, unix seconds.
+    pub last_sent: Option<i64>,
 }
 
 /// The `WHERE` of [`Deliveries`] over `push_item i JOIN push_batch b`, bound as ?1–?4.
@@ -346,7 +348,8 @@ fn sums_by<K: rusqlite::types::FromSql>(
     key: &str,
 ) -> rusqlite::Result<Vec<(K, Sum)>> {
     conn.prepare_cached(&format!(
-        "SELECT {key} AS k, count(DISTINCT i.batch_id), count(*), coalesce(sum(i.size_mb), 0)
+        "SELECT {key} AS k, count(DISTINCT i.batch_id), count(*), coalesce(sum(i.size_mb), 0),
+                max(b.created_at)
          FROM push_item i JOIN push_batch b ON b.id = i.batch_id
          WHERE {DELIVERIES} GROUP BY k ORDER BY k"
     ))?
@@ -359,6 +362,7 @@ fn sums_by<K: rusqlite::types::FromSql>(
                     batches: r.get(1)?,
                     scenes: r.get(2)?,
                     size_mb: r.get(3)?,
+                    last_sent: r.get(4)?,
                 },
             ))
         },
@@ -463,6 +467,7 @@ pub fn deliveries(
                         batches: 1,
                         scenes: r.get(9)?,
                         size_mb: r.get(10)?,
+                        last_sent: Some(r.get(3)?),
                     },
                 })
             },

@@ -119,6 +119,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(manage::set_permissions))
         .routes(routes!(manage::add_range))
         .routes(routes!(manage::remove_range))
+        .routes(routes!(pushnode::push_node_users))
         .route_layer(Require::admin());
     OpenApiRouter::new()
         .merge(own)

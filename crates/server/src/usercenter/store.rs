@@ -176,6 +176,36 @@ pub fn push_node_uses(conn: &Connection) -> rusqlite::Result<Vec<PushNodeUse>> {
     .collect()
 }
 
+/// An account related to a push node.
+#[derive(Debug, Clone)]
+pub struct NodeAccount {
+    /// The node's id.
+    pub node_id: i64,
+    /// The account's id.
+    pub user_id: i64,
+    /// Its login name.
+    pub username: String,
+    /// 0 active, 1 disabled.
+    pub status: i64,
+}
+
+/// Every account related to a push node, by node then login name.
+pub fn push_node_accounts(conn: &Connection) -> rusqlite::Result<Vec<NodeAccount>> {
+    conn.prepare_cached(
+        "SELECT node_id, user.id, username, status FROM user_push_node
+         JOIN user ON user.id = user_id ORDER BY node_id, username",
+    )?
+    .query_map([], |r| {
+        Ok(NodeAccount {
+            node_id: r.get(0)?,
+            user_id: r.get(1)?,
+            username: r.get(2)?,
+            status: r.get(3)?,
+        })
+    })?
+    .collect()
+}
+
 /// Adds a push node serving `region_id`; its id.
 pub fn add_push_node(conn: &Connection, name: &str, region_id: &str) -> rusqlite::Result<i64> {
     conn.prepare_cached("INSERT INTO push_node (name, region_id) VALUES (?1, ?2)")?
