@@ -431,6 +431,7 @@ pub(super) async fn spot_batch_vector(
     ApiQuery(q): ApiQuery<NodeQuery>,
 ) -> ApiResult<serde_json::Value> {
     let rows = visible_records(&state, &caller, id, q.node_id).await?;
+    let spots = state.spots.now();
     let features: Vec<serde_json::Value> = rows
         .iter()
         .map(|r| {
@@ -438,7 +439,7 @@ pub(super) async fn spot_batch_vector(
                 "type": "Feature",
                 "id": r.id.to_string(),
                 "geometry": geojson::Geometry::from(&geo_types::Geometry::MultiPolygon(r.spot.geom.clone())),
-                "properties": SpotCheck::of(&state, r),
+                "properties": SpotCheck::of(&spots, r),
             })
         })
         .collect();

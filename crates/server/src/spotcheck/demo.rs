@@ -18,10 +18,10 @@ use crate::spot::{SpotFilter, query};
 const REGION: &str = "420000";
 /// The batch's name.
 pub const NAME: &str = "演示：湖北省图斑核查";
-/// How many spots the demo batch should hold: the first theme with this many over 湖北 is
-/// taken whole, else the one with the most, cut to the largest [`FEWEST`]`..=`[`MOST`].
+/// Fewest spots a theme's demo spots over 湖北 should number to be taken whole.
 const FEWEST: usize = 20;
-/// See [`FEWEST`].
+/// Most spots the demo batch holds: without a theme of [`FEWEST`] to this many, the theme
+/// with the most is taken, cut to its largest spots.
 const MOST: usize = 60;
 
 /// Writes the demo batch, sent (stamped `now`); how many spots it holds. Nothing is written

@@ -20,6 +20,8 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::error::AppError;
+use crate::spot::engine::SpotIndex;
+use crate::spot::filter::label_of;
 use crate::spot::theme::ThemeName;
 use crate::state::AppState;
 use crate::usercenter::guard::Require;
@@ -173,15 +175,9 @@ pub struct SpotCheck {
     pub updated_by: Option<String>,
 }
 
-/// The label of a theme's type value, else the value.
-fn type_label(state: &AppState, theme: ThemeName, value: &str) -> String {
-    let spots = state.spots.now();
-    crate::spot::filter::label_of(&spots.theme(theme).types, value).to_owned()
-}
-
 impl SpotCheck {
-    /// A record as lists show it.
-    pub fn of(state: &AppState, r: &RecordRow) -> Self {
+    /// A record as lists show it; `spots` labels the verified type.
+    pub fn of(spots: &SpotIndex, r: &RecordRow) -> Self {
         let s: &SpotFacts = &r.spot;
         // A stored theme this binary no longer knows reads as the first one; the migration's
         // snapshot never writes one.
@@ -211,7 +207,7 @@ impl SpotCheck {
             verified_type_label: f
                 .verified_type
                 .as_deref()
-                .map(|v| type_label(state, theme, v)),
+                .map(|v| label_of(&spots.theme(theme).types, v).to_owned()),
             note: f.note.clone(),
             lon: f.position.map(|p| p[0]),
             lat: f.position.map(|p| p[1]),

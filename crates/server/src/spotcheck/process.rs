@@ -239,5 +239,5 @@ pub(super) async fn process_spot_check(
             Ok(after.ok_or_else(|| AppError::NotFound(NO_RECORD.into())))
         })
         .await??;
-    Ok(ok(SpotCheck::of(&state, &row)))
+    Ok(ok(SpotCheck::of(&state.spots.now(), &row)))
 }

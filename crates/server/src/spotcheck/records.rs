@@ -126,7 +126,8 @@ async fn query(
             ))
         })
         .await?;
-    let list = rows.iter().map(|r| SpotCheck::of(state, r)).collect();
+    let spots = state.spots.now();
+    let list = rows.iter().map(|r| SpotCheck::of(&spots, r)).collect();
     Ok(paging.page(list, total))
 }
 
@@ -162,10 +163,11 @@ pub(super) async fn workbook(
 ) -> Result<Response, AppError> {
     let text = |t: Option<String>| Cell::Text(t.unwrap_or_default());
     let degrees = |d: Option<f64>| text(d.map(|d| format!("{d:.6}")));
+    let spots = state.spots.now();
     let cells: Vec<Vec<Cell>> = rows
         .iter()
         .map(|r| {
-            let c = SpotCheck::of(state, r);
+            let c = SpotCheck::of(&spots, r);
             vec![
                 Cell::Text(c.batch_name),
                 Cell::Text(c.node_name),
@@ -408,7 +410,7 @@ async fn detail(
         .call(move |c| Ok((store::photos(c, id)?, store::history(c, id)?)))
         .await?;
     Ok(SpotCheckDetail {
-        record: SpotCheck::of(state, &row),
+        record: SpotCheck::of(&state.spots.now(), &row),
         geometry: geojson::Geometry::from(&geo_types::Geometry::MultiPolygon(row.spot.geom)),
         photos: photos.iter().map(Photo::from).collect(),
         history: history
