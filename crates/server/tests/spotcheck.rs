@@ -213,6 +213,16 @@ async fn upload(w: &World, token: &str, record: i64, name: &str, bytes: &[u8]) -
     common::answer(req).await
 }
 
+/// A GET with a session token, answered as it comes (an image, a workbook).
+async fn fetch(s: &TestServer, path: &str, token: &str) -> reqwest::Response {
+    s.client
+        .get(s.url(path))
+        .header("token", token)
+        .send()
+        .await
+        .expect("answer")
+}
+
 /// A tiny valid PNG (1 × 1, one grey pixel).
 const PNG: &[u8] = &[
     0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
@@ -409,13 +419,12 @@ async fn another_nodes_record_is_a_404_on_every_route() {
         .await;
     assert_eq!(status, 404);
     // The owner and a manager do see it.
-    let seen =
-        w.s.client
-            .get(w.s.url(&format!("/api/push-spot-bjhs/photo/{photo}")))
-            .header("token", &w.admin)
-            .send()
-            .await
-            .expect("photo");
+    let seen = fetch(
+        &w.s,
+        &format!("/api/push-spot-bjhs/photo/{photo}"),
+        &w.admin,
+    )
+    .await;
     assert_eq!(seen.status(), 200);
     let detail = data_of(
         &w.s,
@@ -626,13 +635,12 @@ async fn photos_are_sniffed_bounded_counted_and_served_back_unchanged() {
     let (status, body) = upload(&w, &w.hubei, record, "现场.png", PNG).await;
     assert_eq!(status, 200, "{body}");
     let photo = body["data"]["id"].as_i64().expect("id");
-    let r =
-        w.s.client
-            .get(w.s.url(&format!("/api/push-spot-bjhs/photo/{photo}")))
-            .header("token", &w.hubei)
-            .send()
-            .await
-            .expect("photo");
+    let r = fetch(
+        &w.s,
+        &format!("/api/push-spot-bjhs/photo/{photo}"),
+        &w.hubei,
+    )
+    .await;
     assert_eq!(r.status(), 200);
     assert_eq!(r.headers()["content-type"], "image/png");
     assert_eq!(r.bytes().await.expect("bytes").as_ref(), PNG);
@@ -792,13 +800,7 @@ async fn statistics_count_what_the_lists_list_and_key_changes_are_exactly_real_c
     assert_error(status, &body, 400, "行政区代码前缀须为1–6位数字");
 
     // The export opens as a workbook with one row per record and the Chinese headers.
-    let r =
-        w.s.client
-            .get(w.s.url("/api/push-spot-zdbh/export"))
-            .header("token", &w.admin)
-            .send()
-            .await
-            .expect("export");
+    let r = fetch(&w.s, "/api/push-spot-zdbh/export", &w.admin).await;
     assert_eq!(r.status(), 200);
     let xlsx = r.bytes().await.expect("bytes").to_vec();
     let mut book = zip::ZipArchive::new(std::io::Cursor::new(xlsx)).expect("xlsx");

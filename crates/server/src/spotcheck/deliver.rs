@@ -14,35 +14,17 @@ use crate::spot::filter::{Scope, Selection};
 use crate::spot::query;
 use crate::spot::theme::ThemeName;
 
-/// Longest batch name, characters.
-pub use crate::push::deliver::MAX_NAME;
-/// Most nodes one batch names.
-pub use crate::push::deliver::MAX_NODES;
 /// Most spots one batch delivers, over all its nodes.
 pub const MAX_SPOTS: u64 = 10_000;
 
-/// A request's name, theme and nodes, checked in that order; the trimmed name and the theme.
+/// A request's name, theme and nodes, checked in that order (name and nodes as image push
+/// checks them); the trimmed name and the theme.
 pub fn check(name: &str, theme: &str, nodes: &[i64]) -> Result<(String, ThemeName), AppError> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(AppError::bad_request("请输入批次名称"));
-    }
-    if name.chars().count() > MAX_NAME {
-        return Err(AppError::bad_request(format!(
-            "批次名称不能超过{MAX_NAME}个字"
-        )));
-    }
+    let name = crate::push::deliver::check_name(name)?;
     let theme = ThemeName::parse(theme.trim())
         .ok_or_else(|| AppError::bad_request(format!("监测专题不存在：{}", theme.trim())))?;
-    if nodes.is_empty() {
-        return Err(AppError::bad_request("请选择推送节点"));
-    }
-    if nodes.len() > MAX_NODES {
-        return Err(AppError::bad_request(format!(
-            "推送节点不能超过{MAX_NODES}个"
-        )));
-    }
-    Ok((name.to_owned(), theme))
+    crate::push::deliver::check_nodes(nodes)?;
+    Ok((name, theme))
 }
 
 /// The selected spots each node receives: those in its region (a node whose region code is

@@ -271,7 +271,7 @@ pub fn send(conn: &Connection, id: i64, sender: &str, now: i64) -> rusqlite::Res
 /// The node ids a caller sees as SQL's `?` text: `None` (NULL) for every node, else a JSON
 /// array of ids.
 fn json_ids(ids: Option<&[i64]>) -> Option<String> {
-    ids.map(|n| serde_json::to_string(n).unwrap_or_else(|_| "[]".into()))
+    ids.map(crate::db::json_list)
 }
 
 const BATCH_COLUMNS: &str = "id, name, theme, created_at, creator, sent_at, demo";
@@ -329,7 +329,7 @@ pub fn tallies(
     batch_ids: &[i64],
     nodes: Option<&[i64]>,
 ) -> rusqlite::Result<Vec<(i64, NodeTally)>> {
-    let batch_ids = serde_json::to_string(batch_ids).unwrap_or_else(|_| "[]".into());
+    let batch_ids = crate::db::json_list(batch_ids);
     conn.prepare_cached(
         "SELECT n.batch_id, n.node_id, n.node_name, n.region_id, n.status,
                 count(r.id) FILTER (WHERE r.state = 0), count(r.id) FILTER (WHERE r.state = 1),

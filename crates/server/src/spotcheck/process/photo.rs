@@ -40,6 +40,11 @@ fn closed() -> AppError {
     AppError::Conflict("核查记录已提交或已通过，不能修改照片".into())
 }
 
+/// Whether record `id`'s photos may change now, read on the transaction that changes them.
+fn open_on(conn: &rusqlite::Connection, id: i64) -> rusqlite::Result<bool> {
+    Ok(store::record(conn, id)?.is_some_and(|r| r.state.photos_open()))
+}
+
 /// Adds a photo (multipart field `file`, one JPEG or PNG of at most 5 MB) to a record of the
 /// caller's node that is not submitted or approved; at most 9 per record.
 #[utoipa::path(
@@ -105,9 +110,8 @@ pub(in crate::spotcheck) async fn add_photo(
         .db
         .call(move |c| {
             let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            match store::record(&tx, id)? {
-                Some(r) if r.state.photos_open() => {}
-                _ => return Ok(Err(closed())),
+            if !open_on(&tx, id)? {
+                return Ok(Err(closed()));
             }
             if store::photos(&tx, id)?.len() >= MAX_PHOTOS {
                 return Ok(Err(AppError::bad_request(format!(
@@ -174,9 +178,8 @@ pub(in crate::spotcheck) async fn delete_photo(
         .db
         .call(move |c| {
             let tx = c.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-            match store::record(&tx, record)? {
-                Some(r) if r.state.photos_open() => {}
-                _ => return Ok(Err(closed())),
+            if !open_on(&tx, record)? {
+                return Ok(Err(closed()));
             }
             store::delete_photo(&tx, photo_id)?;
             tx.commit()?;
