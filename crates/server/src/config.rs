@@ -381,6 +381,11 @@ impl Config {
         self.data_dir.join("files")
     }
 
+    /// Folder of the photos of spot verification records (`spot_photos/<photo id>`).
+    pub fn spot_photos_path(&self) -> PathBuf {
+        self.data_dir.join("spot_photos")
+    }
+
     /// Folder of the product files that orders deliver.
     pub fn delivery_path(&self) -> PathBuf {
         self.delivery_dir

@@ -27,6 +27,7 @@ pub mod region;
 pub mod satellite;
 pub mod sateorbit;
 pub mod spot;
+pub mod spotcheck;
 pub mod stac;
 pub mod state;
 pub mod statistics;
@@ -78,6 +79,7 @@ use crate::telemetry::Metrics;
         (name = "files", description = "Shared and uploaded files (share/v2): downloads, images, attachments"),
         (name = "feedback", description = "Feedback from users (MOD_054) and the editors' answers"),
         (name = "push", description = "Image push to province nodes: batches, deliveries, their footprints, exports and coverage"),
+        (name = "spotcheck", description = "Spot push to province nodes and the nodes' verification of each spot: batches, records, photos, review, key changes"),
         (name = "meta", description = "This document"),
     ),
     // Not in any answer's type (permission lists are strings), but the web app's
@@ -107,6 +109,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(files::router())
         .merge(feedback::router())
         .merge(push::router())
+        .merge(spotcheck::router())
 }
 
 /// The OpenAPI 3.1 document of every `/api` route.
@@ -326,6 +329,16 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         spot::engine::LiveSpots::watched(spots, &path, every)
             .context("cannot start watching the monitoring spots")?,
     );
+    if config.demo {
+        let (index, regions) = (spots.now(), Arc::clone(&regions));
+        let now = time::OffsetDateTime::now_utc().unix_timestamp();
+        let sent = db
+            .call(move |c| spotcheck::demo::store(c, &index, &regions, now))
+            .await?;
+        if sent > 0 {
+            tracing::info!(spots = sent, "demo spot batch stored");
+        }
+    }
     let heavy = Arc::new(budget::Budget::new(&config));
     let delivery = Arc::new(order::delivery::Signer::load(&db).await?);
     let mut layers = ows::layers::Layers::default();

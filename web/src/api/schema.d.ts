@@ -1183,6 +1183,293 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/process-spot-bjhs/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same records as an Excel workbook (at most 10,000; paging ignored). */
+        get: operations["review_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/process-spot-bjhs/photo/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a photo (multipart field `file`, one JPEG or PNG of at most 5 MB) to a record of the
+         *     caller's node that is not submitted or approved; at most 9 per record.
+         */
+        post: operations["add_photo"];
+        /** Deletes a photo of a record of the caller's node that is not submitted or approved. */
+        delete: operations["delete_photo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/process-spot-bjhs/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes a step of a record: a node's user saves (待核查, 核查中 or 已退回 → 核查中) or submits
+         *     (→ 已提交, with a result); a manager approves (已提交 → 已通过) or returns (已提交 → 已退回,
+         *     with a reason). The first save or submit moves the node to 核查中, the last approval of its
+         *     part to 已完成. Answers the record as it is now.
+         */
+        post: operations["process_spot_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/process-spot-bjhs/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the records, newest batch first, then by node and spot. */
+        get: operations["review_query"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/process-spot-bjhs/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same records counted by node × state and by result (paging ignored). */
+        get: operations["review_statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push-spot-bjhs/detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A record with its outline, photos and history; 404 for one the caller may
+         *     not see.
+         */
+        get: operations["bjhs_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push-spot-bjhs/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same records as an Excel workbook (at most 10,000; paging ignored). */
+        get: operations["bjhs_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push-spot-bjhs/photo/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A photo's image, to whoever may see its record. */
+        get: operations["photo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push-spot-bjhs/position/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where a record's spot is (centroid and box) and where its photos were taken. */
+        get: operations["bjhs_position"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push-spot-bjhs/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the records, newest batch first, then by node and spot. */
+        get: operations["bjhs_query"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push-spot-bjhs/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same records counted by node × state and by result (paging ignored). */
+        get: operations["bjhs_statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push-spot-zdbh/detail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A record with its outline, photos and history; 404 for one the caller may
+         *     not see.
+         */
+        get: operations["zdbh_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push-spot-zdbh/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same records as an Excel workbook (at most 10,000; paging ignored). */
+        get: operations["zdbh_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push-spot-zdbh/position/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where a record's spot is (centroid and box) and where its photos were taken. */
+        get: operations["zdbh_position"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push-spot-zdbh/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the records, newest batch first, then by node and spot. */
+        get: operations["zdbh_query"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push-spot-zdbh/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same records counted by node × state and by result (paging ignored). */
+        get: operations["zdbh_statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/push/v1/batch": {
         parameters: {
             query?: never;
@@ -2156,15 +2443,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/sta-distribute/detail": {
+    "/api/spotbatch/v1/batch": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** What each batch of a year delivered to each node, newest batch first. */
-        get: operations["distribute_detail"];
+        get?: never;
+        put?: never;
+        /**
+         * Makes a batch (prepared, 未下发): the theme's spots the filter selects, for each named
+         *     node those in its region, kept as they are now; audited. Nothing is stored when anything
+         *     is wrong.
+         */
+        post: operations["create_spot_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spotbatch/v1/exportexcel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The batch's spots the caller sees as an Excel workbook (.xlsx): one row per record, with
+         *     its verification, Chinese headers.
+         */
+        get: operations["spot_batch_excel"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2173,18 +2484,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/sta-distribute/export": {
+    "/api/spotbatch/v1/manager": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * A year's push statistics as one workbook: per node, month and satellite for each channel,
-         *     and the (batch, node) detail of both (at most 10,000 rows; 400 past that, per node then).
-         */
-        get: operations["distribute_export"];
+        /** Every batch, newest first, with each node's status and progress (managers). */
+        get: operations["manager_spot_batches"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2193,7 +2501,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/sta-distribute/{channel}": {
+    "/api/spotbatch/v1/own": {
         parameters: {
             query?: never;
             header?: never;
@@ -2201,10 +2509,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A year's image deliveries over one channel (`internet` 互联网 or `privateline` 专线): in
-         *     all, per node, per month and per satellite.
+         * The sent batches that delivered spots to the caller's nodes, newest first, with only
+         *     those nodes' part (a manager's own list is every batch).
          */
-        get: operations["distribute_statistics"];
+        get: operations["own_spot_batches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spotbatch/v1/send/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a prepared batch: its nodes go to 已下发 and its spots become verification records
+         *     (待核查) their users see; audited. 409 when already sent.
+         */
+        post: operations["send_spot_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/spotbatch/v1/vector/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The batch's spots the caller sees as a GeoJSON FeatureCollection (a batch holds at most
+         *     10,000), each feature's properties its verification record, its id the record id.
+         */
+        get: operations["spot_batch_vector"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2455,27 +2803,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/usercenter/push/statistics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * What each of the caller's nodes (every node for a manager) has received by both channels
-         *     since the first batch, with when it last received something (spec §7 usercenter
-         *     push/statistics).
-         */
-        get: operations["node_statistics"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/usercenter/pushnode": {
         parameters: {
             query?: never;
@@ -2485,47 +2812,6 @@ export interface paths {
         };
         /** Every push node with its region and number of connected accounts. */
         get: operations["push_node_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/usercenter/pushuser/image/typelist": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The satellites whose scenes reached the caller's nodes (every node for a manager), with
-         *     what was sent of each: the image types a node user filters their deliveries by (spec §7
-         *     usercenter pushuser image typelist).
-         */
-        get: operations["image_types"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/usercenter/pushuser/userlist": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Every push node with the accounts that receive its pushes (administrators; spec §7
-         *     usercenter pushuser userlist).
-         */
-        get: operations["push_node_users"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3047,6 +3333,19 @@ export interface components {
             /** @description 2024年第三季度 or 2024年06月15日. */
             typeName: string;
         };
+        /** @description Which spots of the theme a batch takes: the spot routes' filters. */
+        BatchFilter: {
+            /** @description The spots' batch id; default the theme's latest batch. */
+            batch?: string | null;
+            /** @description Delivery file names containing this. */
+            filename?: string | null;
+            /** @description A stage value of the theme's stage dictionary. */
+            stage?: string | null;
+            /** @description A spot type of the theme's type dictionary. */
+            tblx?: string | null;
+            /** @description Only spots in this province, city or county (100000: every county). */
+            xzqdm?: string | null;
+        };
         /** @description What adding to the cart did. */
         CartAdded: {
             /** @description Scenes newly put in. */
@@ -3261,65 +3560,12 @@ export interface components {
             /** @description Login name. */
             username: string;
         };
-        /** @description What one batch delivered to one node. */
-        DeliveryRow: {
-            /**
-             * Format: int64
-             * @description Batch id.
-             */
-            batchId: number;
-            /** @description Batch name. */
-            batchName: string;
-            /** @description How it travelled. */
-            channel: components["schemas"]["PushChannel"];
-            /** @description The manager who sent it. */
-            creator: string;
-            /**
-             * Format: int64
-             * @description Node id.
-             */
-            nodeId: number;
-            /** @description Node name, as the batch named it. */
-            nodeName: string;
-            /** @description The region's name, when the boundaries are imported, else its code. */
-            regionName: string;
-            /**
-             * Format: int64
-             * @description Scenes delivered.
-             */
-            scenes: number;
-            /** @description When sent, `YYYY-MM-DD HH:MM` Beijing time. */
-            sentAt: string;
-            /**
-             * Format: double
-             * @description Their size, MB.
-             */
-            sizeMb: number;
-        };
         /** @description One entry of a dictionary. */
         DictItem: {
             /** @description The Chinese label shown for it, e.g. `第一季度`. */
             label: string;
             /** @description The stored value, e.g. `"1"`. */
             value: string;
-        };
-        /** @description A year's deliveries over one channel. */
-        Distribution: {
-            /** @description The channel counted. */
-            channel: components["schemas"]["PushChannel"];
-            /** @description Per month, January to December. */
-            months: components["schemas"]["MonthPush"][];
-            /** @description Per node the caller sees, by node id, with zeros for nodes that received nothing. */
-            nodes: components["schemas"]["NodePush"][];
-            /** @description Per satellite, by value. */
-            satellites: components["schemas"]["SatellitePush"][];
-            /** @description Everything counted. */
-            total: components["schemas"]["PushTally"];
-            /**
-             * Format: int32
-             * @description The year counted.
-             */
-            year: number;
         };
         /** @description What changed between two batches of a theme over a region (the dynamicAnalysis module). */
         Dynamic: {
@@ -3687,37 +3933,6 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
-        Envelope_Distribution: {
-            /**
-             * Format: int32
-             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
-             */
-            code: number;
-            /** @description A year's deliveries over one channel. */
-            data: {
-                /** @description The channel counted. */
-                channel: components["schemas"]["PushChannel"];
-                /** @description Per month, January to December. */
-                months: components["schemas"]["MonthPush"][];
-                /** @description Per node the caller sees, by node id, with zeros for nodes that received nothing. */
-                nodes: components["schemas"]["NodePush"][];
-                /** @description Per satellite, by value. */
-                satellites: components["schemas"]["SatellitePush"][];
-                /** @description Everything counted. */
-                total: components["schemas"]["PushTally"];
-                /**
-                 * Format: int32
-                 * @description The year counted.
-                 */
-                year: number;
-            };
-            /** @description Empty on success; the Chinese message for the user otherwise. */
-            message: string;
-        };
-        /**
-         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
-         *     `message` the Chinese text to show, `data` the payload.
-         */
         Envelope_Dynamic: {
             /**
              * Format: int32
@@ -3813,6 +4028,26 @@ export interface components {
             data: {
                 /** @description The features. */
                 features: components["schemas"]["Feature_Region"][];
+                /** @description `FeatureCollection`. */
+                type: "FeatureCollection";
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_FeatureCollection_SpotCheck: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A GeoJSON FeatureCollection of polygonal features with properties `P`. */
+            data: {
+                /** @description The features. */
+                features: components["schemas"]["Feature_SpotCheck"][];
                 /** @description `FeatureCollection`. */
                 type: "FeatureCollection";
             };
@@ -4376,72 +4611,6 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
-        Envelope_Page_DeliveryRow: {
-            /**
-             * Format: int32
-             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
-             */
-            code: number;
-            /** @description One page of a list, with the total over all pages. */
-            data: {
-                /** @description The rows of this page. */
-                list: {
-                    /**
-                     * Format: int64
-                     * @description Batch id.
-                     */
-                    batchId: number;
-                    /** @description Batch name. */
-                    batchName: string;
-                    /** @description How it travelled. */
-                    channel: components["schemas"]["PushChannel"];
-                    /** @description The manager who sent it. */
-                    creator: string;
-                    /**
-                     * Format: int64
-                     * @description Node id.
-                     */
-                    nodeId: number;
-                    /** @description Node name, as the batch named it. */
-                    nodeName: string;
-                    /** @description The region's name, when the boundaries are imported, else its code. */
-                    regionName: string;
-                    /**
-                     * Format: int64
-                     * @description Scenes delivered.
-                     */
-                    scenes: number;
-                    /** @description When sent, `YYYY-MM-DD HH:MM` Beijing time. */
-                    sentAt: string;
-                    /**
-                     * Format: double
-                     * @description Their size, MB.
-                     */
-                    sizeMb: number;
-                }[];
-                /**
-                 * Format: int32
-                 * @description This page, from 1.
-                 */
-                pageNum: number;
-                /**
-                 * Format: int32
-                 * @description Rows per page.
-                 */
-                pageSize: number;
-                /**
-                 * Format: int64
-                 * @description Rows over all pages.
-                 */
-                total: number;
-            };
-            /** @description Empty on success; the Chinese message for the user otherwise. */
-            message: string;
-        };
-        /**
-         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
-         *     `message` the Chinese text to show, `data` the payload.
-         */
         Envelope_Page_Feedback: {
             /**
              * Format: int32
@@ -4921,6 +5090,180 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Page_SpotBatch: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: {
+                    /** @description Their records by state. */
+                    byState: components["schemas"]["StateCounts"];
+                    /** @description When made, `YYYY-MM-DD HH:MM` Beijing time. */
+                    createdAt: string;
+                    /** @description The manager who made it. */
+                    creator: string;
+                    /** @description Demo content (演示). */
+                    demo: boolean;
+                    /**
+                     * Format: int64
+                     * @description Batch id.
+                     */
+                    id: number;
+                    /** @description Name. */
+                    name: string;
+                    /** @description The nodes, by id. */
+                    nodes: components["schemas"]["SpotBatchNode"][];
+                    /** @description When sent, `YYYY-MM-DD HH:MM` Beijing time; null while prepared. */
+                    sentAt?: string | null;
+                    /**
+                     * Format: int64
+                     * @description Spots over the nodes listed.
+                     */
+                    spotCount: number;
+                    /** @description Theme. */
+                    theme: components["schemas"]["ThemeName"];
+                    /** @description The theme's title. */
+                    themeTitle: string;
+                }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Page_SpotCheck: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: {
+                    /**
+                     * Format: double
+                     * @description Area, m².
+                     */
+                    areaM2: number;
+                    /**
+                     * Format: int64
+                     * @description Batch id.
+                     */
+                    batchId: number;
+                    /** @description Batch name. */
+                    batchName: string;
+                    /**
+                     * Format: int64
+                     * @description Record id.
+                     */
+                    id: number;
+                    /**
+                     * Format: double
+                     * @description Latitude.
+                     */
+                    lat?: number | null;
+                    /**
+                     * Format: double
+                     * @description Where the photos were taken: longitude.
+                     */
+                    lon?: number | null;
+                    /** @description The site's name, for the themes that name their spots. */
+                    name?: string | null;
+                    /**
+                     * Format: int64
+                     * @description Push node id.
+                     */
+                    nodeId: number;
+                    /** @description Node name. */
+                    nodeName: string;
+                    /** @description Note. */
+                    note: string;
+                    /** @description The manager's reason of the last return. */
+                    reason?: string | null;
+                    /** @description 省 市 县 names. */
+                    regionName: string;
+                    /**
+                     * Format: int64
+                     * @description Result: 1 真实变化, 2 伪变化, 3 其他 (SPOT_BJHS_RESULT).
+                     */
+                    result?: number | null;
+                    /** @description Its label. */
+                    resultLabel?: string | null;
+                    /** @description The spot's batch id, e.g. 2024Q3. */
+                    spotBatch: string;
+                    /**
+                     * Format: int64
+                     * @description The spot's id when pushed.
+                     */
+                    spotId: number;
+                    /** @description Verification state. */
+                    state: components["schemas"]["State"];
+                    /** @description Its label (SPOT_BJHS_STATE). */
+                    stateLabel: string;
+                    /** @description Spot type value. */
+                    tblx?: string | null;
+                    /** @description Its label. */
+                    tblxLabel?: string | null;
+                    /** @description Theme. */
+                    theme: components["schemas"]["ThemeName"];
+                    /** @description The theme's title, e.g. 风电设施监测. */
+                    themeTitle: string;
+                    /** @description The last step, `YYYY-MM-DD HH:MM` Beijing time. */
+                    updatedAt?: string | null;
+                    /** @description Who took it. */
+                    updatedBy?: string | null;
+                    /** @description Verified type: a value of the theme's type dictionary. */
+                    verifiedType?: string | null;
+                    /** @description Its label. */
+                    verifiedTypeLabel?: string | null;
+                    /** @description County code. */
+                    xzqdm: string;
+                }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Page_SpotSummary: {
             /**
              * Format: int32
@@ -5063,6 +5406,40 @@ export interface components {
                 skipped: components["schemas"]["Skipped"][];
                 /** @description Window start, RFC 3339 Beijing time. */
                 start: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Photo: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A photo of a record. */
+            data: {
+                /** @description When added, `YYYY-MM-DD HH:MM` Beijing time. */
+                createdAt: string;
+                /** @description Who added it. */
+                createdBy: string;
+                /**
+                 * Format: int64
+                 * @description Photo id.
+                 */
+                id: number;
+                /** @description `image/png` or `image/jpeg`. */
+                mime: string;
+                /**
+                 * Format: int64
+                 * @description Bytes.
+                 */
+                size: number;
+                /** @description The image: `/api/push-spot-bjhs/photo/{id}`. */
+                url: string;
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -5399,6 +5776,195 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_SpotBatch: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A spot batch and its nodes (those the caller sees). */
+            data: {
+                /** @description Their records by state. */
+                byState: components["schemas"]["StateCounts"];
+                /** @description When made, `YYYY-MM-DD HH:MM` Beijing time. */
+                createdAt: string;
+                /** @description The manager who made it. */
+                creator: string;
+                /** @description Demo content (演示). */
+                demo: boolean;
+                /**
+                 * Format: int64
+                 * @description Batch id.
+                 */
+                id: number;
+                /** @description Name. */
+                name: string;
+                /** @description The nodes, by id. */
+                nodes: components["schemas"]["SpotBatchNode"][];
+                /** @description When sent, `YYYY-MM-DD HH:MM` Beijing time; null while prepared. */
+                sentAt?: string | null;
+                /**
+                 * Format: int64
+                 * @description Spots over the nodes listed.
+                 */
+                spotCount: number;
+                /** @description Theme. */
+                theme: components["schemas"]["ThemeName"];
+                /** @description The theme's title. */
+                themeTitle: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_SpotCheck: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A verification record as lists show it: the spot as pushed and what was found. */
+            data: {
+                /**
+                 * Format: double
+                 * @description Area, m².
+                 */
+                areaM2: number;
+                /**
+                 * Format: int64
+                 * @description Batch id.
+                 */
+                batchId: number;
+                /** @description Batch name. */
+                batchName: string;
+                /**
+                 * Format: int64
+                 * @description Record id.
+                 */
+                id: number;
+                /**
+                 * Format: double
+                 * @description Latitude.
+                 */
+                lat?: number | null;
+                /**
+                 * Format: double
+                 * @description Where the photos were taken: longitude.
+                 */
+                lon?: number | null;
+                /** @description The site's name, for the themes that name their spots. */
+                name?: string | null;
+                /**
+                 * Format: int64
+                 * @description Push node id.
+                 */
+                nodeId: number;
+                /** @description Node name. */
+                nodeName: string;
+                /** @description Note. */
+                note: string;
+                /** @description The manager's reason of the last return. */
+                reason?: string | null;
+                /** @description 省 市 县 names. */
+                regionName: string;
+                /**
+                 * Format: int64
+                 * @description Result: 1 真实变化, 2 伪变化, 3 其他 (SPOT_BJHS_RESULT).
+                 */
+                result?: number | null;
+                /** @description Its label. */
+                resultLabel?: string | null;
+                /** @description The spot's batch id, e.g. 2024Q3. */
+                spotBatch: string;
+                /**
+                 * Format: int64
+                 * @description The spot's id when pushed.
+                 */
+                spotId: number;
+                /** @description Verification state. */
+                state: components["schemas"]["State"];
+                /** @description Its label (SPOT_BJHS_STATE). */
+                stateLabel: string;
+                /** @description Spot type value. */
+                tblx?: string | null;
+                /** @description Its label. */
+                tblxLabel?: string | null;
+                /** @description Theme. */
+                theme: components["schemas"]["ThemeName"];
+                /** @description The theme's title, e.g. 风电设施监测. */
+                themeTitle: string;
+                /** @description The last step, `YYYY-MM-DD HH:MM` Beijing time. */
+                updatedAt?: string | null;
+                /** @description Who took it. */
+                updatedBy?: string | null;
+                /** @description Verified type: a value of the theme's type dictionary. */
+                verifiedType?: string | null;
+                /** @description Its label. */
+                verifiedTypeLabel?: string | null;
+                /** @description County code. */
+                xzqdm: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_SpotCheckDetail: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A record with its spot's outline, its photos and its history. */
+            data: {
+                /** @description The spot's outline as pushed. */
+                geometry: components["schemas"]["MultiPolygon"];
+                /** @description Steps, oldest first. */
+                history: components["schemas"]["Step"][];
+                /** @description Photos, oldest first. */
+                photos: components["schemas"]["Photo"][];
+                /** @description The record. */
+                record: components["schemas"]["SpotCheck"];
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_SpotCheckStatistics: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description The records a query lists, counted (the same filter, so `total` is the list's total). */
+            data: {
+                /** @description By node, then state, by node id. */
+                byNode: components["schemas"]["NodeCounts"][];
+                /** @description By result: the three results, then those without one. */
+                byResult: components["schemas"]["ResultCount"][];
+                /** @description By state. */
+                byState: components["schemas"]["StateCounts"];
+                /**
+                 * Format: int64
+                 * @description Every record counted.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_SpotDetail: {
             /**
              * Format: int32
@@ -5415,6 +5981,28 @@ export interface components {
                 geometry: components["schemas"]["MultiPolygon"];
                 /** @description Attribution of the data. */
                 source?: string | null;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_SpotPosition: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description Where a record's spot is, for the map's 定位. */
+            data: {
+                /** @description The spot's box: [west, south, east, north]. */
+                bbox: number[];
+                /** @description The spot's centroid: [longitude, latitude]. */
+                centre: number[];
+                /** @description Where the node's photos were taken, when recorded: [longitude, latitude]. */
+                recorded?: number[] | null;
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -5753,60 +6341,6 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
-        Envelope_Vec_NodePush: {
-            /**
-             * Format: int32
-             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
-             */
-            code: number;
-            data: (components["schemas"]["PushTally"] & {
-                /**
-                 * Format: int64
-                 * @description Node id.
-                 */
-                nodeId: number;
-                /** @description Node name. */
-                nodeName: string;
-                /** @description Region code the node serves. */
-                regionId: string;
-                /** @description The region's name, when the boundaries are imported. */
-                regionName?: string | null;
-            })[];
-            /** @description Empty on success; the Chinese message for the user otherwise. */
-            message: string;
-        };
-        /**
-         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
-         *     `message` the Chinese text to show, `data` the payload.
-         */
-        Envelope_Vec_NodeUsers: {
-            /**
-             * Format: int32
-             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
-             */
-            code: number;
-            data: {
-                /**
-                 * Format: int64
-                 * @description Node id.
-                 */
-                nodeId: number;
-                /** @description Node name (the office). */
-                nodeName: string;
-                /** @description Region code the node serves. */
-                regionId: string;
-                /** @description The region's name, when the boundaries are imported. */
-                regionName?: string | null;
-                /** @description Its accounts, by login name. */
-                users: components["schemas"]["NodeUser"][];
-            }[];
-            /** @description Empty on success; the Chinese message for the user otherwise. */
-            message: string;
-        };
-        /**
-         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
-         *     `message` the Chinese text to show, `data` the payload.
-         */
         Envelope_Vec_PageSummary: {
             /**
              * Format: int32
@@ -5946,25 +6480,6 @@ export interface components {
                 /** @description The permission codes it grants. */
                 permissions: string[];
             }[];
-            /** @description Empty on success; the Chinese message for the user otherwise. */
-            message: string;
-        };
-        /**
-         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
-         *     `message` the Chinese text to show, `data` the payload.
-         */
-        Envelope_Vec_SatellitePush: {
-            /**
-             * Format: int32
-             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
-             */
-            code: number;
-            data: (components["schemas"]["PushTally"] & {
-                /** @description Its Chinese name from the catalogue, else the value. */
-                label: string;
-                /** @description Satellite value, e.g. `GF1`. */
-                satellite: string;
-            })[];
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
         };
@@ -6242,6 +6757,95 @@ export interface components {
                 parentRegionId?: string | null;
                 /** @description Short name, e.g. 湖北. */
                 shortName: string;
+            };
+            /** @description `Feature`. */
+            type: "Feature";
+        };
+        /** @description A GeoJSON Feature with a polygonal geometry and properties `P`. */
+        Feature_SpotCheck: {
+            geometry: null | components["schemas"]["Polygonal"];
+            /** @description The feature's id, when it has one (never null). */
+            id?: string;
+            /** @description Its attributes. */
+            properties: {
+                /**
+                 * Format: double
+                 * @description Area, m².
+                 */
+                areaM2: number;
+                /**
+                 * Format: int64
+                 * @description Batch id.
+                 */
+                batchId: number;
+                /** @description Batch name. */
+                batchName: string;
+                /**
+                 * Format: int64
+                 * @description Record id.
+                 */
+                id: number;
+                /**
+                 * Format: double
+                 * @description Latitude.
+                 */
+                lat?: number | null;
+                /**
+                 * Format: double
+                 * @description Where the photos were taken: longitude.
+                 */
+                lon?: number | null;
+                /** @description The site's name, for the themes that name their spots. */
+                name?: string | null;
+                /**
+                 * Format: int64
+                 * @description Push node id.
+                 */
+                nodeId: number;
+                /** @description Node name. */
+                nodeName: string;
+                /** @description Note. */
+                note: string;
+                /** @description The manager's reason of the last return. */
+                reason?: string | null;
+                /** @description 省 市 县 names. */
+                regionName: string;
+                /**
+                 * Format: int64
+                 * @description Result: 1 真实变化, 2 伪变化, 3 其他 (SPOT_BJHS_RESULT).
+                 */
+                result?: number | null;
+                /** @description Its label. */
+                resultLabel?: string | null;
+                /** @description The spot's batch id, e.g. 2024Q3. */
+                spotBatch: string;
+                /**
+                 * Format: int64
+                 * @description The spot's id when pushed.
+                 */
+                spotId: number;
+                /** @description Verification state. */
+                state: components["schemas"]["State"];
+                /** @description Its label (SPOT_BJHS_STATE). */
+                stateLabel: string;
+                /** @description Spot type value. */
+                tblx?: string | null;
+                /** @description Its label. */
+                tblxLabel?: string | null;
+                /** @description Theme. */
+                theme: components["schemas"]["ThemeName"];
+                /** @description The theme's title, e.g. 风电设施监测. */
+                themeTitle: string;
+                /** @description The last step, `YYYY-MM-DD HH:MM` Beijing time. */
+                updatedAt?: string | null;
+                /** @description Who took it. */
+                updatedBy?: string | null;
+                /** @description Verified type: a value of the theme's type dictionary. */
+                verifiedType?: string | null;
+                /** @description Its label. */
+                verifiedTypeLabel?: string | null;
+                /** @description County code. */
+                xzqdm: string;
             };
             /** @description `Feature`. */
             type: "Feature";
@@ -6553,11 +7157,6 @@ export interface components {
             /** @description The sender's login name when they sent it. */
             username: string;
         };
-        /** @description What was sent in one month. */
-        MonthPush: components["schemas"]["PushTally"] & {
-            /** @description `YYYY-MM`, Beijing. */
-            month: string;
-        };
         /** @description How many scenes a satellite took in one month. */
         MonthScenes: {
             /**
@@ -6650,6 +7249,17 @@ export interface components {
             /** @description ORDER_USAGE value. */
             usage: string;
         };
+        /** @description A spot batch to make. */
+        NewSpotBatch: {
+            /** @description Which of the theme's spots. */
+            filter?: components["schemas"]["BatchFilter"];
+            /** @description Name (1–100 characters). */
+            name?: string;
+            /** @description Push node ids (1–64); each receives the selected spots in its region. */
+            nodes?: number[];
+            /** @description A monitoring theme's route name, e.g. `windmill`. */
+            theme?: components["schemas"]["ThemeName"];
+        };
         /** @description A new mobile number with the code sent to it (purpose `change`). */
         NewTelephone: {
             /** @description The six-digit code sent to it. */
@@ -6714,6 +7324,23 @@ export interface components {
              */
             type: number;
         };
+        /** @description One node's records by state. */
+        NodeCounts: {
+            /** @description By state. */
+            byState: components["schemas"]["StateCounts"];
+            /**
+             * Format: int64
+             * @description Node id.
+             */
+            nodeId: number;
+            /** @description Node name. */
+            nodeName: string;
+            /**
+             * Format: int64
+             * @description Its records.
+             */
+            total: number;
+        };
         /** @description What one node of a batch received. */
         NodePart: {
             /**
@@ -6737,51 +7364,6 @@ export interface components {
              * @description Their size, MB.
              */
             sizeMb: number;
-        };
-        /** @description What one node received. */
-        NodePush: components["schemas"]["PushTally"] & {
-            /**
-             * Format: int64
-             * @description Node id.
-             */
-            nodeId: number;
-            /** @description Node name. */
-            nodeName: string;
-            /** @description Region code the node serves. */
-            regionId: string;
-            /** @description The region's name, when the boundaries are imported. */
-            regionName?: string | null;
-        };
-        /** @description An account that receives a node's pushes. */
-        NodeUser: {
-            /**
-             * Format: int64
-             * @description Account id.
-             */
-            id: number;
-            /**
-             * Format: int64
-             * @description 0 active, 1 disabled.
-             */
-            status: number;
-            /** @description Login name. */
-            username: string;
-        };
-        /** @description A push node with the accounts related to it. */
-        NodeUsers: {
-            /**
-             * Format: int64
-             * @description Node id.
-             */
-            nodeId: number;
-            /** @description Node name (the office). */
-            nodeName: string;
-            /** @description Region code the node serves. */
-            regionId: string;
-            /** @description The region's name, when the boundaries are imported. */
-            regionName?: string | null;
-            /** @description Its accounts, by login name. */
-            users: components["schemas"]["NodeUser"][];
         };
         /** @description Imaging opportunities over an area given as the image query gives one. */
         OpportunityQuery: components["schemas"]["AreaQuery"] & components["schemas"]["Choice"] & {
@@ -7076,6 +7658,27 @@ export interface components {
             /** @description Push nodes the user is related to. */
             relatePushNodeInfo: components["schemas"]["PushNodeInfo"][];
         };
+        /** @description A photo of a record. */
+        Photo: {
+            /** @description When added, `YYYY-MM-DD HH:MM` Beijing time. */
+            createdAt: string;
+            /** @description Who added it. */
+            createdBy: string;
+            /**
+             * Format: int64
+             * @description Photo id.
+             */
+            id: number;
+            /** @description `image/png` or `image/jpeg`. */
+            mime: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+            /** @description The image: `/api/push-spot-bjhs/photo/{id}`. */
+            url: string;
+        };
         /**
          * @description A GeoJSON Polygon, WGS84: the outer ring, then the holes; each ring a
          *     closed list of [longitude, latitude].
@@ -7093,6 +7696,37 @@ export interface components {
             city?: null | components["schemas"]["Region"];
             county?: null | components["schemas"]["Region"];
             province?: null | components["schemas"]["Region"];
+        };
+        /** @description A step of a record. */
+        ProcessSpotCheck: {
+            /** @description `save`, `submit` (the node's), `approve` or `return` (a manager's). */
+            action?: components["schemas"]["Action"];
+            /**
+             * Format: int64
+             * @description Record id.
+             */
+            id: number;
+            /**
+             * Format: double
+             * @description Latitude, with `lon`.
+             */
+            lat?: number | null;
+            /**
+             * Format: double
+             * @description Save, submit: where the photos were taken, inside the node's region (with `lat`).
+             */
+            lon?: number | null;
+            /** @description Save, submit: note (at most 500 characters). */
+            note?: string | null;
+            /** @description Return: why (required, at most 500 characters). */
+            reason?: string | null;
+            /**
+             * Format: int64
+             * @description Save, submit: 1 真实变化, 2 伪变化, 3 其他 (submit needs one, given now or saved).
+             */
+            result?: number | null;
+            /** @description Save, submit: a value of the theme's type dictionary. */
+            verifiedType?: string | null;
         };
         /** @description How the page seals the login password. */
         PublicKey: {
@@ -7214,26 +7848,6 @@ export interface components {
             regionId: string;
             /** @description The region's name, when the boundaries are imported. */
             regionName?: string | null;
-        };
-        /** @description Batches, scenes and megabytes of a set of deliveries. */
-        PushTally: {
-            /**
-             * Format: int64
-             * @description Batches that delivered something.
-             */
-            batches: number;
-            /** @description When the last of those batches was sent, `YYYY-MM-DD HH:MM` Beijing time. */
-            lastSentAt?: string | null;
-            /**
-             * Format: int64
-             * @description Scenes delivered (a scene sent to two nodes counts twice).
-             */
-            scenes: number;
-            /**
-             * Format: double
-             * @description Their size, MB.
-             */
-            sizeMb: number;
         };
         /**
          * @description The colour ramp of a theme's choropleth (spec §9).
@@ -7446,6 +8060,21 @@ export interface components {
             /** @description The line as read. */
             text: string;
         };
+        /** @description Records of one result. */
+        ResultCount: {
+            /**
+             * Format: int64
+             * @description Records.
+             */
+            count: number;
+            /** @description Its label (未填写 for null). */
+            label: string;
+            /**
+             * Format: int64
+             * @description 1 真实变化, 2 伪变化, 3 其他; null: not yet given.
+             */
+            result?: number | null;
+        };
         /** @description Rich text, as sent or as it would be stored. */
         RichText: {
             /** @description HTML. */
@@ -7580,13 +8209,6 @@ export interface components {
             satellite: string;
             /** @description Sensor ids, e.g. PMS1; empty for all. */
             sensors?: string[];
-        };
-        /** @description What was sent of one satellite. */
-        SatellitePush: components["schemas"]["PushTally"] & {
-            /** @description Its Chinese name from the catalogue, else the value. */
-            label: string;
-            /** @description Satellite value, e.g. `GF1`. */
-            satellite: string;
         };
         /** @description How many scenes a satellite has. */
         SatelliteScenes: {
@@ -7788,6 +8410,171 @@ export interface components {
          * @enum {string}
          */
         Sort: "time" | "cloud";
+        /** @description A spot batch and its nodes (those the caller sees). */
+        SpotBatch: {
+            /** @description Their records by state. */
+            byState: components["schemas"]["StateCounts"];
+            /** @description When made, `YYYY-MM-DD HH:MM` Beijing time. */
+            createdAt: string;
+            /** @description The manager who made it. */
+            creator: string;
+            /** @description Demo content (演示). */
+            demo: boolean;
+            /**
+             * Format: int64
+             * @description Batch id.
+             */
+            id: number;
+            /** @description Name. */
+            name: string;
+            /** @description The nodes, by id. */
+            nodes: components["schemas"]["SpotBatchNode"][];
+            /** @description When sent, `YYYY-MM-DD HH:MM` Beijing time; null while prepared. */
+            sentAt?: string | null;
+            /**
+             * Format: int64
+             * @description Spots over the nodes listed.
+             */
+            spotCount: number;
+            /** @description Theme. */
+            theme: components["schemas"]["ThemeName"];
+            /** @description The theme's title. */
+            themeTitle: string;
+        };
+        /** @description One node of a batch: what it received and how far it got. */
+        SpotBatchNode: {
+            /** @description Their records by state. */
+            byState: components["schemas"]["StateCounts"];
+            /**
+             * Format: int64
+             * @description Node id.
+             */
+            nodeId: number;
+            /** @description Node name, as when the batch was made. */
+            nodeName: string;
+            /** @description Region code the node serves. */
+            regionId: string;
+            /** @description The region's name, when the boundaries are imported. */
+            regionName?: string | null;
+            /**
+             * Format: int64
+             * @description Spots it received.
+             */
+            spotCount: number;
+            /**
+             * Format: int64
+             * @description SPOT_BJHS_BATCH_STATUS: 0 未下发, 1 已下发, 2 核查中, 3 已完成.
+             */
+            status: number;
+            /** @description Its label. */
+            statusLabel: string;
+        };
+        /** @description A verification record as lists show it: the spot as pushed and what was found. */
+        SpotCheck: {
+            /**
+             * Format: double
+             * @description Area, m².
+             */
+            areaM2: number;
+            /**
+             * Format: int64
+             * @description Batch id.
+             */
+            batchId: number;
+            /** @description Batch name. */
+            batchName: string;
+            /**
+             * Format: int64
+             * @description Record id.
+             */
+            id: number;
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat?: number | null;
+            /**
+             * Format: double
+             * @description Where the photos were taken: longitude.
+             */
+            lon?: number | null;
+            /** @description The site's name, for the themes that name their spots. */
+            name?: string | null;
+            /**
+             * Format: int64
+             * @description Push node id.
+             */
+            nodeId: number;
+            /** @description Node name. */
+            nodeName: string;
+            /** @description Note. */
+            note: string;
+            /** @description The manager's reason of the last return. */
+            reason?: string | null;
+            /** @description 省 市 县 names. */
+            regionName: string;
+            /**
+             * Format: int64
+             * @description Result: 1 真实变化, 2 伪变化, 3 其他 (SPOT_BJHS_RESULT).
+             */
+            result?: number | null;
+            /** @description Its label. */
+            resultLabel?: string | null;
+            /** @description The spot's batch id, e.g. 2024Q3. */
+            spotBatch: string;
+            /**
+             * Format: int64
+             * @description The spot's id when pushed.
+             */
+            spotId: number;
+            /** @description Verification state. */
+            state: components["schemas"]["State"];
+            /** @description Its label (SPOT_BJHS_STATE). */
+            stateLabel: string;
+            /** @description Spot type value. */
+            tblx?: string | null;
+            /** @description Its label. */
+            tblxLabel?: string | null;
+            /** @description Theme. */
+            theme: components["schemas"]["ThemeName"];
+            /** @description The theme's title, e.g. 风电设施监测. */
+            themeTitle: string;
+            /** @description The last step, `YYYY-MM-DD HH:MM` Beijing time. */
+            updatedAt?: string | null;
+            /** @description Who took it. */
+            updatedBy?: string | null;
+            /** @description Verified type: a value of the theme's type dictionary. */
+            verifiedType?: string | null;
+            /** @description Its label. */
+            verifiedTypeLabel?: string | null;
+            /** @description County code. */
+            xzqdm: string;
+        };
+        /** @description A record with its spot's outline, its photos and its history. */
+        SpotCheckDetail: {
+            /** @description The spot's outline as pushed. */
+            geometry: components["schemas"]["MultiPolygon"];
+            /** @description Steps, oldest first. */
+            history: components["schemas"]["Step"][];
+            /** @description Photos, oldest first. */
+            photos: components["schemas"]["Photo"][];
+            /** @description The record. */
+            record: components["schemas"]["SpotCheck"];
+        };
+        /** @description The records a query lists, counted (the same filter, so `total` is the list's total). */
+        SpotCheckStatistics: {
+            /** @description By node, then state, by node id. */
+            byNode: components["schemas"]["NodeCounts"][];
+            /** @description By result: the three results, then those without one. */
+            byResult: components["schemas"]["ResultCount"][];
+            /** @description By state. */
+            byState: components["schemas"]["StateCounts"];
+            /**
+             * Format: int64
+             * @description Every record counted.
+             */
+            total: number;
+        };
         /** @description One spot with its outline and images (the spot detail). */
         SpotDetail: components["schemas"]["SpotSummary"] & {
             /** @description The image after the change. */
@@ -7798,6 +8585,15 @@ export interface components {
             geometry: components["schemas"]["MultiPolygon"];
             /** @description Attribution of the data. */
             source?: string | null;
+        };
+        /** @description Where a record's spot is, for the map's 定位. */
+        SpotPosition: {
+            /** @description The spot's box: [west, south, east, north]. */
+            bbox: number[];
+            /** @description The spot's centroid: [longitude, latitude]. */
+            centre: number[];
+            /** @description Where the node's photos were taken, when recorded: [longitude, latitude]. */
+            recorded?: number[] | null;
         };
         /** @description A spot in a list. */
         SpotSummary: {
@@ -7843,6 +8639,39 @@ export interface components {
             /** @description County code. */
             xzqdm: string;
         };
+        /**
+         * @description A verification record's state.
+         * @enum {string}
+         */
+        State: "pending" | "draft" | "submitted" | "returned" | "approved";
+        /** @description Records counted by state. */
+        StateCounts: {
+            /**
+             * Format: int64
+             * @description 已通过.
+             */
+            approved: number;
+            /**
+             * Format: int64
+             * @description 核查中.
+             */
+            draft: number;
+            /**
+             * Format: int64
+             * @description 待核查.
+             */
+            pending: number;
+            /**
+             * Format: int64
+             * @description 已退回.
+             */
+            returned: number;
+            /**
+             * Format: int64
+             * @description 已提交.
+             */
+            submitted: number;
+        };
         /** @description Statistics of a theme's batch over a region (STATISTICS mode). */
         Statistics: {
             batch?: null | components["schemas"]["Batch"];
@@ -7883,6 +8712,23 @@ export interface components {
         StatusForm: {
             /** @description 0 active, 1 disabled. */
             status: components["schemas"]["AccountStatus"];
+        };
+        /** @description One step of a record. */
+        Step: {
+            /** @description What was done. */
+            action: components["schemas"]["Action"];
+            /** @description Who. */
+            actor: string;
+            /** @description When, `YYYY-MM-DD HH:MM` Beijing time. */
+            at: string;
+            /** @description From this state. */
+            from: components["schemas"]["State"];
+            /** @description The reason of a return. */
+            reason?: string | null;
+            /** @description To this one. */
+            to: components["schemas"]["State"];
+            /** @description Its label. */
+            toLabel: string;
         };
         /** @description The fewest scenes reaching the best coverage. */
         Suggestion: {
@@ -11688,6 +12534,1051 @@ export interface operations {
             };
         };
     };
+    review_export: {
+        parameters: {
+            query?: {
+                /** @description Page from 1 (default 1; lists only). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20; lists only). */
+                pageSize?: number;
+                /** @description One spot batch. */
+                batchId?: number;
+                /** @description One push node. */
+                nodeId?: number;
+                /** @description One verification state (the review queue: default `submitted`). */
+                status?: "pending" | "draft" | "submitted" | "returned" | "approved";
+                /** @description One result: 1 真实变化, 2 伪变化, 3 其他. */
+                result?: number;
+                /** @description One theme. */
+                theme?: "landcover" | "surfaceDeform" | "road" | "nonagricultural" | "plantingstructure" | "pvland" | "windmill" | "steelplant";
+                /** @description Spots whose county code starts with this (1–6 digits: 42 is 湖北, 4201 武汉). */
+                xzqdm?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ZipFile"];
+                };
+            };
+            /** @description A bad filter, or more than 10,000 records */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager (the review queue) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    add_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description One field `file`: a JPEG or PNG photo, at most 5 MB */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            /** @description The photo stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Photo"];
+                };
+            };
+            /** @description No file, more than one, an empty or too large one, not JPEG or PNG, or the record already has 9 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a user of the record's node */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record is submitted or approved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request is larger than any photo allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Photo id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+            /** @description A bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a user of the record's node */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such photo for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record is submitted or approved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    process_spot_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessSpotCheck"];
+            };
+        };
+        responses: {
+            /** @description The record after the step */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpotCheck"];
+                };
+            };
+            /** @description A bad action or value, a submit without a result, a return without a reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A node's step by someone not of the record's node, or a manager's step by someone not a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The step may not be taken in the record's state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    review_query: {
+        parameters: {
+            query?: {
+                /** @description Page from 1 (default 1; lists only). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20; lists only). */
+                pageSize?: number;
+                /** @description One spot batch. */
+                batchId?: number;
+                /** @description One push node. */
+                nodeId?: number;
+                /** @description One verification state (the review queue: default `submitted`). */
+                status?: "pending" | "draft" | "submitted" | "returned" | "approved";
+                /** @description One result: 1 真实变化, 2 伪变化, 3 其他. */
+                result?: number;
+                /** @description One theme. */
+                theme?: "landcover" | "surfaceDeform" | "road" | "nonagricultural" | "plantingstructure" | "pvland" | "windmill" | "steelplant";
+                /** @description Spots whose county code starts with this (1–6 digits: 42 is 湖北, 4201 武汉). */
+                xzqdm?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_SpotCheck"];
+                };
+            };
+            /** @description Bad paging or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager (the review queue) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    review_statistics: {
+        parameters: {
+            query?: {
+                /** @description Page from 1 (default 1; lists only). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20; lists only). */
+                pageSize?: number;
+                /** @description One spot batch. */
+                batchId?: number;
+                /** @description One push node. */
+                nodeId?: number;
+                /** @description One verification state (the review queue: default `submitted`). */
+                status?: "pending" | "draft" | "submitted" | "returned" | "approved";
+                /** @description One result: 1 真实变化, 2 伪变化, 3 其他. */
+                result?: number;
+                /** @description One theme. */
+                theme?: "landcover" | "surfaceDeform" | "road" | "nonagricultural" | "plantingstructure" | "pvland" | "windmill" | "steelplant";
+                /** @description Spots whose county code starts with this (1–6 digits: 42 is 湖北, 4201 武汉). */
+                xzqdm?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpotCheckStatistics"];
+                };
+            };
+            /** @description A bad filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager (the review queue) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bjhs_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpotCheckDetail"];
+                };
+            };
+            /** @description A bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bjhs_export: {
+        parameters: {
+            query?: {
+                /** @description Page from 1 (default 1; lists only). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20; lists only). */
+                pageSize?: number;
+                /** @description One spot batch. */
+                batchId?: number;
+                /** @description One push node. */
+                nodeId?: number;
+                /** @description One verification state (the review queue: default `submitted`). */
+                status?: "pending" | "draft" | "submitted" | "returned" | "approved";
+                /** @description One result: 1 真实变化, 2 伪变化, 3 其他. */
+                result?: number;
+                /** @description One theme. */
+                theme?: "landcover" | "surfaceDeform" | "road" | "nonagricultural" | "plantingstructure" | "pvland" | "windmill" | "steelplant";
+                /** @description Spots whose county code starts with this (1–6 digits: 42 is 湖北, 4201 武汉). */
+                xzqdm?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ZipFile"];
+                };
+            };
+            /** @description A bad filter, or more than 10,000 records */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager (the review queue) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Photo id */
+                photoId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image (JPEG or PNG) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": components["schemas"]["ZipFile"];
+                };
+            };
+            /** @description A bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such photo for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bjhs_position: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The position */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpotPosition"];
+                };
+            };
+            /** @description A bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bjhs_query: {
+        parameters: {
+            query?: {
+                /** @description Page from 1 (default 1; lists only). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20; lists only). */
+                pageSize?: number;
+                /** @description One spot batch. */
+                batchId?: number;
+                /** @description One push node. */
+                nodeId?: number;
+                /** @description One verification state (the review queue: default `submitted`). */
+                status?: "pending" | "draft" | "submitted" | "returned" | "approved";
+                /** @description One result: 1 真实变化, 2 伪变化, 3 其他. */
+                result?: number;
+                /** @description One theme. */
+                theme?: "landcover" | "surfaceDeform" | "road" | "nonagricultural" | "plantingstructure" | "pvland" | "windmill" | "steelplant";
+                /** @description Spots whose county code starts with this (1–6 digits: 42 is 湖北, 4201 武汉). */
+                xzqdm?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_SpotCheck"];
+                };
+            };
+            /** @description Bad paging or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager (the review queue) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    bjhs_statistics: {
+        parameters: {
+            query?: {
+                /** @description Page from 1 (default 1; lists only). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20; lists only). */
+                pageSize?: number;
+                /** @description One spot batch. */
+                batchId?: number;
+                /** @description One push node. */
+                nodeId?: number;
+                /** @description One verification state (the review queue: default `submitted`). */
+                status?: "pending" | "draft" | "submitted" | "returned" | "approved";
+                /** @description One result: 1 真实变化, 2 伪变化, 3 其他. */
+                result?: number;
+                /** @description One theme. */
+                theme?: "landcover" | "surfaceDeform" | "road" | "nonagricultural" | "plantingstructure" | "pvland" | "windmill" | "steelplant";
+                /** @description Spots whose county code starts with this (1–6 digits: 42 is 湖北, 4201 武汉). */
+                xzqdm?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpotCheckStatistics"];
+                };
+            };
+            /** @description A bad filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager (the review queue) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    zdbh_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpotCheckDetail"];
+                };
+            };
+            /** @description A bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    zdbh_export: {
+        parameters: {
+            query?: {
+                /** @description Page from 1 (default 1; lists only). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20; lists only). */
+                pageSize?: number;
+                /** @description One spot batch. */
+                batchId?: number;
+                /** @description One push node. */
+                nodeId?: number;
+                /** @description One verification state (the review queue: default `submitted`). */
+                status?: "pending" | "draft" | "submitted" | "returned" | "approved";
+                /** @description One result: 1 真实变化, 2 伪变化, 3 其他. */
+                result?: number;
+                /** @description One theme. */
+                theme?: "landcover" | "surfaceDeform" | "road" | "nonagricultural" | "plantingstructure" | "pvland" | "windmill" | "steelplant";
+                /** @description Spots whose county code starts with this (1–6 digits: 42 is 湖北, 4201 武汉). */
+                xzqdm?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ZipFile"];
+                };
+            };
+            /** @description A bad filter, or more than 10,000 records */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager (the review queue) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    zdbh_position: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The position */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpotPosition"];
+                };
+            };
+            /** @description A bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such record for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    zdbh_query: {
+        parameters: {
+            query?: {
+                /** @description Page from 1 (default 1; lists only). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20; lists only). */
+                pageSize?: number;
+                /** @description One spot batch. */
+                batchId?: number;
+                /** @description One push node. */
+                nodeId?: number;
+                /** @description One verification state (the review queue: default `submitted`). */
+                status?: "pending" | "draft" | "submitted" | "returned" | "approved";
+                /** @description One result: 1 真实变化, 2 伪变化, 3 其他. */
+                result?: number;
+                /** @description One theme. */
+                theme?: "landcover" | "surfaceDeform" | "road" | "nonagricultural" | "plantingstructure" | "pvland" | "windmill" | "steelplant";
+                /** @description Spots whose county code starts with this (1–6 digits: 42 is 湖北, 4201 武汉). */
+                xzqdm?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_SpotCheck"];
+                };
+            };
+            /** @description Bad paging or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager (the review queue) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    zdbh_statistics: {
+        parameters: {
+            query?: {
+                /** @description Page from 1 (default 1; lists only). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20; lists only). */
+                pageSize?: number;
+                /** @description One spot batch. */
+                batchId?: number;
+                /** @description One push node. */
+                nodeId?: number;
+                /** @description One verification state (the review queue: default `submitted`). */
+                status?: "pending" | "draft" | "submitted" | "returned" | "approved";
+                /** @description One result: 1 真实变化, 2 伪变化, 3 其他. */
+                result?: number;
+                /** @description One theme. */
+                theme?: "landcover" | "surfaceDeform" | "road" | "nonagricultural" | "plantingstructure" | "pvland" | "windmill" | "steelplant";
+                /** @description Spots whose county code starts with this (1–6 digits: 42 is 湖北, 4201 武汉). */
+                xzqdm?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpotCheckStatistics"];
+                };
+            };
+            /** @description A bad filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager (the review queue) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     push_batches: {
         parameters: {
             query?: {
@@ -14523,15 +16414,131 @@ export interface operations {
             };
         };
     };
-    distribute_detail: {
+    create_spot_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewSpotBatch"];
+            };
+        };
+        responses: {
+            /** @description The batch made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpotBatch"];
+                };
+            };
+            /** @description No name, an unknown theme, a malformed filter, no or too many or unknown nodes (listed), or more than 10,000 spots */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The address already runs its share of heavy requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many heavy requests, or over the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    spot_batch_excel: {
         parameters: {
             query?: {
-                /** @description Beijing calendar year of sending (2000–2100); default this year. */
-                year?: number;
-                /** @description Only this node (one of the caller's, for a node user). */
+                /** @description Only this push node's items (for coverage: the node whose region is measured). */
                 nodeId?: number;
-                /** @description Only this channel; default both. */
-                channel?: "internet" | "privateline";
+            };
+            header?: never;
+            path: {
+                /** @description Batch id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description spot_batch_{id}.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ZipFile"];
+                };
+            };
+            /** @description A bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such batch, or none of it (of that node) for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    manager_spot_batches: {
+        parameters: {
+            query?: {
                 /** @description Page from 1 (default 1). */
                 pageNum?: number;
                 /** @description Rows per page, 1–100 (default 20). */
@@ -14543,16 +16550,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of (batch, node) deliveries */
+            /** @description A page of batches */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Page_DeliveryRow"];
+                    "application/json": components["schemas"]["Envelope_Page_SpotBatch"];
                 };
             };
-            /** @description Bad paging, or a year outside 2000–2100 */
+            /** @description Bad paging */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14570,8 +16577,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A node the caller does not see */
-            404: {
+            /** @description Not a manager */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14581,13 +16588,13 @@ export interface operations {
             };
         };
     };
-    distribute_export: {
+    own_spot_batches: {
         parameters: {
             query?: {
-                /** @description Beijing calendar year of sending (2000–2100); default this year. */
-                year?: number;
-                /** @description Only this node (one of the caller's, for a node user). */
-                nodeId?: number;
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -14595,16 +16602,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description push_statistics_{year}.xlsx */
+            /** @description A page of the caller's batches */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ZipFile"];
+                    "application/json": components["schemas"]["Envelope_Page_SpotBatch"];
                 };
             };
-            /** @description A year outside 2000–2100, or more than 10,000 detail rows */
+            /** @description Bad paging */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14615,15 +16622,6 @@ export interface operations {
             };
             /** @description Not logged in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description A node the caller does not see */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14633,33 +16631,28 @@ export interface operations {
             };
         };
     };
-    distribute_statistics: {
+    send_spot_batch: {
         parameters: {
-            query?: {
-                /** @description Beijing calendar year of sending (2000–2100); default this year. */
-                year?: number;
-                /** @description Only this node (one of the caller's, for a node user). */
-                nodeId?: number;
-            };
+            query?: never;
             header?: never;
             path: {
-                /** @description internet or privateline */
-                channel: components["schemas"]["PushChannel"];
+                /** @description Batch id */
+                id: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The year's deliveries over the channel */
+            /** @description The batch, sent */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Distribution"];
+                    "application/json": components["schemas"]["Envelope_SpotBatch"];
                 };
             };
-            /** @description An unknown channel, or a year outside 2000–2100 */
+            /** @description A bad id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14677,7 +16670,78 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A node the caller does not see */
+            /** @description Not a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such batch */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Already sent */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    spot_batch_vector: {
+        parameters: {
+            query?: {
+                /** @description Only this push node's items (for coverage: the node whose region is measured). */
+                nodeId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Batch id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GeoJSON FeatureCollection; each feature's properties are a SpotCheck */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FeatureCollection_SpotCheck"];
+                };
+            };
+            /** @description A bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such batch, or none of it (of that node) for the caller */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15277,35 +17341,6 @@ export interface operations {
             };
         };
     };
-    node_statistics: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Per node, by node id */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_Vec_NodePush"];
-                };
-            };
-            /** @description Not logged in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
     push_node_list: {
         parameters: {
             query?: never;
@@ -15322,73 +17357,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_PushNodeSummary"];
-                };
-            };
-        };
-    };
-    image_types: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Per satellite, by value */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_Vec_SatellitePush"];
-                };
-            };
-            /** @description Not logged in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    push_node_users: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The push nodes, by region then name, with their accounts */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Envelope_Vec_NodeUsers"];
-                };
-            };
-            /** @description Not logged in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Not an administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

@@ -169,6 +169,12 @@ const MIGRATIONS: &[Migration] = &[
         sql: sql_file!("0017_push.sql"),
         spatial: &[],
     },
+    Migration {
+        version: 18,
+        name: "spot_push",
+        sql: sql_file!("0018_spot_push.sql"),
+        spatial: &[],
+    },
 ];
 
 /// FNV-1a: a stable checksum of a migration's text (not for security).

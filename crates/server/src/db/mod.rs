@@ -49,6 +49,11 @@ pub fn is_unique_violation(err: &rusqlite::Error) -> bool {
     )
 }
 
+/// A list as the JSON array text that SQL's `json_each(?)` reads (a list bound as one value).
+pub fn json_list<T: serde::Serialize>(values: &[T]) -> String {
+    serde_json::to_string(values).unwrap_or_else(|_| "[]".into())
+}
+
 /// `text` for a `LIKE … ESCAPE '\'` pattern: its wildcards (`%`, `_`) and
 /// the escape character itself match literally.
 pub fn escape_like(text: &str) -> String {

@@ -9,7 +9,7 @@
 pub mod demo;
 pub mod kind;
 pub mod store;
-mod upload;
+pub mod upload;
 
 use std::path::{Path, PathBuf};
 

@@ -34,11 +34,11 @@ const MAX_FIELD: usize = 1024;
 pub const MAX_BODY: usize = MAX_FILE + (1 << 20);
 
 /// A temporary file removed when dropped, unless kept.
-struct Incoming(Option<PathBuf>);
+pub struct Incoming(Option<PathBuf>);
 
 impl Incoming {
     /// Moves it to `to`.
-    fn keep(mut self, to: &Path) -> std::io::Result<()> {
+    pub fn keep(mut self, to: &Path) -> std::io::Result<()> {
         let from = self.0.take().expect("kept once");
         std::fs::rename(&from, to).inspect_err(|_| {
             let _ = std::fs::remove_file(&from);
@@ -55,15 +55,21 @@ impl Drop for Incoming {
 }
 
 /// The file part of the form, on disk.
-struct Received {
-    incoming: Incoming,
-    name: String,
-    size: usize,
-    head: Vec<u8>,
-    sha256: String,
+pub struct Received {
+    /// The temporary file.
+    pub incoming: Incoming,
+    /// Its name as uploaded, cleaned.
+    pub name: String,
+    /// Bytes.
+    pub size: usize,
+    /// Its first bytes, for [`kind::Type::sniff`].
+    pub head: Vec<u8>,
+    /// SHA-256, hex.
+    pub sha256: String,
 }
 
-fn too_large(max: usize) -> AppError {
+/// The refusal of a file over `max` bytes.
+pub fn too_large(max: usize) -> AppError {
     AppError::bad_request(format!("文件超过 {} MB", max >> 20))
 }
 
@@ -97,8 +103,9 @@ fn clean_name(raw: &str) -> Result<String, AppError> {
 
 static SEQUENCE: AtomicU64 = AtomicU64::new(0);
 
-/// Streams the file part to a temporary file in `dir`, refusing it beyond `max` bytes.
-async fn receive(dir: &Path, mut field: Field<'_>, max: usize) -> Result<Received, AppError> {
+/// Streams the file part to a temporary file in `dir`, refusing it beyond `max` bytes (a
+/// refused or broken upload leaves nothing behind). Spot verification photos come in this way.
+pub async fn receive(dir: &Path, mut field: Field<'_>, max: usize) -> Result<Received, AppError> {
     let name = clean_name(field.file_name().unwrap_or_default())?;
     tokio::fs::create_dir_all(dir)
         .await

@@ -195,7 +195,7 @@ pub fn list(
         Some(Search::All(words)) => (
             "id IN (SELECT news_id FROM news_word WHERE word IN (SELECT value FROM json_each(?5))
                     GROUP BY news_id HAVING COUNT(*) = json_array_length(?5))",
-            Some(serde_json::to_string(words).unwrap_or_else(|_| "[]".into())),
+            Some(crate::db::json_list(words)),
         ),
         Some(Search::Prefix(first)) => (
             "id IN (SELECT news_id FROM news_word WHERE word >= ?5 AND word < ?5 || char(1114111))",

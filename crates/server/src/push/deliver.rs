@@ -39,14 +39,8 @@ impl PushChannel {
     }
 }
 
-/// A request's name, channel, ids and nodes, checked in that order; the trimmed name and
-/// the channel. Each count is checked before anything is looked up.
-pub fn check(
-    name: &str,
-    channel: &str,
-    ids: &[String],
-    nodes: &[i64],
-) -> Result<(String, PushChannel), AppError> {
+/// A batch's name, trimmed: 1–[`MAX_NAME`] characters (spot push names its batches alike).
+pub fn check_name(name: &str) -> Result<String, AppError> {
     let name = name.trim();
     if name.is_empty() {
         return Err(AppError::bad_request("请输入批次名称"));
@@ -56,6 +50,31 @@ pub fn check(
             "批次名称不能超过{MAX_NAME}个字"
         )));
     }
+    Ok(name.to_owned())
+}
+
+/// A batch's nodes: 1–[`MAX_NODES`] of them, counted before any is looked up.
+pub fn check_nodes(nodes: &[i64]) -> Result<(), AppError> {
+    if nodes.is_empty() {
+        return Err(AppError::bad_request("请选择推送节点"));
+    }
+    if nodes.len() > MAX_NODES {
+        return Err(AppError::bad_request(format!(
+            "推送节点不能超过{MAX_NODES}个"
+        )));
+    }
+    Ok(())
+}
+
+/// A request's name, channel, ids and nodes, checked in that order; the trimmed name and
+/// the channel. Each count is checked before anything is looked up.
+pub fn check(
+    name: &str,
+    channel: &str,
+    ids: &[String],
+    nodes: &[i64],
+) -> Result<(String, PushChannel), AppError> {
+    let name = check_name(name)?;
     let channel = crate::api::from_name(channel).ok_or_else(|| {
         AppError::bad_request(format!(
             "推送方式无效：{channel}（internet 互联网 或 privateline 专线）"
@@ -69,15 +88,8 @@ pub fn check(
             "推送的影像超过{MAX_IDS}景，请减少后再试"
         )));
     }
-    if nodes.is_empty() {
-        return Err(AppError::bad_request("请选择推送节点"));
-    }
-    if nodes.len() > MAX_NODES {
-        return Err(AppError::bad_request(format!(
-            "推送节点不能超过{MAX_NODES}个"
-        )));
-    }
-    Ok((name.to_owned(), channel))
+    check_nodes(nodes)?;
+    Ok((name, channel))
 }
 
 /// The indices of the footprints that meet `region`.

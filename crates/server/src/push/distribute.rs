@@ -184,8 +184,7 @@ async fn deliveries(
     node: Option<i64>,
 ) -> Result<(i32, Deliveries), AppError> {
     let (year, from, to) = year_of(year)?;
-    let nodes = super::narrowed(scope_of(state, caller).await?, node)
-        .map_err(|_| AppError::NotFound(NODE_NOT_FOUND.into()))?;
+    let nodes = super::narrowed(scope_of(state, caller).await?, node, NODE_NOT_FOUND)?;
     Ok((
         year,
         Deliveries {

@@ -34,7 +34,7 @@ pub const MAX_FEATURES: i64 = 10_000;
 #[into_params(parameter_in = Query)]
 pub struct NodeQuery {
     /// Only this push node's items (for coverage: the node whose region is measured).
-    node_id: Option<i64>,
+    pub node_id: Option<i64>,
 }
 
 /// The batch's items the caller sees (of one node when asked): 404 as `detail`, 400 over
@@ -45,7 +45,7 @@ async fn visible_items(
     id: i64,
     node: Option<i64>,
 ) -> Result<Vec<ItemRow>, AppError> {
-    let scope = narrowed(scope_of(state, caller).await?, node)?;
+    let scope = narrowed(scope_of(state, caller).await?, node, NOT_FOUND)?;
     let (_, count) = visible(state, id, scope.clone()).await?;
     if count > MAX_FEATURES {
         return Err(AppError::bad_request(format!(

@@ -10,7 +10,7 @@
 pub mod deliver;
 pub mod demo;
 mod distribute;
-mod export;
+pub mod export;
 pub mod store;
 
 use std::collections::BTreeMap;
@@ -178,8 +178,8 @@ pub struct PushDetail {
 }
 
 /// Which nodes a caller sees: `None` (every node) for a manager, else the nodes their
-/// account is related to.
-async fn scope_of(state: &AppState, caller: &Caller) -> Result<Option<Vec<i64>>, AppError> {
+/// account is related to. Spot push (`spotcheck`) scopes its batches the same way.
+pub async fn scope_of(state: &AppState, caller: &Caller) -> Result<Option<Vec<i64>>, AppError> {
     if caller.is_admin() {
         return Ok(None);
     }
@@ -191,13 +191,17 @@ async fn scope_of(state: &AppState, caller: &Caller) -> Result<Option<Vec<i64>>,
     Ok(Some(nodes.into_iter().map(|n| n.id).collect()))
 }
 
-/// `scope` narrowed to one node, when one is asked for: 404 for a node outside it.
-fn narrowed(scope: Option<Vec<i64>>, node: Option<i64>) -> Result<Option<Vec<i64>>, AppError> {
+/// `scope` narrowed to one node, when one is asked for: 404 (`missing`) for a node outside it.
+pub fn narrowed(
+    scope: Option<Vec<i64>>,
+    node: Option<i64>,
+    missing: &str,
+) -> Result<Option<Vec<i64>>, AppError> {
     match (scope, node) {
         (scope, None) => Ok(scope),
         (None, Some(n)) => Ok(Some(vec![n])),
         (Some(mine), Some(n)) if mine.contains(&n) => Ok(Some(vec![n])),
-        (Some(_), Some(_)) => Err(AppError::NotFound(NOT_FOUND.into())),
+        (Some(_), Some(_)) => Err(AppError::NotFound(missing.into())),
     }
 }
 
@@ -348,7 +352,7 @@ fn regions_of(state: &AppState, nodes: &[BatchNode]) -> Result<Vec<MultiPolygon<
 }
 
 /// The named nodes as stored in `usercenter` (repeats once), or a 400 naming the unknown ones.
-async fn nodes_named(state: &AppState, ids: &[i64]) -> Result<Vec<BatchNode>, AppError> {
+pub async fn nodes_named(state: &AppState, ids: &[i64]) -> Result<Vec<BatchNode>, AppError> {
     let known = state
         .db
         .call(|c| crate::usercenter::store::push_node_uses(c))

@@ -159,7 +159,7 @@ pub fn has_batches(conn: &Connection) -> rusqlite::Result<bool> {
 /// The node ids a caller sees as SQL's `?` text: `None` (NULL) for every node, else a JSON
 /// array of ids.
 fn scope(nodes: Option<&[i64]>) -> Option<String> {
-    nodes.map(|n| serde_json::to_string(n).unwrap_or_else(|_| "[]".into()))
+    nodes.map(crate::db::json_list)
 }
 
 /// `node_id` within the scope bound as `?{n}`.
@@ -220,7 +220,7 @@ pub fn tallies(
     batch_ids: &[i64],
     nodes: Option<&[i64]>,
 ) -> rusqlite::Result<Vec<(i64, NodeTally)>> {
-    let batch_ids = serde_json::to_string(batch_ids).unwrap_or_else(|_| "[]".into());
+    let batch_ids = crate::db::json_list(batch_ids);
     conn.prepare_cached(&format!(
         "SELECT n.batch_id, n.node_id, n.node_name, n.region_id, count(i.scene_id),
                 coalesce(sum(i.size_mb), 0)

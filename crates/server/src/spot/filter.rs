@@ -175,6 +175,19 @@ pub struct Selection<'a> {
     pub pred: Predicate,
 }
 
+impl Selection<'_> {
+    /// The same selection within `scope` only (e.g. a push node's region).
+    pub fn within(&self, scope: &Scope) -> Self {
+        Self {
+            block: self.block,
+            region: self.region.clone(),
+            scope: self.scope.intersect(scope),
+            ranges: self.ranges.clone(),
+            pred: self.pred.clone(),
+        }
+    }
+}
+
 /// A filter's value, trimmed; `None` when absent or empty.
 fn given(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())

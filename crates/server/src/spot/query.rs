@@ -234,6 +234,12 @@ pub fn list(
     paging.page(list, i64::try_from(total).unwrap_or(i64::MAX))
 }
 
+/// How many spots `sel` selects.
+pub fn count(sel: &Selection<'_>) -> u64 {
+    sel.block
+        .map_or(0, |b| b.tallies(&sel.scope, &sel.pred, &[]).0.total.count)
+}
+
 /// Every spot `sel` selects, largest first, with its outline, for an export (the attribution
 /// is the store's to add); refused beyond [`export::MAX_EXPORT_SPOTS`] before any is read.
 pub fn export_rows(
@@ -244,7 +250,7 @@ pub fn export_rows(
     let Some(block) = sel.block else {
         return Ok(Vec::new());
     };
-    let total = block.tallies(&sel.scope, &sel.pred, &[]).0.total.count;
+    let total = count(sel);
     export::check_count(total)?;
     let (positions, _) = block.page(
         &sel.scope,
