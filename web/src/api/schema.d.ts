@@ -5540,6 +5540,11 @@ export interface components {
                  * @description Accounts connected to the node.
                  */
                 accounts: number;
+                /**
+                 * Format: int64
+                 * @description Node id (what `POST /api/push/v1/batch` names).
+                 */
+                id: number;
                 /** @description Node name (the office). */
                 name: string;
                 /** @description Region code the node serves. */
@@ -6816,6 +6821,11 @@ export interface components {
              * @description Accounts connected to the node.
              */
             accounts: number;
+            /**
+             * Format: int64
+             * @description Node id (what `POST /api/push/v1/batch` names).
+             */
+            id: number;
             /** @description Node name (the office). */
             name: string;
             /** @description Region code the node serves. */

@@ -1,7 +1,8 @@
 //! The province node users (`GET /api/usercenter/pushnode`, public, for
 //! /about/province): which offices' push nodes are connected and how many
 //! accounts each serves. Public, so it says nothing about the accounts
-//! themselves: no names, telephones or e-mail addresses, only a count.
+//! themselves: no names, telephones or e-mail addresses, only a count. The node's id is
+//! there so that a manager's push dialog can name the nodes of a batch.
 
 use axum::extract::State;
 use serde::Serialize;
@@ -15,6 +16,8 @@ use crate::state::AppState;
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PushNodeSummary {
+    /// Node id (what `POST /api/push/v1/batch` names).
+    pub id: i64,
     /// Node name (the office).
     pub name: String,
     /// Region code the node serves.
@@ -43,6 +46,7 @@ pub async fn push_node_list(State(state): State<AppState>) -> ApiResult<Vec<Push
                 .regions
                 .shape(&u.node.region_id)
                 .map(|s| s.name.clone()),
+            id: u.node.id,
             name: u.node.name,
             region_id: u.node.region_id,
             accounts: u.accounts,
