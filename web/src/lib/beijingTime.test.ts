@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beijingTime, beijingTimeOf } from './beijingTime';
+import { beijingMinuteOf, beijingTime, beijingTimeOf } from './beijingTime';
 
 describe('beijingTime', () => {
   it('shows unix seconds in UTC+8, whatever the zone of the machine', () => {
@@ -15,5 +15,13 @@ describe('beijingTimeOf', () => {
     expect(beijingTimeOf('2025-10-03T15:06:55+08:00')).toBe('2025-10-03 15:06:55');
     expect(beijingTimeOf('2025-10-03T16:00:00.700Z')).toBe('2025-10-04 00:00:00');
     expect(beijingTimeOf('later')).toBe('later');
+  });
+});
+
+describe('beijingMinuteOf', () => {
+  it('shows an RFC 3339 instant in UTC+8, to the minute', () => {
+    expect(beijingMinuteOf('2026-10-03T03:24:10Z')).toBe('2026-10-03 11:24');
+    expect(beijingMinuteOf('2026-10-03T19:00:00Z')).toBe('2026-10-04 03:00');
+    expect(beijingMinuteOf('later')).toBe('later');
   });
 });

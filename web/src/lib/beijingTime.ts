@@ -23,3 +23,8 @@ export function beijingTimeOf(instant: string): string {
   const time = Date.parse(instant);
   return Number.isNaN(time) ? instant : beijingTime(Math.floor(time / 1000));
 }
+
+/** '2026-10-03 11:24' for an RFC 3339 instant in any zone; the text itself when it is none. */
+export function beijingMinuteOf(instant: string): string {
+  return Number.isNaN(Date.parse(instant)) ? instant : beijingTimeOf(instant).slice(0, 16);
+}
