@@ -221,12 +221,13 @@ async fn the_public_push_node_list_counts_accounts_and_names_none() {
         keys.sort();
         assert_eq!(
             keys,
-            ["accounts", "name", "regionId", "regionName"],
+            ["accounts", "id", "name", "regionId", "regionName"],
             "only these fields: {n}"
         );
     }
     let text = body.to_string();
-    for personal in ["hubei\"", "username", "telephone", "email", "\"id\""] {
+    // The only id is the node's (the keys above); no account is named.
+    for personal in ["hubei\"", "username", "telephone", "email", "userId"] {
         assert!(!text.contains(personal), "{personal} in {text}");
     }
 }

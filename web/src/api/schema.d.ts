@@ -2561,6 +2561,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sta-distribute/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What each batch of a year delivered to each node, newest batch first. */
+        get: operations["distribute_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sta-distribute/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A year's push statistics as one workbook: per node, month and satellite for each channel,
+         *     and the (batch, node) detail of both (at most 10,000 rows; 400 past that, per node then).
+         */
+        get: operations["distribute_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sta-distribute/{channel}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A year's image deliveries over one channel (`internet` 互联网 or `privateline` 专线): in
+         *     all, per node, per month and per satellite.
+         */
+        get: operations["distribute_statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/statistics-transaction/incr": {
         parameters: {
             query?: never;
@@ -2803,6 +2860,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usercenter/push/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What each of the caller's nodes (every node for a manager) has received by both channels
+         *     since the first batch, with when it last received something (spec §7 usercenter
+         *     push/statistics).
+         */
+        get: operations["node_statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usercenter/pushnode": {
         parameters: {
             query?: never;
@@ -2812,6 +2890,47 @@ export interface paths {
         };
         /** Every push node with its region and number of connected accounts. */
         get: operations["push_node_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/pushuser/image/typelist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The satellites whose scenes reached the caller's nodes (every node for a manager), with
+         *     what was sent of each: the image types a node user filters their deliveries by (spec §7
+         *     usercenter pushuser image typelist).
+         */
+        get: operations["image_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/pushuser/userlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every push node with the accounts that receive its pushes (administrators; spec §7
+         *     usercenter pushuser userlist).
+         */
+        get: operations["push_node_users"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3560,12 +3679,65 @@ export interface components {
             /** @description Login name. */
             username: string;
         };
+        /** @description What one batch delivered to one node. */
+        DeliveryRow: {
+            /**
+             * Format: int64
+             * @description Batch id.
+             */
+            batchId: number;
+            /** @description Batch name. */
+            batchName: string;
+            /** @description How it travelled. */
+            channel: components["schemas"]["PushChannel"];
+            /** @description The manager who sent it. */
+            creator: string;
+            /**
+             * Format: int64
+             * @description Node id.
+             */
+            nodeId: number;
+            /** @description Node name, as the batch named it. */
+            nodeName: string;
+            /** @description The region's name, when the boundaries are imported, else its code. */
+            regionName: string;
+            /**
+             * Format: int64
+             * @description Scenes delivered.
+             */
+            scenes: number;
+            /** @description When sent, `YYYY-MM-DD HH:MM` Beijing time. */
+            sentAt: string;
+            /**
+             * Format: double
+             * @description Their size, MB.
+             */
+            sizeMb: number;
+        };
         /** @description One entry of a dictionary. */
         DictItem: {
             /** @description The Chinese label shown for it, e.g. `第一季度`. */
             label: string;
             /** @description The stored value, e.g. `"1"`. */
             value: string;
+        };
+        /** @description A year's deliveries over one channel. */
+        Distribution: {
+            /** @description The channel counted. */
+            channel: components["schemas"]["PushChannel"];
+            /** @description Per month, January to December. */
+            months: components["schemas"]["MonthPush"][];
+            /** @description Per node the caller sees, by node id, with zeros for nodes that received nothing. */
+            nodes: components["schemas"]["NodePush"][];
+            /** @description Per satellite, by value. */
+            satellites: components["schemas"]["SatellitePush"][];
+            /** @description Everything counted. */
+            total: components["schemas"]["PushTally"];
+            /**
+             * Format: int32
+             * @description The year counted.
+             */
+            year: number;
         };
         /** @description What changed between two batches of a theme over a region (the dynamicAnalysis module). */
         Dynamic: {
@@ -3925,6 +4097,37 @@ export interface components {
                 id: number;
                 /** @description Login name. */
                 username: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Distribution: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A year's deliveries over one channel. */
+            data: {
+                /** @description The channel counted. */
+                channel: components["schemas"]["PushChannel"];
+                /** @description Per month, January to December. */
+                months: components["schemas"]["MonthPush"][];
+                /** @description Per node the caller sees, by node id, with zeros for nodes that received nothing. */
+                nodes: components["schemas"]["NodePush"][];
+                /** @description Per satellite, by value. */
+                satellites: components["schemas"]["SatellitePush"][];
+                /** @description Everything counted. */
+                total: components["schemas"]["PushTally"];
+                /**
+                 * Format: int32
+                 * @description The year counted.
+                 */
+                year: number;
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -4587,6 +4790,72 @@ export interface components {
                     scene?: null | components["schemas"]["CartScene"];
                     /** @description Product id. */
                     sceneId: string;
+                }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Page_DeliveryRow: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: {
+                    /**
+                     * Format: int64
+                     * @description Batch id.
+                     */
+                    batchId: number;
+                    /** @description Batch name. */
+                    batchName: string;
+                    /** @description How it travelled. */
+                    channel: components["schemas"]["PushChannel"];
+                    /** @description The manager who sent it. */
+                    creator: string;
+                    /**
+                     * Format: int64
+                     * @description Node id.
+                     */
+                    nodeId: number;
+                    /** @description Node name, as the batch named it. */
+                    nodeName: string;
+                    /** @description The region's name, when the boundaries are imported, else its code. */
+                    regionName: string;
+                    /**
+                     * Format: int64
+                     * @description Scenes delivered.
+                     */
+                    scenes: number;
+                    /** @description When sent, `YYYY-MM-DD HH:MM` Beijing time. */
+                    sentAt: string;
+                    /**
+                     * Format: double
+                     * @description Their size, MB.
+                     */
+                    sizeMb: number;
                 }[];
                 /**
                  * Format: int32
@@ -6341,6 +6610,60 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Vec_NodePush: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: (components["schemas"]["PushTally"] & {
+                /**
+                 * Format: int64
+                 * @description Node id.
+                 */
+                nodeId: number;
+                /** @description Node name. */
+                nodeName: string;
+                /** @description Region code the node serves. */
+                regionId: string;
+                /** @description The region's name, when the boundaries are imported. */
+                regionName?: string | null;
+            })[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_NodeUsers: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Node id.
+                 */
+                nodeId: number;
+                /** @description Node name (the office). */
+                nodeName: string;
+                /** @description Region code the node serves. */
+                regionId: string;
+                /** @description The region's name, when the boundaries are imported. */
+                regionName?: string | null;
+                /** @description Its accounts, by login name. */
+                users: components["schemas"]["NodeUser"][];
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Vec_PageSummary: {
             /**
              * Format: int32
@@ -6397,6 +6720,11 @@ export interface components {
                  * @description Accounts connected to the node.
                  */
                 accounts: number;
+                /**
+                 * Format: int64
+                 * @description Node id (what `POST /api/push/v1/batch` names).
+                 */
+                id: number;
                 /** @description Node name (the office). */
                 name: string;
                 /** @description Region code the node serves. */
@@ -6480,6 +6808,25 @@ export interface components {
                 /** @description The permission codes it grants. */
                 permissions: string[];
             }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_SatellitePush: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: (components["schemas"]["PushTally"] & {
+                /** @description Its Chinese name from the catalogue, else the value. */
+                label: string;
+                /** @description Satellite value, e.g. `GF1`. */
+                satellite: string;
+            })[];
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
         };
@@ -7157,6 +7504,11 @@ export interface components {
             /** @description The sender's login name when they sent it. */
             username: string;
         };
+        /** @description What was sent in one month. */
+        MonthPush: components["schemas"]["PushTally"] & {
+            /** @description `YYYY-MM`, Beijing. */
+            month: string;
+        };
         /** @description How many scenes a satellite took in one month. */
         MonthScenes: {
             /**
@@ -7364,6 +7716,51 @@ export interface components {
              * @description Their size, MB.
              */
             sizeMb: number;
+        };
+        /** @description What one node received. */
+        NodePush: components["schemas"]["PushTally"] & {
+            /**
+             * Format: int64
+             * @description Node id.
+             */
+            nodeId: number;
+            /** @description Node name. */
+            nodeName: string;
+            /** @description Region code the node serves. */
+            regionId: string;
+            /** @description The region's name, when the boundaries are imported. */
+            regionName?: string | null;
+        };
+        /** @description An account that receives a node's pushes. */
+        NodeUser: {
+            /**
+             * Format: int64
+             * @description Account id.
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description 0 active, 1 disabled.
+             */
+            status: number;
+            /** @description Login name. */
+            username: string;
+        };
+        /** @description A push node with the accounts related to it. */
+        NodeUsers: {
+            /**
+             * Format: int64
+             * @description Node id.
+             */
+            nodeId: number;
+            /** @description Node name (the office). */
+            nodeName: string;
+            /** @description Region code the node serves. */
+            regionId: string;
+            /** @description The region's name, when the boundaries are imported. */
+            regionName?: string | null;
+            /** @description Its accounts, by login name. */
+            users: components["schemas"]["NodeUser"][];
         };
         /** @description Imaging opportunities over an area given as the image query gives one. */
         OpportunityQuery: components["schemas"]["AreaQuery"] & components["schemas"]["Choice"] & {
@@ -7842,12 +8239,37 @@ export interface components {
              * @description Accounts connected to the node.
              */
             accounts: number;
+            /**
+             * Format: int64
+             * @description Node id (what `POST /api/push/v1/batch` names).
+             */
+            id: number;
             /** @description Node name (the office). */
             name: string;
             /** @description Region code the node serves. */
             regionId: string;
             /** @description The region's name, when the boundaries are imported. */
             regionName?: string | null;
+        };
+        /** @description Batches, scenes and megabytes of a set of deliveries. */
+        PushTally: {
+            /**
+             * Format: int64
+             * @description Batches that delivered something.
+             */
+            batches: number;
+            /** @description When the last of those batches was sent, `YYYY-MM-DD HH:MM` Beijing time. */
+            lastSentAt?: string | null;
+            /**
+             * Format: int64
+             * @description Scenes delivered (a scene sent to two nodes counts twice).
+             */
+            scenes: number;
+            /**
+             * Format: double
+             * @description Their size, MB.
+             */
+            sizeMb: number;
         };
         /**
          * @description The colour ramp of a theme's choropleth (spec §9).
@@ -8209,6 +8631,13 @@ export interface components {
             satellite: string;
             /** @description Sensor ids, e.g. PMS1; empty for all. */
             sensors?: string[];
+        };
+        /** @description What was sent of one satellite. */
+        SatellitePush: components["schemas"]["PushTally"] & {
+            /** @description Its Chinese name from the catalogue, else the value. */
+            label: string;
+            /** @description Satellite value, e.g. `GF1`. */
+            satellite: string;
         };
         /** @description How many scenes a satellite has. */
         SatelliteScenes: {
@@ -16752,6 +17181,171 @@ export interface operations {
             };
         };
     };
+    distribute_detail: {
+        parameters: {
+            query?: {
+                /** @description Beijing calendar year of sending (2000–2100); default this year. */
+                year?: number;
+                /** @description Only this node (one of the caller's, for a node user). */
+                nodeId?: number;
+                /** @description Only this channel; default both. */
+                channel?: "internet" | "privateline";
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of (batch, node) deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_DeliveryRow"];
+                };
+            };
+            /** @description Bad paging, or a year outside 2000–2100 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A node the caller does not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    distribute_export: {
+        parameters: {
+            query?: {
+                /** @description Beijing calendar year of sending (2000–2100); default this year. */
+                year?: number;
+                /** @description Only this node (one of the caller's, for a node user). */
+                nodeId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description push_statistics_{year}.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ZipFile"];
+                };
+            };
+            /** @description A year outside 2000–2100, or more than 10,000 detail rows */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A node the caller does not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    distribute_statistics: {
+        parameters: {
+            query?: {
+                /** @description Beijing calendar year of sending (2000–2100); default this year. */
+                year?: number;
+                /** @description Only this node (one of the caller's, for a node user). */
+                nodeId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description internet or privateline */
+                channel: components["schemas"]["PushChannel"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The year's deliveries over the channel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Distribution"];
+                };
+            };
+            /** @description An unknown channel, or a year outside 2000–2100 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A node the caller does not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     incr: {
         parameters: {
             query?: never;
@@ -17341,6 +17935,35 @@ export interface operations {
             };
         };
     };
+    node_statistics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per node, by node id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_NodePush"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     push_node_list: {
         parameters: {
             query?: never;
@@ -17357,6 +17980,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_PushNodeSummary"];
+                };
+            };
+        };
+    };
+    image_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per satellite, by value */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_SatellitePush"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    push_node_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The push nodes, by region then name, with their accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_NodeUsers"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

@@ -15,6 +15,7 @@ export const pages: Record<PageArea, LazyExoticComponent<ComponentType<PageProps
   orbit: lazy(() => loadChunk(() => import('../features/orbit/OrbitalPredictPage'))),
   normal: lazy(() => loadChunk(() => import('../features/normal/ImageQueryPage'))),
   statistics: lazy(() => loadChunk(() => import('../features/statistics/StatisticsPage'))),
+  push: lazy(() => loadChunk(() => import('../features/push/PushPage'))),
   monitor: lazy(() => loadChunk(() => import('../features/monitor/MonitorPage'))),
   dynamic: lazy(() => loadChunk(() => import('../features/dynamic/DynamicAnalysisPage'))),
   personal: lazy(() => loadChunk(() => import('../features/personal/PersonalCenterPage'))),

@@ -27,6 +27,7 @@ export type PageArea =
   | 'orbit'
   | 'normal'
   | 'statistics'
+  | 'push'
   | 'monitor'
   | 'dynamic'
   | 'personal'
@@ -289,6 +290,14 @@ const routeTable: RouteNode[] = [
       ['coverage-statics', '覆盖统计'],
       ['push', '推送统计'],
     ]),
+  },
+  {
+    // Pushes to the province nodes (issue 18): what a node received, for its accounts and
+    // the managers; 图斑推送 (/push/spot) is to join 影像推送 here.
+    path: 'push',
+    title: '推送服务',
+    loginAuthority: true,
+    children: pages('push', [['image', '影像推送']]),
   },
   {
     path: 'monitor',

@@ -14,6 +14,7 @@ import {
   NOT_EDITOR_MESSAGE,
   canAdminister,
   canEditContent,
+  canPush,
   canUseCart,
   displayCode,
   holds,
@@ -47,6 +48,14 @@ describe('access rules', () => {
     expect(canAdminister({ ...viewer(), roles: ['monitor'] })).toBe(false);
     expect(canAdminister({ ...viewer(), roles: ['monitor', 'admin'] })).toBe(true);
     expect(viewerOf({ userInfo: testUser([], 1, ['admin']) }).roles).toEqual(['admin']);
+  });
+
+  it('lets only logged-in administrators push, not editors or holders of every code', () => {
+    expect(canPush(anonymous)).toBe(false);
+    expect(canPush({ ...anonymous, roles: ['admin'] })).toBe(false);
+    expect(canPush(viewer(...Object.keys(PERMISSION_NAMES)))).toBe(false);
+    expect(canPush({ ...viewer(), roles: ['editor'] })).toBe(false);
+    expect(canPush({ ...viewer(), roles: ['admin'] })).toBe(true);
   });
 
   it('lets logged-in editors and administrators edit content, nobody else', () => {

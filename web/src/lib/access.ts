@@ -77,6 +77,14 @@ export function canAdminister(viewer: Viewer): boolean {
   return viewer.loggedIn && viewer.roles.includes(ADMIN_ROLE);
 }
 
+/**
+ * Sending a batch of scenes to province nodes (推送 on the image query): logged-in
+ * administrators, as the server's `Require::admin()` on `POST /api/push/v1/batch`.
+ */
+export function canPush(viewer: Viewer): boolean {
+  return canAdminister(viewer);
+}
+
 /** The content console (news, editable pages, files, feedback answers): logged-in editors and administrators. */
 export function canEditContent(viewer: Viewer): boolean {
   return viewer.loggedIn && (viewer.roles.includes(EDITOR_ROLE) || canAdminister(viewer));

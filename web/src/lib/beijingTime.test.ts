@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beijingTime, beijingTimeOf, beijingYear } from './beijingTime';
+import { beijingMinuteOf, beijingTime, beijingTimeOf, beijingYear } from './beijingTime';
 
 describe('beijingTime', () => {
   it('shows unix seconds in UTC+8, whatever the zone of the machine', () => {
@@ -23,5 +23,13 @@ describe('beijingYear', () => {
     // 2025-12-31T16:00:00Z is 2026-01-01 00:00 in Beijing.
     expect(beijingYear(Date.UTC(2025, 11, 31, 16, 0, 0) / 1000)).toBe(2026);
     expect(beijingYear(Date.UTC(2025, 11, 31, 15, 59, 59) / 1000)).toBe(2025);
+  });
+});
+
+describe('beijingMinuteOf', () => {
+  it('shows an RFC 3339 instant in UTC+8, to the minute', () => {
+    expect(beijingMinuteOf('2026-10-03T03:24:10Z')).toBe('2026-10-03 11:24');
+    expect(beijingMinuteOf('2026-10-03T19:00:00Z')).toBe('2026-10-04 03:00');
+    expect(beijingMinuteOf('later')).toBe('later');
   });
 });

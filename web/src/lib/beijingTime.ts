@@ -28,3 +28,8 @@ export function beijingTimeOf(instant: string): string {
 export function beijingYear(unixSeconds = Date.now() / 1000): number {
   return Number(beijingTime(Math.floor(unixSeconds)).slice(0, 4));
 }
+
+/** '2026-10-03 11:24' for an RFC 3339 instant in any zone; the text itself when it is none. */
+export function beijingMinuteOf(instant: string): string {
+  return Number.isNaN(Date.parse(instant)) ? instant : beijingTimeOf(instant).slice(0, 16);
+}

@@ -7,6 +7,8 @@ import {
   formatDownload,
   formatM2,
   formatMu,
+  formatRatio,
+  formatResolution,
   formatShare,
 } from './figures';
 
@@ -44,5 +46,21 @@ describe('area figures', () => {
   it('write areas in km² with at most two decimals', () => {
     expect(formatKm2(185900.1234)).toBe('185,900.12 km²');
     expect(formatKm2(0)).toBe('0 km²');
+  });
+});
+
+describe('coverage and scene figures', () => {
+  it('write ratios as percentages, never 0% for a sliver or above 100%', () => {
+    expect(formatRatio(0.87354)).toBe('87.35%');
+    expect(formatRatio(1)).toBe('100.00%');
+    expect(formatRatio(1.0000001)).toBe('100.00%');
+    expect(formatRatio(0.00000001)).toBe('<0.01%');
+    expect(formatRatio(0)).toBe('0.00%');
+  });
+
+  it('write resolutions in metres', () => {
+    expect(formatResolution(0.8)).toBe('0.8 米');
+    expect(formatResolution(2)).toBe('2 米');
+    expect(formatResolution(null)).toBe('—');
   });
 });

@@ -1,4 +1,4 @@
-// How the monitoring pages write their figures for people (pure; tested in figures.test.ts).
+// How the pages write their figures for people (pure; tested in figures.test.ts).
 import type { DownloadProgress } from '../api/progressDownload';
 
 /** 1 亩 is 10000/15 m² (about 666.67 m²). */
@@ -67,4 +67,17 @@ export function formatAttr(value: string | number | null | undefined): string {
 /** e.g. 185,900.12 km² (two decimals at most). */
 export function formatKm2(km2: number): string {
   return `${km2.toLocaleString('zh-CN', { maximumFractionDigits: 2 })} km²`;
+}
+
+/** A ratio 0–1 as a percentage with two decimals, e.g. 87.35%; a sliver above 0 is not 0. */
+export function formatRatio(ratio: number): string {
+  const percent = Math.min(Math.max(ratio, 0), 1) * 100;
+  if (percent > 0 && percent < 0.01) return '<0.01%';
+  return `${percent.toFixed(2)}%`;
+}
+
+/** A ground resolution, e.g. 2 米, 0.8 米; — when unknown. */
+export function formatResolution(metres: number | null | undefined): string {
+  if (metres === null || metres === undefined) return '—';
+  return `${Number(metres.toFixed(2))} 米`;
 }

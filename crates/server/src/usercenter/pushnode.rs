@@ -1,8 +1,9 @@
 //! The province node users (`GET /api/usercenter/pushnode`, public, for
 //! /about/province): which offices' push nodes are connected and how many
 //! accounts each serves. Public, so it says nothing about the accounts
-//! themselves: no names, telephones or e-mail addresses, only a count. The
-//! accounts of each node by name are the administrators' (`pushuser/userlist`).
+//! themselves: no names, telephones or e-mail addresses, only a count, and the node's id so
+//! that a manager's push dialog can name the nodes of a batch. The accounts of each node by
+//! name are the administrators' (`pushuser/userlist`).
 
 use axum::extract::State;
 use serde::Serialize;
@@ -17,6 +18,8 @@ use crate::state::AppState;
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PushNodeSummary {
+    /// Node id (what `POST /api/push/v1/batch` names).
+    pub id: i64,
     /// Node name (the office).
     pub name: String,
     /// Region code the node serves.
@@ -113,6 +116,7 @@ pub async fn push_node_list(State(state): State<AppState>) -> ApiResult<Vec<Push
                 .regions
                 .shape(&u.node.region_id)
                 .map(|s| s.name.clone()),
+            id: u.node.id,
             name: u.node.name,
             region_id: u.node.region_id,
             accounts: u.accounts,

@@ -5,7 +5,7 @@ import { routeAt } from '../../app/routes';
 import { renderPage } from '../../test/renderPage';
 import { envelope, requestsTo, stubServer } from '../../test/server';
 import type { FeedbackItem } from '../../api/feedback';
-import type { PushNode } from './api/getPushNodes';
+import type { PushNode } from '../../api/getPushNodes';
 import AboutPage from './AboutPage';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -18,6 +18,7 @@ function show(path: string) {
 const failure = () => envelope(null, { code: 500, status: 500, message: '服务异常' });
 
 const node = (name: string, regionId: string, accounts: number): PushNode => ({
+  id: Number(regionId.slice(0, 2)),
   name,
   regionId,
   regionName: regionId === '420000' ? '湖北省' : null,

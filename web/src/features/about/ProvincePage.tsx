@@ -3,7 +3,7 @@
 import { Table, type TableProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../components/LoadFailed';
-import { pushNodesQueryOptions, type PushNode } from './api/getPushNodes';
+import { pushNodesQueryOptions, type PushNode } from '../../api/getPushNodes';
 
 const columns: TableProps<PushNode>['columns'] = [
   { title: '节点名称', dataIndex: 'name' },
@@ -36,7 +36,7 @@ export function ProvincePage() {
         </p>
       )}
       <Table<PushNode>
-        rowKey={(node) => `${node.regionId}-${node.name}`}
+        rowKey="id"
         columns={columns}
         dataSource={nodes.data}
         loading={nodes.isPending}

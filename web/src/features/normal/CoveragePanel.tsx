@@ -6,13 +6,9 @@ import type { Coverage } from './api/types';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PanelLoading } from './PanelState';
 import type { ExportPart } from './api/exportShapefile';
-import { formatKm2 } from '../../lib/figures';
-import { formatRatio } from './format';
-
-export interface CoverageLayers {
-  covered: boolean;
-  notCovered: boolean;
-}
+import type { CoverageLayers } from '../../components/map/coverage';
+import { CoverageSwatch } from '../../components/map/CoverageSwatch';
+import { formatKm2, formatRatio } from '../../lib/figures';
 
 export interface CoveragePanelProps {
   coverage: Coverage | undefined;
@@ -91,7 +87,7 @@ export function CoveragePanel({
             onChange={(covered) => onLayersChange({ ...layers, covered })}
             data-testid="coverage-layer-covered"
           />
-          <span className="image-query__swatch image-query__swatch--covered" />
+          <CoverageSwatch part="covered" />
           覆盖区域
           <Switch
             size="small"
@@ -99,7 +95,7 @@ export function CoveragePanel({
             onChange={(notCovered) => onLayersChange({ ...layers, notCovered })}
             data-testid="coverage-layer-not-covered"
           />
-          <span className="image-query__swatch image-query__swatch--not-covered" />
+          <CoverageSwatch part="notCovered" />
           未覆盖区域
         </Space>
         <Alert

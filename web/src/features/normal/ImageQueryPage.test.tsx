@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { regionRoutes, regions } from '../../test/regions';
 import { renderApp } from '../../test/renderApp';
 import { envelope, requestsTo, stubServer } from '../../test/server';
-import { signIn } from '../../test/session';
+import { signIn, signInAdmin } from '../../test/session';
 import { useSession } from '../../lib/session';
 import { useLoginPrompt } from '../../lib/loginPrompt';
 import type { SceneItem, UploadedShape } from './api/types';
@@ -103,6 +103,40 @@ const HUBEI_RESULTS = '/normal?mode=1&region=420000&from=2026-08-01&to=2026-11-2
 
 async function bodyOf(request: Request | undefined): Promise<unknown> {
   return request ? await request.clone().json() : undefined;
+}
+
+const SENT = {
+  id: 42,
+  name: '湖北省影像推送',
+  channel: 'privateline',
+  createdAt: '2026-11-27 10:05',
+  creator: 'admin',
+  demo: false,
+  sceneCount: 2,
+  sizeMb: 10,
+  nodes: [],
+};
+
+/** The routes of /normal, the push nodes and what sending a batch answers. */
+function pushRoutes(sent: () => Response) {
+  return {
+    ...routes(),
+    'GET /api/usercenter/pushnode': () =>
+      envelope([
+        { id: 3, name: '湖北省推送节点', regionId: '420000', regionName: '湖北省', accounts: 1 },
+      ]),
+    'POST /api/push/v1/batch': sent,
+  };
+}
+
+async function openPushDialog(): Promise<HTMLElement> {
+  await userEvent.click(await screen.findByTestId('push-button'));
+  return screen.findByTestId('push-dialog');
+}
+
+async function chooseHubeiNode(dialog: HTMLElement): Promise<void> {
+  await userEvent.click(within(dialog).getByRole('combobox'));
+  await userEvent.click(await screen.findByTitle('湖北省推送节点（湖北省）'));
 }
 
 describe('影像查询 (/normal)', () => {
@@ -318,6 +352,58 @@ describe('影像查询 (/normal)', () => {
       purpose: '耕地核查',
       usage: '1',
     });
+  });
+
+  it('offers 推送 to managers only', async () => {
+    stubServer(routes());
+    signIn(['MOD_061']);
+    renderApp(HUBEI_RESULTS);
+    expect(await screen.findAllByTestId('scene-row')).toHaveLength(2);
+    expect(screen.queryByTestId('push-button')).not.toBeInTheDocument();
+  });
+
+  it('pushes every result to the node chosen, and links to the batch', async () => {
+    const requests = stubServer(pushRoutes(() => envelope(SENT)));
+    signInAdmin();
+    renderApp(HUBEI_RESULTS);
+    const dialog = await openPushDialog();
+    expect(dialog).toHaveTextContent('未勾选影像，将推送本次查询的全部 2 景');
+    expect(within(dialog).getByTestId<HTMLInputElement>('push-name').value).toMatch(
+      /^湖北省影像推送 \d{4}-\d{2}-\d{2}$/,
+    );
+    await chooseHubeiNode(dialog);
+    await userEvent.click(within(dialog).getByLabelText('专线'));
+    await userEvent.click(screen.getByTestId('push-ok'));
+    const notice = await screen.findByTestId('push-sent');
+    expect(notice).toHaveTextContent('推送批次“湖北省影像推送”已发送');
+    const body = (await bodyOf(requestsTo(requests, '/api/push/v1/batch')[0])) as {
+      name: string;
+    };
+    expect(body).toMatchObject({ channel: 'privateline', ids: ['GF1_1', 'GF1_2'], nodes: [3] });
+    expect(body.name).toMatch(/^湖北省影像推送 /);
+    // (Following it is the journey's: e2e/push.spec.ts.)
+    expect(within(notice).getByTestId('push-sent-link')).toHaveAttribute(
+      'href',
+      '/push/image?batch=42',
+    );
+  });
+
+  it('asks for a node, and shows the server’s refusal in the push dialog', async () => {
+    stubServer(
+      pushRoutes(() =>
+        envelope(null, { code: 400, status: 400, message: '以下影像不存在：GF1_2' }),
+      ),
+    );
+    signInAdmin();
+    renderApp(HUBEI_RESULTS);
+    const dialog = await openPushDialog();
+    await userEvent.click(screen.getByTestId('push-ok'));
+    expect(await within(dialog).findByText('请选择推送节点')).toBeInTheDocument();
+    await chooseHubeiNode(dialog);
+    await userEvent.click(screen.getByTestId('push-ok'));
+    expect(await within(dialog).findByTestId('push-failed')).toHaveTextContent(
+      '以下影像不存在：GF1_2',
+    );
   });
 
   it('shows the coverage of every result, applies the suggestion, and exports with its ids', async () => {

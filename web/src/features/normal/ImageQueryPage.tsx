@@ -24,9 +24,11 @@ import type {
 import { useRegionFocus } from '../../components/map/useRegionFocus';
 import { baseMapSettings } from '../../app/site';
 import { openLogin, whenLoggedIn } from '../../lib/loginPrompt';
-import { viewerOf } from '../../lib/access';
+import { canPush, viewerOf } from '../../lib/access';
+import { useRegion } from '../../api/getRegion';
 import { useSession } from '../../lib/session';
 import { saveFile } from '../../lib/saveFile';
+import { useKeyedState } from '../../lib/useKeyedState';
 import { exportShapefile, type ExportPart } from './api/exportShapefile';
 import { useAddToCart } from './api/addToCart';
 import { allIdsQueryOptions } from './api/getAllIds';
@@ -38,7 +40,10 @@ import type { UploadedList, UploadedShape } from './api/types';
 import { AreaEditor } from './AreaEditor';
 import { addAllQuestion, addedSummary, cartAction } from './cart';
 import { DataRequestDialog } from './DataRequestDialog';
-import { CoveragePanel, type CoverageLayers } from './CoveragePanel';
+import { PushDialog } from './PushDialog';
+import { allScenes, checkedScenes, defaultBatchName, type PushScenes } from './push';
+import { CoveragePanel } from './CoveragePanel';
+import type { CoverageLayers } from '../../components/map/coverage';
 import { FilterForm } from './FilterForm';
 import { ResultPanel } from './ResultPanel';
 import { FOOTPRINTS, footprintsOf, queryLayers } from './mapLayers';
@@ -108,13 +113,6 @@ function areaOfShape(shape: DrawnShape): Area {
     : { mode: DRAW, polygon: shape.geometry };
 }
 
-/** Ids kept for one set of results: another search starts with none. */
-function useKeyedIds(key: string) {
-  const [state, setState] = useState({ key: '', ids: NONE });
-  const ids = state.key === key ? state.ids : NONE;
-  return [ids, (next: ReadonlySet<string>) => setState({ key, ids: next })] as const;
-}
-
 export default function ImageQueryPage({ title }: PageProps) {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -158,8 +156,9 @@ export default function ImageQueryPage({ title }: PageProps) {
   const list = listUpload.upload;
   const uploadGone = shapeUpload.gone ?? listUpload.gone;
   const results = search ? resultKey(search) : '';
-  const [checked, setChecked] = useKeyedIds(results);
-  const [figures, setFigures] = useKeyedIds(results);
+  // Kept for one set of results: another search starts with none.
+  const [checked, setChecked] = useKeyedState(results, NONE);
+  const [figures, setFigures] = useKeyedState(results, NONE);
   const [hovered, setHovered] = useState<string | null>(null);
   const [coverageLayers, setCoverageLayers] = useState<CoverageLayers>({
     covered: true,
@@ -276,6 +275,28 @@ export default function ImageQueryPage({ title }: PageProps) {
       case 'add':
         void addToCart();
         return;
+    }
+  };
+
+  // 推送 (managers): the checked scenes, or every result while none is checked.
+  const mayPush = useSession((state) => canPush(viewerOf(state)));
+  const [pushScenes, setPushScenes] = useState<PushScenes | null>(null);
+  const [preparingPush, setPreparingPush] = useState(false);
+  const searchedRegion = useRegion(search?.area.mode === REGION ? search.area.regionId : null);
+  const offerPush = async () => {
+    if (checked.size) {
+      setPushScenes(checkedScenes(checked));
+      return;
+    }
+    if (!search) return;
+    setPreparingPush(true);
+    try {
+      const all = await queryClient.fetchQuery(allIdsQueryOptions(allResultsBody(search)));
+      if (all.ids.length) setPushScenes(allScenes(all));
+    } catch {
+      // The client has said why.
+    } finally {
+      setPreparingPush(false);
     }
   };
 
@@ -411,6 +432,7 @@ export default function ImageQueryPage({ title }: PageProps) {
           }
           onAddToCart={offerCart}
           addingToCart={addScenes.isPending}
+          {...(mayPush && { onPush: () => void offerPush(), preparingPush })}
         />
       ),
     },
@@ -495,6 +517,14 @@ export default function ImageQueryPage({ title }: PageProps) {
       }
     >
       <DataRequestDialog ids={offline} onClose={() => setOffline([])} />
+      <PushDialog
+        scenes={pushScenes}
+        defaultName={defaultBatchName(
+          search?.area.mode === REGION ? searchedRegion.data?.name : undefined,
+          new Date(),
+        )}
+        onClose={() => setPushScenes(null)}
+      />
     </MapPageFrame>
   );
 }

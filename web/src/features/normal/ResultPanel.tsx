@@ -2,11 +2,12 @@
 // and select-all, order and paging, fall figures per row or for the page, and 加入购物车.
 import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Empty, Pagination, Segmented, Spin, Tag, Tooltip } from 'antd';
-import { PictureOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { PictureOutlined, SendOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PanelLoading } from './PanelState';
 import type { SceneItem, ScenePage } from './api/types';
-import { formatAcquired, formatResolution } from './format';
+import { beijingMinuteOf } from '../../lib/beijingTime';
+import { formatResolution } from '../../lib/figures';
 import { PAGE_SIZES, type Sort } from './query';
 
 function Quicklook({ item }: { item: SceneItem }) {
@@ -68,7 +69,7 @@ function SceneRow({
           {item.fileName}
         </div>
         <div>
-          {item.satellite} / {item.sensor} · {formatAcquired(item.acquiredAt)}
+          {item.satellite} / {item.sensor} · {beijingMinuteOf(item.acquiredAt)}
         </div>
         <div>
           云量 {Number(item.cloud.toFixed(1))}% · {formatResolution(item.resolution)}{' '}
@@ -111,6 +112,10 @@ export interface ResultPanelProps {
   /** Adds the checked scenes, or every result when none is checked. */
   onAddToCart: () => void;
   addingToCart: boolean;
+  /** Sends the checked scenes, or every result, to province nodes; absent: no 推送 (not a manager). */
+  onPush?: () => void;
+  /** The results' ids are being fetched for 推送. */
+  preparingPush?: boolean;
 }
 
 export function ResultPanel({
@@ -130,6 +135,8 @@ export function ResultPanel({
   onPageChange,
   onAddToCart,
   addingToCart,
+  onPush,
+  preparingPush = false,
 }: ResultPanelProps) {
   const [checkingAll, setCheckingAll] = useState(false);
   if (error && !page) {
@@ -215,6 +222,20 @@ export function ResultPanel({
             加入购物车
           </Button>
         </Tooltip>
+        {onPush && (
+          <Tooltip title={checked.size ? `推送所选 ${checked.size} 景` : '未勾选时推送全部结果'}>
+            <Button
+              size="small"
+              icon={<SendOutlined />}
+              disabled={total === 0}
+              loading={preparingPush}
+              data-testid="push-button"
+              onClick={onPush}
+            >
+              推送
+            </Button>
+          </Tooltip>
+        )}
       </div>
       {total === 0 ? (
         <Empty description="暂无数据" data-testid="results-empty" />

@@ -2,9 +2,9 @@
 // under everything, then the coverage, the uploaded area, the footprints of the page (which
 // report hovering) and the hovered footprint on top.
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
+import { coverageLayers, type CoverageLayers } from '../../components/map/coverage';
 import type { MapLayer } from '../../components/map/types';
 import type { Coverage, FallFigure, SceneItem } from './api/types';
-import type { CoverageLayers } from './CoveragePanel';
 
 /** The footprint layer's id: hovering it reports the scene id. */
 export const FOOTPRINTS = 'footprints';
@@ -21,10 +21,6 @@ export function footprintsOf(list: readonly SceneItem[]): Footprints {
       geometry: item.footprint,
     })),
   };
-}
-
-function feature(geometry: MultiPolygon): Feature<MultiPolygon> {
-  return { type: 'Feature', properties: {}, geometry };
 }
 
 export interface QueryLayers {
@@ -54,24 +50,7 @@ export function queryLayers({
     coordinates: figure.coordinates,
     paint: { rasterOpacity: 0.9 },
   }));
-  if (coverage) {
-    layers.push(
-      {
-        id: 'covered',
-        kind: 'geojson',
-        data: feature(coverage.data.covered),
-        visible: coverage.shown.covered,
-        paint: { fillColor: '#389e0d', fillOpacity: 0.35 },
-      },
-      {
-        id: 'not-covered',
-        kind: 'geojson',
-        data: feature(coverage.data.notCovered),
-        visible: coverage.shown.notCovered,
-        paint: { fillColor: '#cf1322', fillOpacity: 0.35, lineColor: '#cf1322', lineWidth: 1 },
-      },
-    );
-  }
+  if (coverage) layers.push(...coverageLayers(coverage.data, coverage.shown));
   if (upload) {
     layers.push({
       id: 'upload',

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { channelLabel } from '../../lib/pushChannels';
+import { formatMb, nodeSummary } from './format';
+
+describe('the push figures', () => {
+  it('write sizes in MB with one decimal at most', () => {
+    expect(formatMb(1234.56)).toBe('1,234.6 MB');
+    expect(formatMb(0)).toBe('0 MB');
+  });
+
+  it('write a node with what it received', () => {
+    expect(
+      nodeSummary({
+        nodeId: 1,
+        nodeName: '湖北省推送节点',
+        regionId: '420000',
+        regionName: '湖北省',
+        sceneCount: 200,
+        sizeMb: 1234.5,
+      }),
+    ).toBe('湖北省推送节点（200 景，1,234.5 MB）');
+  });
+
+  it('name the channels in Chinese', () => {
+    expect(channelLabel('internet')).toBe('互联网');
+    expect(channelLabel('privateline')).toBe('专线');
+  });
+});
