@@ -6,7 +6,7 @@ import { use as register } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { EChart } from '../../components/charts/EChart';
 import type { Distribution } from './api/getPushStatistics';
-import { CHANNELS } from './push';
+import { channelLabel } from '../../lib/pushChannels';
 
 register([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -27,7 +27,7 @@ export default function PushCharts({
     xAxis: { type: 'category', data: internet.months.map((m) => `${Number(m.month.slice(5))}月`) },
     yAxis: { type: 'value', name: '影像（景）', minInterval: 1 },
     series: both.map((d) => ({
-      name: CHANNELS.find((c) => c.value === d.channel)?.label,
+      name: channelLabel(d.channel),
       type: 'bar',
       stack: 'scenes',
       itemStyle: { color: COLORS[d.channel] },
@@ -54,7 +54,7 @@ export default function PushCharts({
     },
     yAxis: { type: 'value', name: '影像（景）', minInterval: 1 },
     series: both.map((d, index) => ({
-      name: CHANNELS.find((c) => c.value === d.channel)?.label,
+      name: channelLabel(d.channel),
       type: 'bar',
       stack: 'scenes',
       itemStyle: { color: COLORS[d.channel] },

@@ -84,7 +84,7 @@ describe('the push statistics page', () => {
       expect(screen.getByTestId('push-total-推送影像（景）')).toHaveTextContent('150'),
     );
     expect(screen.getByTestId('push-total-专线（景）')).toHaveTextContent('30');
-    expect(screen.getByTestId('push-total-数据量')).toHaveTextContent('300.00 MB');
+    expect(screen.getByTestId('push-total-数据量')).toHaveTextContent('300 MB');
     const rows = within(screen.getByTestId('push-node-table')).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('湖北省推送节点');
     expect(rows[0]).toHaveTextContent('150');

@@ -18,7 +18,9 @@ import {
   type DeliveryRow,
   type PushQuery,
 } from './api/getPushStatistics';
-import { channelLabel, grandTotal, nodeRows, recentYears, volume, type NodeRow } from './push';
+import { channelLabel } from '../../lib/pushChannels';
+import { grandTotal, nodeRows, recentYears, type NodeRow } from './push';
+import { formatSize } from '../../components/orders/format';
 import './PushStatistics.css';
 
 const PushCharts = lazy(() => import('./PushCharts'));
@@ -38,7 +40,7 @@ const NODE_COLUMNS: TableProps<NodeRow>['columns'] = [
     sorter: (a, b) => a.scenes - b.scenes,
     defaultSortOrder: 'descend',
   },
-  { title: '数据量', dataIndex: 'sizeMb', align: 'right', render: volume },
+  { title: '数据量', dataIndex: 'sizeMb', align: 'right', render: formatSize },
 ];
 
 const DELIVERY_COLUMNS: TableProps<DeliveryRow>['columns'] = [
@@ -54,7 +56,7 @@ const DELIVERY_COLUMNS: TableProps<DeliveryRow>['columns'] = [
   { title: '推送节点', dataIndex: 'nodeName' },
   { title: '行政区', dataIndex: 'regionName' },
   { title: '影像（景）', dataIndex: 'scenes', align: 'right' },
-  { title: '数据量', dataIndex: 'sizeMb', align: 'right', render: volume },
+  { title: '数据量', dataIndex: 'sizeMb', align: 'right', render: formatSize },
   { title: '推送人', dataIndex: 'creator' },
 ];
 
@@ -147,7 +149,7 @@ export function PushStatistics({ title, trail }: Pick<PageProps, 'title' | 'trai
               {[
                 ['推送批次', total?.batches],
                 ['推送影像（景）', total?.scenes],
-                ['数据量', total && volume(total.sizeMb)],
+                ['数据量', total && formatSize(total.sizeMb)],
                 ['互联网（景）', internet.data?.total.scenes],
                 ['专线（景）', privateline.data?.total.scenes],
               ].map(([label, value]) => (

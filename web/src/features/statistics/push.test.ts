@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Distribution } from './api/getPushStatistics';
-import { grandTotal, nodeRows, recentYears, volume } from './push';
+import { grandTotal, nodeRows, recentYears } from './push';
 
 function distribution(
   channel: Distribution['channel'],
@@ -58,11 +58,6 @@ describe('push statistics figures', () => {
       }),
     ]);
     expect(grandTotal(internet, privateline)).toEqual({ batches: 4, scenes: 112, sizeMb: 562 });
-  });
-
-  it('shows volumes in MB below a gigabyte and in GB above', () => {
-    expect(volume(12.5)).toBe('12.50 MB');
-    expect(volume(2048)).toBe('2.00 GB');
   });
 
   it('offers this year and the four before it', () => {

@@ -1,20 +1,6 @@
-// The push statistics' figures as the page shows them: channel names, megabytes as GB when
-// large, and the two channels' numbers side by side per node or per month.
-import type { Distribution, PushChannel } from './api/getPushStatistics';
-
-export const CHANNELS: readonly { value: PushChannel; label: string }[] = [
-  { value: 'internet', label: '互联网' },
-  { value: 'privateline', label: '专线' },
-];
-
-export function channelLabel(channel: PushChannel): string {
-  return CHANNELS.find((c) => c.value === channel)?.label ?? channel;
-}
-
-/** A data volume: MB below 1 GB, else GB, with two decimals. */
-export function volume(mb: number): string {
-  return mb >= 1024 ? `${(mb / 1024).toFixed(2)} GB` : `${mb.toFixed(2)} MB`;
-}
+// The push statistics' figures as the page shows them: the two channels' numbers side by side
+// per node, and their totals.
+import type { Distribution } from './api/getPushStatistics';
 
 /** One row of the per-node table: both channels' scenes and MB, and their sum. */
 export interface NodeRow {
