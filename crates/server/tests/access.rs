@@ -476,3 +476,73 @@ async fn every_api_route_answers_each_caller_as_its_rule_says() {
         callers.len()
     );
 }
+
+/// The schema name of each `ToSchema` type under `dir`: the type's name, or the last segment
+/// of its `#[schema(as = …)]`; generic types (named per use) are left out.
+fn schema_names(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+    for entry in std::fs::read_dir(dir).expect("source folder") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            schema_names(&path, out);
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("source");
+        let mut derives_schema = false;
+        let mut renamed: Option<String> = None;
+        for line in text.lines().map(str::trim) {
+            if line.starts_with("#[derive(") && line.contains("ToSchema") {
+                derives_schema = true;
+            } else if let Some(rest) = line.strip_prefix("#[schema(as = ") {
+                renamed = rest
+                    .split(')')
+                    .next()
+                    .and_then(|p| p.rsplit("::").next())
+                    .map(str::to_owned);
+            } else if derives_schema && !line.starts_with("#[") && !line.starts_with("//") {
+                let declared = line
+                    .trim_start_matches("pub ")
+                    .trim_start_matches("pub(crate) ")
+                    .trim_start_matches("pub(super) ");
+                let name = declared
+                    .strip_prefix("struct ")
+                    .or_else(|| declared.strip_prefix("enum "))
+                    .map(|rest| {
+                        rest.split(|c: char| !c.is_alphanumeric() && c != '_')
+                            .collect::<Vec<_>>()
+                    })
+                    .filter(|parts| !parts.is_empty());
+                if let Some(parts) = name {
+                    let generic = declared.contains('<');
+                    if !generic {
+                        let name = renamed.clone().unwrap_or_else(|| parts[0].to_owned());
+                        out.push((name, path.display().to_string()));
+                    }
+                }
+                derives_schema = false;
+                renamed = None;
+            }
+        }
+    }
+}
+
+/// utoipa keeps one schema per name: two `ToSchema` types of one name would silently give
+/// every route of both the shape of one of them in the OpenAPI document and the web types.
+#[test]
+fn no_two_schemas_share_a_name() {
+    let mut names = Vec::new();
+    schema_names(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut names,
+    );
+    assert!(names.len() > 100, "schemas found: {}", names.len());
+    names.sort();
+    let twins: Vec<String> = names
+        .windows(2)
+        .filter(|w| w[0].0 == w[1].0)
+        .map(|w| format!("{} in {} and {}", w[0].0, w[0].1, w[1].1))
+        .collect();
+    assert!(twins.is_empty(), "schema names used twice: {twins:#?}");
+}

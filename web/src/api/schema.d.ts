@@ -3572,6 +3572,11 @@ export interface components {
          * @enum {string}
          */
         Channel: "telephone" | "email";
+        /**
+         * @description A step of the review.
+         * @enum {string}
+         */
+        CheckAction: "save" | "submit" | "approve" | "return";
         /** @description The satellites and the window of a prediction. */
         Choice: {
             /** @description Window end: an RFC 3339 instant, or a day (to its last second); at most 30 days after `start`. */
@@ -8097,7 +8102,7 @@ export interface components {
         /** @description A step of a record. */
         ProcessSpotCheck: {
             /** @description `save`, `submit` (the node's), `approve` or `return` (a manager's). */
-            action?: components["schemas"]["Action"];
+            action?: components["schemas"]["CheckAction"];
             /**
              * Format: int64
              * @description Record id.
@@ -8680,9 +8685,12 @@ export interface components {
             /** @description Satellite types (1 optical, 2 hyperspectral, 3 radar, 4 laser, 5 gravity); none: all. */
             types?: number[];
         };
-        /** @description Checked scenes. */
+        /**
+         * @description Checked scenes' ids: for the cart, an order, a data request or the union of their
+         *     footprints (`normal/v5/unionarea`).
+         */
         SceneIds: {
-            /** @description Product ids (at most 10,000). */
+            /** @description Product ids, at most 10,000 (and the cart's cap). */
             ids: string[];
         };
         /** @description One scene in a result list. */
@@ -9145,7 +9153,7 @@ export interface components {
         /** @description One step of a record. */
         Step: {
             /** @description What was done. */
-            action: components["schemas"]["Action"];
+            action: components["schemas"]["CheckAction"];
             /** @description Who. */
             actor: string;
             /** @description When, `YYYY-MM-DD HH:MM` Beijing time. */

@@ -58,13 +58,6 @@ pub struct IdsInArea {
     ids: Vec<String>,
 }
 
-/// Checked scenes.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct SceneIds {
-    /// Product ids (at most 10,000).
-    ids: Vec<String>,
-}
-
 /// The fewest scenes reaching the best coverage.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -304,7 +297,7 @@ pub fn coverage_of_ids(
     post,
     path = "/api/normal/v5/unionarea",
     tag = "normal",
-    request_body = SceneIds,
+    request_body = crate::order::cart::SceneIds,
     responses(
         (status = 200, description = "The union area", body = Envelope<UnionArea>),
         (status = 400, description = "Unknown ids (listed) or more than 10,000", body = ErrorEnvelope),
@@ -315,7 +308,7 @@ pub fn coverage_of_ids(
 async fn union_area(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
-    ApiJson(q): ApiJson<SceneIds>,
+    ApiJson(q): ApiJson<crate::order::cart::SceneIds>,
 ) -> ApiResult<UnionArea> {
     let index = state.scenes.now();
     heavy(&state, ip, move |deadline| {

@@ -24,7 +24,8 @@ pub const MAX_IDS: usize = 10_000;
 /// Longest scene id accepted.
 const MAX_ID_LEN: usize = 128;
 
-/// Scene ids sent to the cart, an order or a request.
+/// Checked scenes' ids: for the cart, an order, a data request or the union of their
+/// footprints (`normal/v5/unionarea`).
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SceneIds {
     /// Product ids, at most 10,000 (and the cart's cap).

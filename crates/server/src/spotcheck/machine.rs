@@ -76,6 +76,7 @@ impl State {
 /// A step of the review.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
+#[schema(as = CheckAction)]
 pub enum Action {
     /// The node saves what it found so far.
     Save,
