@@ -34,11 +34,10 @@ describe('the app shell', () => {
     expect(router.state.location.pathname).toBe('/monitor/landcover');
   });
 
-  it('shows a module page with its title, breadcrumb and the coming notice', async () => {
+  it('shows a module page with its title and breadcrumb', async () => {
     renderApp('/statistics/push');
     expect(await screen.findByTestId('page-title')).toHaveTextContent('推送统计');
     expect(screen.getByTestId('breadcrumb')).toHaveTextContent('首页/统计分析/推送统计');
-    expect(screen.getByTestId('module-coming')).toHaveTextContent('该功能模块正在建设中');
     await waitFor(() => expect(document.title).toBe('推送统计 - 自然资源卫星遥感云服务平台'));
   });
 
