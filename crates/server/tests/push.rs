@@ -188,6 +188,19 @@ async fn a_node_user_sees_only_their_nodes_part_and_nothing_of_other_batches() {
     let items = all_items(&s, &hubei_user, both).await;
     assert_eq!(items.len(), over_hubei.len());
     assert!(items.iter().all(|i| i["nodeId"] == hubei_node));
+    // A manager's detail of one node is that node's part, as its user sees it.
+    let (status, one) = s
+        .get_as(
+            &format!("/api/push/v1/detail/{both}?nodeId={hubei_node}&pageSize=100"),
+            &admin,
+        )
+        .await;
+    assert_eq!(status, 200, "{one}");
+    assert_eq!(one["data"]["items"]["total"], over_hubei.len());
+    let (_, everything) = s
+        .get_as(&format!("/api/push/v1/detail/{both}"), &admin)
+        .await;
+    assert!(everything["data"]["items"]["total"].as_u64() > one["data"]["items"]["total"].as_u64());
 
     let (status, vector) = s
         .get_as(&format!("/api/push/v1/vector/{both}"), &hubei_user)
@@ -229,6 +242,7 @@ async fn a_node_user_sees_only_their_nodes_part_and_nothing_of_other_batches() {
         format!("/api/push/v1/exportexcel/{both}?nodeId={henan_node}"),
         format!("/api/push/v1/coverCalculate/{both}?nodeId={henan_node}"),
         format!("/api/push/v1/exportdiffcover/{both}?nodeId={henan_node}"),
+        format!("/api/push/v1/detail/{both}?nodeId={henan_node}"),
         "/api/push/v1/detail/999999".to_owned(),
     ];
     for path in &refused {

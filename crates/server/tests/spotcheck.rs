@@ -853,3 +853,99 @@ async fn the_demo_sends_hubei_spots_of_one_theme_to_the_hubei_node_once() {
     let all = data_of(&again, &admin, "/api/spotbatch/v1/manager").await;
     assert_eq!(all["total"], 1, "written once");
 }
+
+#[tokio::test]
+async fn verification_progress_counts_what_the_records_hold_per_node_and_month() {
+    let w = world().await;
+    sent(&w).await;
+    let [hubei_node, guangdong_node, _] = w.nodes;
+    let hubei = record_ids(&w, &w.hubei, hubei_node).await;
+    for (record, action) in [(hubei[0], "submit"), (hubei[1], "save")] {
+        let (status, body) = process(
+            &w,
+            &w.hubei,
+            json!({"id": record, "action": action, "result": 1}),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+    }
+
+    // A manager's year: every record, by state as the record statistics count them, each
+    // node's part as its list holds, and the months adding up to the whole.
+    let year = rscloud::beijing::today().year();
+    let progress = data_of(
+        &w.s,
+        &w.admin,
+        &format!("/api/sta-distribute/progress?year={year}"),
+    )
+    .await;
+    let stats = data_of(&w.s, &w.admin, "/api/push-spot-bjhs/statistics").await;
+    assert_eq!(progress["total"]["pushed"], stats["total"]);
+    assert_eq!(progress["total"]["states"], stats["byState"]);
+    assert_eq!(progress["total"]["states"]["submitted"], 1);
+    assert_eq!(progress["total"]["states"]["draft"], 1);
+    let nodes = progress["nodes"].as_array().expect("nodes");
+    for node in w.nodes {
+        let row = nodes
+            .iter()
+            .find(|n| n["nodeId"] == node)
+            .expect("every node listed");
+        let records = listed(&w.s, &w.admin, "push-spot-bjhs", &format!("nodeId={node}")).await;
+        assert_eq!(row["pushed"], records.len(), "node {node}");
+    }
+    let months = progress["months"].as_array().expect("months");
+    assert_eq!(months.len(), 12);
+    let by_month: i64 = months
+        .iter()
+        .map(|m| m["pushed"].as_i64().expect("n"))
+        .sum();
+    assert_eq!(
+        by_month,
+        progress["total"]["pushed"].as_i64().expect("total")
+    );
+    let last_year = data_of(
+        &w.s,
+        &w.admin,
+        &format!("/api/sta-distribute/progress?year={}", year - 1),
+    )
+    .await;
+    assert_eq!(
+        last_year["total"]["pushed"], 0,
+        "spots are counted in the year they were sent"
+    );
+
+    // A node user counts only their node, and another node is not theirs to ask about.
+    let mine = data_of(&w.s, &w.hubei, "/api/sta-distribute/progress").await;
+    let mine_nodes = mine["nodes"].as_array().expect("nodes");
+    assert_eq!(mine_nodes.len(), 1);
+    assert_eq!(mine_nodes[0]["nodeId"], hubei_node);
+    assert_eq!(mine["total"]["pushed"], hubei.len());
+    let (status, body) =
+        w.s.get_as(
+            &format!("/api/sta-distribute/progress?nodeId={guangdong_node}"),
+            &w.hubei,
+        )
+        .await;
+    assert_error(status, &body, 404, "推送节点不存在");
+
+    // The spot types that reached a node add up to its records.
+    let types = data_of(&w.s, &w.hubei, "/api/usercenter/pushuser/spot/typelist").await;
+    let spots: i64 = types
+        .as_array()
+        .expect("types")
+        .iter()
+        .map(|t| {
+            assert_eq!(t["theme"], "landcover");
+            t["spots"].as_i64().expect("spots")
+        })
+        .sum();
+    assert_eq!(spots, hubei.len() as i64);
+    let all = data_of(&w.s, &w.admin, "/api/usercenter/pushuser/spot/typelist").await;
+    let spots: i64 = all
+        .as_array()
+        .expect("types")
+        .iter()
+        .map(|t| t["spots"].as_i64().expect("spots"))
+        .sum();
+    assert_eq!(spots, stats["total"].as_i64().expect("total"));
+}

@@ -1520,7 +1520,8 @@ export interface paths {
         };
         /**
          * A batch and a page of its items: every node's for a manager, the caller's nodes' for a
-         *     node user (404 when it delivered nothing to them).
+         *     node user (404 when it delivered nothing to them), or one node's when `nodeId` names it
+         *     (404 for a node the batch did not reach or the caller does not see).
          */
         get: operations["push_detail"];
         put?: never;
@@ -2598,6 +2599,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sta-distribute/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far the nodes have verified the change spots pushed to them in a year (spot batches
+         *     sent that year, Beijing time): per node and per month of sending, the spots pushed and
+         *     their records by state.
+         */
+        get: operations["verification_progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sta-distribute/{channel}": {
         parameters: {
             query?: never;
@@ -2911,6 +2933,27 @@ export interface paths {
          *     usercenter pushuser image typelist).
          */
         get: operations["image_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usercenter/pushuser/spot/typelist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The spot types that sent batches pushed to the caller's nodes (every node for a manager),
+         *     with how many spots of each: what a node user filters their records by (spec §7
+         *     usercenter pushuser spot typelist).
+         */
+        get: operations["spot_types"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6744,6 +6787,34 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Vec_PushedSpotType: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Spots pushed by sent batches.
+                 */
+                spots: number;
+                /** @description Spot type value (none for themes that do not type their spots). */
+                tblx?: string | null;
+                /** @description Its label. */
+                tblxLabel?: string | null;
+                /** @description Theme. */
+                theme: components["schemas"]["ThemeName"];
+                /** @description The theme's title, e.g. 风电设施监测. */
+                themeTitle: string;
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Vec_Region: {
             /**
              * Format: int32
@@ -6939,6 +7010,33 @@ export interface components {
              */
             code: number;
             data: number[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_VerificationProgress: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description How far the nodes have verified the spots pushed to them in a year. */
+            data: {
+                /** @description Per month of sending, January to December. */
+                months: components["schemas"]["MonthVerified"][];
+                /** @description Per node the caller sees, by node id, with zeros for nodes that received no spot. */
+                nodes: components["schemas"]["NodeVerified"][];
+                /** @description Everything counted. */
+                total: components["schemas"]["Verified"];
+                /**
+                 * Format: int32
+                 * @description The Beijing year of the spot batches' sending.
+                 */
+                year: number;
+            };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
         };
@@ -7529,6 +7627,11 @@ export interface components {
              */
             scenes: number;
         };
+        /** @description The verification of the spots sent in one month. */
+        MonthVerified: components["schemas"]["Verified"] & {
+            /** @description `YYYY-MM`, Beijing. */
+            month: string;
+        };
         /** @description A GeoJSON MultiPolygon, WGS84: polygons, each as a Polygon's coordinates. */
         MultiPolygon: {
             /** @description The polygons. */
@@ -7766,6 +7869,18 @@ export interface components {
             regionName?: string | null;
             /** @description Its accounts, by login name. */
             users: components["schemas"]["NodeUser"][];
+        };
+        /** @description One node's verification. */
+        NodeVerified: components["schemas"]["Verified"] & {
+            /**
+             * Format: int64
+             * @description Node id.
+             */
+            nodeId: number;
+            /** @description Node name. */
+            nodeName: string;
+            /** @description The region's name, when the node is current and its boundary imported. */
+            regionName?: string | null;
         };
         /** @description Imaging opportunities over an area given as the image query gives one. */
         OpportunityQuery: components["schemas"]["AreaQuery"] & components["schemas"]["Choice"] & {
@@ -8275,6 +8390,22 @@ export interface components {
              * @description Their size, MB.
              */
             sizeMb: number;
+        };
+        /** @description Spots of one theme and type that reached the caller's nodes. */
+        PushedSpotType: {
+            /**
+             * Format: int64
+             * @description Spots pushed by sent batches.
+             */
+            spots: number;
+            /** @description Spot type value (none for themes that do not type their spots). */
+            tblx?: string | null;
+            /** @description Its label. */
+            tblxLabel?: string | null;
+            /** @description Theme. */
+            theme: components["schemas"]["ThemeName"];
+            /** @description The theme's title, e.g. 风电设施监测. */
+            themeTitle: string;
         };
         /**
          * @description The colour ramp of a theme's choropleth (spec §9).
@@ -9331,6 +9462,30 @@ export interface components {
             label: string;
             /** @description The value. */
             value: string;
+        };
+        /** @description How far the nodes have verified the spots pushed to them in a year. */
+        VerificationProgress: {
+            /** @description Per month of sending, January to December. */
+            months: components["schemas"]["MonthVerified"][];
+            /** @description Per node the caller sees, by node id, with zeros for nodes that received no spot. */
+            nodes: components["schemas"]["NodeVerified"][];
+            /** @description Everything counted. */
+            total: components["schemas"]["Verified"];
+            /**
+             * Format: int32
+             * @description The Beijing year of the spot batches' sending.
+             */
+            year: number;
+        };
+        /** @description Spots pushed to a node (or in a month) and how far their verification has gone. */
+        Verified: {
+            /**
+             * Format: int64
+             * @description Spots pushed by the batches sent (each has one verification record).
+             */
+            pushed: number;
+            /** @description Their records by state. */
+            states: components["schemas"]["StateCounts"];
         };
         /** @description One visit to count. */
         Visit: {
@@ -14211,6 +14366,8 @@ export interface operations {
     push_detail: {
         parameters: {
             query?: {
+                /** @description Only what this node received (one of the caller's, for a node user). */
+                nodeId?: number;
                 /** @description Page from 1 (default 1). */
                 pageNum?: number;
                 /** @description Rows per page, 1–100 (default 20). */
@@ -17299,6 +17456,58 @@ export interface operations {
             };
         };
     };
+    verification_progress: {
+        parameters: {
+            query?: {
+                /** @description Beijing calendar year of sending (2000–2100); default this year. */
+                year?: number;
+                /** @description Only this node (one of the caller's, for a node user). */
+                nodeId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The year's verification progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VerificationProgress"];
+                };
+            };
+            /** @description A year outside 2000–2100 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A node the caller does not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     distribute_statistics: {
         parameters: {
             query?: {
@@ -18008,6 +18217,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_SatellitePush"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    spot_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per theme and type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PushedSpotType"];
                 };
             };
             /** @description Not logged in */

@@ -16,8 +16,9 @@ use super::store::{self, BatchNode, Deliveries, Delivery, Sum};
 use crate::api::{ApiPath, ApiQuery, ApiResult, Envelope, Page, Paging, ok};
 use crate::error::{AppError, ErrorEnvelope};
 use crate::normal::coverage::ZipFile;
-use crate::spot::export::XLSX_TYPE;
-use crate::spot::export::table::{Cell, Sheet, tables};
+use crate::spot::export::table::{Cell, OwnedSheet, download};
+use crate::spotcheck::StateCounts;
+use crate::spotcheck::store::Progress;
 use crate::state::AppState;
 use crate::usercenter::session::Caller;
 
@@ -163,6 +164,63 @@ pub struct DeliveryRow {
     pub scenes: i64,
     /// Their size, MB.
     pub size_mb: f64,
+}
+
+/// Spots pushed to a node (or in a month) and how far their verification has gone.
+#[derive(Debug, Clone, Copy, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Verified {
+    /// Spots pushed by the batches sent (each has one verification record).
+    pub pushed: i64,
+    /// Their records by state.
+    pub states: StateCounts,
+}
+
+impl Verified {
+    fn add(&mut self, p: &Progress) {
+        self.pushed += p.pushed;
+        self.states += StateCounts::of(p.by_state);
+    }
+}
+
+/// One node's verification.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NodeVerified {
+    /// Node id.
+    pub node_id: i64,
+    /// Node name.
+    pub node_name: String,
+    /// The region's name, when the node is current and its boundary imported.
+    pub region_name: Option<String>,
+    /// Its spots and their states.
+    #[serde(flatten)]
+    pub verified: Verified,
+}
+
+/// The verification of the spots sent in one month.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MonthVerified {
+    /// `YYYY-MM`, Beijing.
+    pub month: String,
+    /// Its spots and their states.
+    #[serde(flatten)]
+    pub verified: Verified,
+}
+
+/// How far the nodes have verified the spots pushed to them in a year.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerificationProgress {
+    /// The Beijing year of the spot batches' sending.
+    pub year: i32,
+    /// Everything counted.
+    pub total: Verified,
+    /// Per node the caller sees, by node id, with zeros for nodes that received no spot.
+    pub nodes: Vec<NodeVerified>,
+    /// Per month of sending, January to December.
+    pub months: Vec<MonthVerified>,
 }
 
 /// The year asked for (default this Beijing year) and its span: 400 outside 2000–2100.
@@ -425,6 +483,117 @@ pub(super) async fn distribute_detail(
     Ok(ok(paging.page(list, total)))
 }
 
+/// The verification of the spots sent in a year to the deliveries' nodes, counted on the
+/// spot records.
+async fn verification(
+    state: &AppState,
+    year: i32,
+    d: Deliveries,
+) -> Result<VerificationProgress, AppError> {
+    let mut listed = listed_nodes(state, &d).await?;
+    let (from, to, nodes) = (d.from, d.to, d.nodes);
+    let rows = state
+        .db
+        .call(move |c| crate::spotcheck::store::progress(c, from, to, nodes.as_deref()))
+        .await?;
+    // A node that only spot batches named (since removed from usercenter) still counts.
+    for p in &rows {
+        if !listed.iter().any(|n| n.node_id == p.node_id) {
+            listed.push(BatchNode {
+                node_id: p.node_id,
+                node_name: p.node_name.clone(),
+                region_id: String::new(),
+            });
+        }
+    }
+    listed.sort_by_key(|n| n.node_id);
+    let mut total = Verified::default();
+    rows.iter().for_each(|p| total.add(p));
+    let first_month = i64::from(year) * 12;
+    Ok(VerificationProgress {
+        year,
+        total,
+        nodes: listed
+            .into_iter()
+            .map(|n| {
+                let mut verified = Verified::default();
+                rows.iter()
+                    .filter(|p| p.node_id == n.node_id)
+                    .for_each(|p| verified.add(p));
+                NodeVerified {
+                    region_name: region_name(state, &n.region_id),
+                    node_id: n.node_id,
+                    node_name: n.node_name,
+                    verified,
+                }
+            })
+            .collect(),
+        months: (first_month..first_month + 12)
+            .map(|m| {
+                let month = crate::beijing::month_label(m);
+                let mut verified = Verified::default();
+                rows.iter()
+                    .filter(|p| p.month == month)
+                    .for_each(|p| verified.add(p));
+                MonthVerified { month, verified }
+            })
+            .collect(),
+    })
+}
+
+/// How far the nodes have verified the change spots pushed to them in a year (spot batches
+/// sent that year, Beijing time): per node and per month of sending, the spots pushed and
+/// their records by state.
+#[utoipa::path(
+    get,
+    path = "/api/sta-distribute/progress",
+    tag = "push",
+    params(DistributeQuery),
+    responses(
+        (status = 200, description = "The year's verification progress", body = Envelope<VerificationProgress>),
+        (status = 400, description = "A year outside 2000–2100", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 404, description = "A node the caller does not see", body = ErrorEnvelope),
+    )
+)]
+pub(super) async fn verification_progress(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiQuery(q): ApiQuery<DistributeQuery>,
+) -> ApiResult<VerificationProgress> {
+    let (year, d) = deliveries(&state, &caller, None, q.year, q.node_id).await?;
+    verification(&state, year, d).await.map(ok)
+}
+
+/// The `(headers, rows)` of a verification table keyed by `key`.
+fn verified_sheet<'a>(
+    key: &[&str],
+    rows: impl Iterator<Item = (Vec<String>, &'a Verified)>,
+) -> (Vec<String>, Vec<Vec<Cell>>) {
+    let mut headers: Vec<String> = key.iter().map(|k| (*k).to_owned()).collect();
+    headers
+        .extend(["推送图斑", "待核查", "核查中", "已提交", "已退回", "已通过"].map(str::to_owned));
+    let rows = rows
+        .map(|(keys, v)| {
+            let s = v.states;
+            let mut cells: Vec<Cell> = keys.into_iter().map(Cell::Text).collect();
+            cells.extend(
+                [
+                    v.pushed,
+                    s.pending,
+                    s.draft,
+                    s.submitted,
+                    s.returned,
+                    s.approved,
+                ]
+                .map(|n| Cell::Count(n.unsigned_abs())),
+            );
+            cells
+        })
+        .collect();
+    (headers, rows)
+}
+
 /// The `(headers, rows)` of a tally table keyed by `key`.
 fn tally_sheet<'a>(
     key: &[&str],
@@ -481,7 +650,12 @@ pub(super) async fn distribute_export(
     if total > MAX_EXPORT_ROWS {
         return Err(AppError::bad_request("明细超过 10000 行，请按节点分别导出"));
     }
-    let mut sheets: Vec<(String, Vec<String>, Vec<Vec<Cell>>)> = Vec::new();
+    let mut sheets: Vec<OwnedSheet> = Vec::new();
+    let sheet = |name: String, (headers, rows): (Vec<String>, Vec<Vec<Cell>>)| OwnedSheet {
+        name,
+        headers,
+        rows,
+    };
     for channel in [PushChannel::Internet, PushChannel::Privateline] {
         let d = Deliveries {
             channel: Some(channel.as_str()),
@@ -489,28 +663,34 @@ pub(super) async fn distribute_export(
         };
         let dist = distribution(&state, channel, year, d).await?;
         let label = channel_label(channel);
-        let (h, r) = tally_sheet(
-            &["节点", "行政区"],
-            dist.nodes.iter().map(|n| {
-                let region = n.region_name.clone().unwrap_or_else(|| n.region_id.clone());
-                (vec![n.node_name.clone(), region], &n.tally)
-            }),
-        );
-        sheets.push((format!("{label}按节点"), h, r));
-        let (h, r) = tally_sheet(
-            &["月份"],
-            dist.months
-                .iter()
-                .map(|m| (vec![m.month.clone()], &m.tally)),
-        );
-        sheets.push((format!("{label}按月份"), h, r));
-        let (h, r) = tally_sheet(
-            &["卫星"],
-            dist.satellites
-                .iter()
-                .map(|s| (vec![s.label.clone()], &s.tally)),
-        );
-        sheets.push((format!("{label}按卫星"), h, r));
+        sheets.push(sheet(
+            format!("{label}按节点"),
+            tally_sheet(
+                &["节点", "行政区"],
+                dist.nodes.iter().map(|n| {
+                    let region = n.region_name.clone().unwrap_or_else(|| n.region_id.clone());
+                    (vec![n.node_name.clone(), region], &n.tally)
+                }),
+            ),
+        ));
+        sheets.push(sheet(
+            format!("{label}按月份"),
+            tally_sheet(
+                &["月份"],
+                dist.months
+                    .iter()
+                    .map(|m| (vec![m.month.clone()], &m.tally)),
+            ),
+        ));
+        sheets.push(sheet(
+            format!("{label}按卫星"),
+            tally_sheet(
+                &["卫星"],
+                dist.satellites
+                    .iter()
+                    .map(|s| (vec![s.label.clone()], &s.tally)),
+            ),
+        ));
     }
     let headers: Vec<String> = [
         "批次编号",
@@ -542,26 +722,29 @@ pub(super) async fn distribute_export(
             ]
         })
         .collect();
-    sheets.push(("推送明细".to_owned(), headers, detail));
-    let bytes = tokio::task::spawn_blocking(move || {
-        let list: Vec<Sheet<'_>> = sheets
-            .iter()
-            .map(|(name, headers, rows)| Sheet {
-                name,
-                headers,
-                rows,
-            })
-            .collect();
-        tables(&list)
-    })
-    .await
-    .map_err(|e| AppError::Internal(e.into()))?
-    .map_err(|e| AppError::Internal(e.into()))?;
-    Ok(crate::api::attachment(
-        bytes,
-        XLSX_TYPE,
-        &format!("push_statistics_{year}.xlsx"),
-    ))
+    sheets.push(sheet("推送明细".to_owned(), (headers, detail)));
+    let progress = verification(&state, year, both).await?;
+    sheets.push(sheet(
+        "核查进度按节点".to_owned(),
+        verified_sheet(
+            &["节点", "行政区"],
+            progress.nodes.iter().map(|n| {
+                let region = n.region_name.clone().unwrap_or_default();
+                (vec![n.node_name.clone(), region], &n.verified)
+            }),
+        ),
+    ));
+    sheets.push(sheet(
+        "核查进度按月份".to_owned(),
+        verified_sheet(
+            &["月份"],
+            progress
+                .months
+                .iter()
+                .map(|m| (vec![m.month.clone()], &m.verified)),
+        ),
+    ));
+    download(sheets, &format!("push_statistics_{year}.xlsx")).await
 }
 
 #[cfg(test)]

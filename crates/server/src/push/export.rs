@@ -18,8 +18,7 @@ use crate::api::{ApiPath, ApiQuery, ApiResult, ClientIp, Envelope as Answer, ok}
 use crate::budget::heavy;
 use crate::error::{AppError, ErrorEnvelope};
 use crate::normal::coverage::{self, Coverage, Part, ZipFile};
-use crate::spot::export::XLSX_TYPE;
-use crate::spot::export::table::{Cell, table};
+use crate::spot::export::table::{Cell, OwnedSheet, download};
 use crate::state::AppState;
 use crate::usercenter::session::Caller;
 use crate::vector::schema::FeatureCollection;
@@ -280,16 +279,15 @@ pub(super) async fn push_export_excel(
         })
         .collect();
     let headers: Vec<String> = HEADERS.iter().map(|h| (*h).to_owned()).collect();
-    let bytes =
-        tokio::task::spawn_blocking(move || table(&format!("推送批次{id}"), &headers, &cells))
-            .await
-            .map_err(|e| AppError::Internal(e.into()))?
-            .map_err(|e| AppError::Internal(e.into()))?;
-    Ok(crate::api::attachment(
-        bytes,
-        XLSX_TYPE,
+    download(
+        vec![OwnedSheet {
+            name: format!("推送批次{id}"),
+            headers,
+            rows: cells,
+        }],
         &format!("push_{id}.xlsx"),
-    ))
+    )
+    .await
 }
 
 /// The scenes a batch delivered to one node, and that node's region: 400 without a node,

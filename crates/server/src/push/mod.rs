@@ -18,10 +18,12 @@ use std::collections::BTreeMap;
 use axum::extract::State;
 use geo_types::MultiPolygon;
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::api::{ApiJson, ApiPath, ApiQuery, ApiResult, ClientIp, Envelope, Page, PageQuery, ok};
+use crate::api::{
+    ApiJson, ApiPath, ApiQuery, ApiResult, ClientIp, Envelope, Page, PageQuery, Paging, ok,
+};
 use crate::audit::{self, Entry};
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
@@ -48,6 +50,7 @@ pub fn router() -> OpenApiRouter<AppState> {
                 .routes(routes!(distribute::distribute_statistics))
                 .routes(routes!(distribute::distribute_detail))
                 .routes(routes!(distribute::distribute_export))
+                .routes(routes!(distribute::verification_progress))
                 .routes(routes!(distribute::node_statistics))
                 .routes(routes!(distribute::image_types))
                 .route_layer(Require::login()),
@@ -453,13 +456,27 @@ async fn create_push_batch(
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("one batch summarised")))
 }
 
+/// Which of a batch's items to page through.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct BatchItemsQuery {
+    /// Only what this node received (one of the caller's, for a node user).
+    node_id: Option<i64>,
+    /// Page from 1 (default 1).
+    page_num: Option<u32>,
+    /// Rows per page, 1–100 (default 20).
+    page_size: Option<u32>,
+}
+
 /// A batch and a page of its items: every node's for a manager, the caller's nodes' for a
-/// node user (404 when it delivered nothing to them).
+/// node user (404 when it delivered nothing to them), or one node's when `nodeId` names it
+/// (404 for a node the batch did not reach or the caller does not see).
 #[utoipa::path(
     get,
     path = "/api/push/v1/detail/{id}",
     tag = "push",
-    params(("id" = i64, Path, description = "Batch id"), PageQuery),
+    params(("id" = i64, Path, description = "Batch id"), BatchItemsQuery),
     responses(
         (status = 200, description = "The batch and a page of its items", body = Envelope<PushDetail>),
         (status = 400, description = "A bad id or paging", body = ErrorEnvelope),
@@ -471,10 +488,10 @@ async fn push_detail(
     State(state): State<AppState>,
     caller: Caller,
     ApiPath(id): ApiPath<i64>,
-    ApiQuery(q): ApiQuery<PageQuery>,
+    ApiQuery(q): ApiQuery<BatchItemsQuery>,
 ) -> ApiResult<PushDetail> {
-    let paging = q.paging()?;
-    let scope = scope_of(&state, &caller).await?;
+    let paging = Paging::of(q.page_num, q.page_size)?;
+    let scope = narrowed(scope_of(&state, &caller).await?, q.node_id, NOT_FOUND)?;
     let (batch, total) = visible(&state, id, scope.clone()).await?;
     let (rows, tallies) = state
         .db

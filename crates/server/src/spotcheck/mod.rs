@@ -19,7 +19,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::error::AppError;
+use crate::api::{ApiResult, Envelope, ok};
+use crate::error::{AppError, ErrorEnvelope};
 use crate::spot::engine::SpotIndex;
 use crate::spot::filter::label_of;
 use crate::spot::theme::ThemeName;
@@ -55,6 +56,7 @@ pub fn router() -> OpenApiRouter<AppState> {
                 .routes(routes!(records::zdbh::statistics))
                 .routes(routes!(records::zdbh::detail))
                 .routes(routes!(records::zdbh::position))
+                .routes(routes!(spot_types))
                 .routes(routes!(process::process_spot_check))
                 .merge(process::photo::upload_router())
                 .routes(routes!(process::photo::delete_photo))
@@ -112,6 +114,16 @@ impl StateCounts {
     /// Every record counted.
     pub fn total(&self) -> i64 {
         self.pending + self.draft + self.submitted + self.returned + self.approved
+    }
+}
+
+impl std::ops::AddAssign for StateCounts {
+    fn add_assign(&mut self, o: Self) {
+        self.pending += o.pending;
+        self.draft += o.draft;
+        self.submitted += o.submitted;
+        self.returned += o.returned;
+        self.approved += o.approved;
     }
 }
 
@@ -238,4 +250,57 @@ async fn visible_record(state: &AppState, caller: &Caller, id: i64) -> Result<Re
     let row = state.db.call(move |c| store::record(c, id)).await?;
     row.filter(|r| r.sent && scope.as_ref().is_none_or(|s| s.contains(&r.node_id)))
         .ok_or_else(|| AppError::NotFound(NO_RECORD.into()))
+}
+
+/// Spots of one theme and type that reached the caller's nodes.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PushedSpotType {
+    /// Theme.
+    pub theme: ThemeName,
+    /// The theme's title, e.g. 风电设施监测.
+    pub theme_title: String,
+    /// Spot type value (none for themes that do not type their spots).
+    pub tblx: Option<String>,
+    /// Its label.
+    pub tblx_label: Option<String>,
+    /// Spots pushed by sent batches.
+    pub spots: i64,
+}
+
+/// The spot types that sent batches pushed to the caller's nodes (every node for a manager),
+/// with how many spots of each: what a node user filters their records by (spec §7
+/// usercenter pushuser spot typelist).
+#[utoipa::path(
+    get,
+    path = "/api/usercenter/pushuser/spot/typelist",
+    tag = "spotcheck",
+    responses(
+        (status = 200, description = "Per theme and type", body = Envelope<Vec<PushedSpotType>>),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+    )
+)]
+async fn spot_types(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    caller: Caller,
+) -> ApiResult<Vec<PushedSpotType>> {
+    let scope = crate::push::scope_of(&state, &caller).await?;
+    let rows = state
+        .db
+        .call(move |c| store::spot_types(c, scope.as_deref()))
+        .await?;
+    Ok(ok(rows
+        .into_iter()
+        // A theme this binary no longer knows is left out: nothing could show it.
+        .filter_map(|t| {
+            let theme = ThemeName::parse(&t.theme)?;
+            Some(PushedSpotType {
+                theme,
+                theme_title: theme.theme().title.to_owned(),
+                tblx: t.tblx,
+                tblx_label: t.tblx_label,
+                spots: t.spots,
+            })
+        })
+        .collect()))
 }

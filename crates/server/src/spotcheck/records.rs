@@ -14,8 +14,7 @@ use super::store::{self, Filter, RecordRow};
 use super::{NO_RECORD, SpotCheck, StateCounts, visible_record};
 use crate::api::{Page, Paging};
 use crate::error::AppError;
-use crate::spot::export::XLSX_TYPE;
-use crate::spot::export::table::{Cell, table};
+use crate::spot::export::table::{Cell, OwnedSheet, download};
 use crate::spot::theme::ThemeName;
 use crate::state::AppState;
 use crate::usercenter::session::Caller;
@@ -192,12 +191,12 @@ pub(super) async fn workbook(
         })
         .collect();
     let headers: Vec<String> = HEADERS.iter().map(|h| (*h).to_owned()).collect();
-    let title = title.to_owned();
-    let bytes = tokio::task::spawn_blocking(move || table(&title, &headers, &cells))
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?
-        .map_err(|e| AppError::Internal(e.into()))?;
-    Ok(crate::api::attachment(bytes, XLSX_TYPE, file))
+    let sheet = OwnedSheet {
+        name: title.to_owned(),
+        headers,
+        rows: cells,
+    };
+    download(vec![sheet], file).await
 }
 
 /// The records of a view as a workbook (at most [`MAX_EXPORT`]).

@@ -667,6 +667,42 @@ pub fn delete_photo(conn: &Connection, id: i64) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// Spots of one theme and type that reached some nodes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpotTypeCount {
+    /// Theme route name.
+    pub theme: String,
+    /// Spot type value (`None` for themes that do not type their spots).
+    pub tblx: Option<String>,
+    /// Its label as pushed.
+    pub tblx_label: Option<String>,
+    /// Spots pushed.
+    pub spots: i64,
+}
+
+/// The spot types that sent batches pushed to `nodes` (`None`: every node), by theme and type.
+pub fn spot_types(
+    conn: &Connection,
+    nodes: Option<&[i64]>,
+) -> rusqlite::Result<Vec<SpotTypeCount>> {
+    conn.prepare_cached(
+        "SELECT r.theme, r.tblx, max(r.tblx_label), count(*)
+         FROM spot_bjhs r JOIN spot_push_batch b ON b.id = r.batch_id
+         WHERE b.sent_at IS NOT NULL
+           AND (?1 IS NULL OR r.node_id IN (SELECT value FROM json_each(?1)))
+         GROUP BY r.theme, r.tblx ORDER BY r.theme, r.tblx",
+    )?
+    .query_map([nodes.map(crate::db::json_list)], |r| {
+        Ok(SpotTypeCount {
+            theme: r.get(0)?,
+            tblx: r.get(1)?,
+            tblx_label: r.get(2)?,
+            spots: r.get(3)?,
+        })
+    })?
+    .collect()
+}
+
 /// One node's verification in one month of sending (Beijing time).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Progress {
@@ -682,9 +718,14 @@ pub struct Progress {
     pub by_state: [i64; 5],
 }
 
-/// For the statistics: per node and month of sending, the spots pushed by sent batches and
-/// their verification states, of batches sent from `since` (unix seconds) on.
-pub fn progress(conn: &Connection, since: i64) -> rusqlite::Result<Vec<Progress>> {
+/// For the statistics: per node and month of sending, the spots pushed by batches sent in
+/// `[from, to)` (unix seconds) and their verification states, of `nodes` (`None`: every node).
+pub fn progress(
+    conn: &Connection,
+    from: i64,
+    to: i64,
+    nodes: Option<&[i64]>,
+) -> rusqlite::Result<Vec<Progress>> {
     conn.prepare_cached(
         "SELECT r.node_id, max(n.node_name),
                 strftime('%Y-%m', b.sent_at + 8 * 3600, 'unixepoch') AS month, count(*),
@@ -693,18 +734,22 @@ pub fn progress(conn: &Connection, since: i64) -> rusqlite::Result<Vec<Progress>
                 count(*) FILTER (WHERE r.state = 4)
          FROM spot_bjhs r JOIN spot_push_node n USING (batch_id, node_id)
          JOIN spot_push_batch b ON b.id = r.batch_id
-         WHERE b.sent_at >= ?1
+         WHERE b.sent_at >= ?1 AND b.sent_at < ?2
+           AND (?3 IS NULL OR r.node_id IN (SELECT value FROM json_each(?3)))
          GROUP BY r.node_id, month ORDER BY r.node_id, month",
     )?
-    .query_map([since], |r| {
-        Ok(Progress {
-            node_id: r.get(0)?,
-            node_name: r.get(1)?,
-            month: r.get(2)?,
-            pushed: r.get(3)?,
-            by_state: [r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?],
-        })
-    })?
+    .query_map(
+        rusqlite::params![from, to, nodes.map(crate::db::json_list)],
+        |r| {
+            Ok(Progress {
+                node_id: r.get(0)?,
+                node_name: r.get(1)?,
+                month: r.get(2)?,
+                pushed: r.get(3)?,
+                by_state: [r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?],
+            })
+        },
+    )?
     .collect()
 }
 
@@ -822,8 +867,18 @@ mod tests {
         .expect("approve");
         assert_eq!(status(&conn), node::DONE);
         assert_eq!(history(&conn, row.id).expect("history").len(), 2);
-        let p = progress(&conn, 0).expect("progress");
+        let p = progress(&conn, 0, i64::MAX, None).expect("progress");
         assert_eq!(p.len(), 2);
+        let one = progress(&conn, 0, i64::MAX, Some(&[1])).expect("one node");
+        assert_eq!(one, p[..1]);
+        assert!(
+            progress(&conn, 0, 1_600_000_000, None)
+                .expect("before")
+                .is_empty()
+        );
+        let types = spot_types(&conn, Some(&[1])).expect("types");
+        assert_eq!(types.len(), 1);
+        assert_eq!((types[0].theme.as_str(), types[0].spots), ("windmill", 1));
         assert_eq!(
             (p[0].node_id, p[0].pushed, p[0].by_state),
             (1, 1, [0, 0, 0, 0, 1])
