@@ -197,6 +197,14 @@ async fn a_node_user_sees_only_their_nodes_part_and_nothing_of_other_batches() {
         .await;
     assert_eq!(status, 200, "{one}");
     assert_eq!(one["data"]["items"]["total"], over_hubei.len());
+    assert_eq!(
+        one["data"]["batch"]["nodes"]
+            .as_array()
+            .expect("nodes")
+            .len(),
+        2,
+        "the batch's facts still name every node"
+    );
     let (_, everything) = s
         .get_as(&format!("/api/push/v1/detail/{both}"), &admin)
         .await;

@@ -491,13 +491,15 @@ async fn push_detail(
     ApiQuery(q): ApiQuery<BatchItemsQuery>,
 ) -> ApiResult<PushDetail> {
     let paging = Paging::of(q.page_num, q.page_size)?;
-    let scope = narrowed(scope_of(&state, &caller).await?, q.node_id, NOT_FOUND)?;
-    let (batch, total) = visible(&state, id, scope.clone()).await?;
+    let scope = scope_of(&state, &caller).await?;
+    // The batch's facts count every node the caller sees; the items only the node asked for.
+    let listed = narrowed(scope.clone(), q.node_id, NOT_FOUND)?;
+    let (batch, total) = visible(&state, id, listed.clone()).await?;
     let (rows, tallies) = state
         .db
         .call(move |c| {
             Ok((
-                store::items(c, id, scope.as_deref(), paging.offset(), paging.limit())?,
+                store::items(c, id, listed.as_deref(), paging.offset(), paging.limit())?,
                 store::tallies(c, &[id], scope.as_deref())?,
             ))
         })

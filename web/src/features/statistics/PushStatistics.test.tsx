@@ -4,11 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { saveFile } from '../../lib/saveFile';
 import { renderPage } from '../../test/renderPage';
 import { envelope, requestsTo, stubServer } from '../../test/server';
-import type { DeliveryRow, Distribution } from './api/getPushStatistics';
+import type { DeliveryRow, Distribution, VerificationProgress } from './api/getPushStatistics';
 import StatisticsPage from './StatisticsPage';
 
 vi.mock('../../lib/saveFile', () => ({ saveFile: vi.fn() }));
 // ECharts draws on a canvas jsdom lacks: a stand-in shows the months it was given.
+vi.mock('./ProgressChart', () => ({
+  default: ({ progress }: { progress: VerificationProgress }) => (
+    <div data-testid="progress-chart-stub">{progress.months.map((m) => m.pushed).join(',')}</div>
+  ),
+}));
 vi.mock('./PushCharts', () => ({
   default: ({ internet }: { internet: Distribution }) => (
     <div data-testid="push-charts-stub">{internet.months.map((m) => m.scenes).join(',')}</div>
@@ -69,6 +74,26 @@ const delivery: DeliveryRow = {
   sizeMb: 240,
 };
 
+const none = { pending: 0, draft: 0, submitted: 0, returned: 0, approved: 0 };
+
+/** 湖北 verified 40 spots sent in November: 10 approved, 5 submitted, 25 still pending. */
+function progress(): VerificationProgress {
+  const hubei = { pending: 25, draft: 0, submitted: 5, returned: 0, approved: 10 };
+  return {
+    year: YEAR,
+    total: { pushed: 40, states: hubei },
+    nodes: [
+      { nodeId: 1, nodeName: '湖北省推送节点', regionName: '湖北省', pushed: 40, states: hubei },
+      { nodeId: 2, nodeName: '河南省推送节点', regionName: '河南省', pushed: 0, states: none },
+    ],
+    months: Array.from({ length: 12 }, (_, i) => ({
+      month: `${YEAR}-${String(i + 1).padStart(2, '0')}`,
+      pushed: i === 10 ? 40 : 0,
+      states: i === 10 ? hubei : none,
+    })),
+  };
+}
+
 const props = { path: '/statistics/push', title: '推送统计', trail: ['统计分析', '推送统计'] };
 
 describe('the push statistics page', () => {
@@ -76,6 +101,7 @@ describe('the push statistics page', () => {
     const requests = stubServer({
       'GET /api/sta-distribute/internet': () => envelope(distribution('internet', 120)),
       'GET /api/sta-distribute/privateline': () => envelope(distribution('privateline', 30)),
+      'GET /api/sta-distribute/progress': () => envelope(progress()),
       'GET /api/sta-distribute/detail': () =>
         envelope({ total: 1, pageNum: 1, pageSize: 10, list: [delivery] }),
     });
@@ -104,6 +130,7 @@ describe('the push statistics page', () => {
     const requests = stubServer({
       'GET /api/sta-distribute/internet': () => envelope(distribution('internet', 5)),
       'GET /api/sta-distribute/privateline': () => envelope(distribution('privateline', 0)),
+      'GET /api/sta-distribute/progress': () => envelope(progress()),
       'GET /api/sta-distribute/detail': () =>
         envelope({ total: 0, pageNum: 1, pageSize: 10, list: [] }),
       'GET /api/sta-distribute/export': () =>
@@ -132,6 +159,53 @@ describe('the push statistics page', () => {
     expect(new URL(exported.url).searchParams.get('nodeId')).toBe('2');
   });
 
+  it('shows how far each node has verified its spots, in all and per month', async () => {
+    const requests = stubServer({
+      'GET /api/sta-distribute/internet': () => envelope(distribution('internet', 0)),
+      'GET /api/sta-distribute/privateline': () => envelope(distribution('privateline', 0)),
+      'GET /api/sta-distribute/progress': () => envelope(progress()),
+      'GET /api/sta-distribute/detail': () =>
+        envelope({ total: 0, pageNum: 1, pageSize: 10, list: [] }),
+    });
+    renderPage(<StatisticsPage {...props} />);
+    await waitFor(() =>
+      expect(screen.getByTestId('verification-total-推送图斑')).toHaveTextContent('40'),
+    );
+    expect(screen.getByTestId('verification-total-已通过')).toHaveTextContent('10');
+    expect(screen.getByTestId('verification-total-通过率')).toHaveTextContent('25%');
+    const rows = within(screen.getByTestId('verification-node-table')).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('湖北省推送节点');
+    expect(within(rows[0]!).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+    expect(within(rows[1]!).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    expect(await screen.findByTestId('progress-chart-stub')).toHaveTextContent(',40,');
+    expect(
+      new URL(requestsTo(requests, '/api/sta-distribute/progress')[0]!.url).searchParams.get(
+        'year',
+      ),
+    ).toBe(String(YEAR));
+  });
+
+  it('says when the progress failed and counts it again on 重试', async () => {
+    let fail = true;
+    stubServer({
+      'GET /api/sta-distribute/internet': () => envelope(distribution('internet', 0)),
+      'GET /api/sta-distribute/privateline': () => envelope(distribution('privateline', 0)),
+      'GET /api/sta-distribute/progress': () =>
+        fail
+          ? envelope(null, { code: 503, status: 503, message: '服务器繁忙' })
+          : envelope(progress()),
+      'GET /api/sta-distribute/detail': () =>
+        envelope({ total: 0, pageNum: 1, pageSize: 10, list: [] }),
+    });
+    renderPage(<StatisticsPage {...props} />);
+    const failed = await screen.findByTestId('verification-failed');
+    fail = false;
+    await userEvent.click(within(failed).getByRole('button'));
+    await waitFor(() =>
+      expect(screen.getByTestId('verification-total-推送图斑')).toHaveTextContent('40'),
+    );
+  });
+
   it('says when the statistics failed and counts again on 重试', async () => {
     let fail = true;
     stubServer({
@@ -140,6 +214,7 @@ describe('the push statistics page', () => {
           ? envelope(null, { code: 503, status: 503, message: '服务器繁忙' })
           : envelope(distribution('internet', 1)),
       'GET /api/sta-distribute/privateline': () => envelope(distribution('privateline', 0)),
+      'GET /api/sta-distribute/progress': () => envelope(progress()),
       'GET /api/sta-distribute/detail': () =>
         envelope({ total: 0, pageNum: 1, pageSize: 10, list: [] }),
     });

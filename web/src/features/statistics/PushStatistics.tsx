@@ -1,6 +1,7 @@
 // /statistics/push (spec §2, §7 sta-distribute, issue 18): what the image push batches of a
 // year delivered to the province nodes, by channel (互联网, 专线), node, month and satellite,
-// with every (batch, node) delivery in a paged table and the whole as one workbook. A manager
+// with every (batch, node) delivery in a paged table, how far the nodes have verified the
+// change spots sent to them, and the whole as one workbook. A manager
 // sees every node; a node user sees only their own (the server counts only those).
 import { lazy, Suspense, useState } from 'react';
 import { Button, Select, Table, type TableProps } from 'antd';
@@ -21,6 +22,7 @@ import {
 import { channelLabel } from '../../lib/pushChannels';
 import { grandTotal, nodeRows, recentYears, type NodeRow } from './push';
 import { formatSize } from '../../components/orders/format';
+import { PushVerification } from './PushVerification';
 import './PushStatistics.css';
 
 const PushCharts = lazy(() => import('./PushCharts'));
@@ -177,6 +179,9 @@ export function PushStatistics({ title, trail }: Pick<PageProps, 'title' | 'trai
             />
           </>
         )}
+
+        <h2>图斑核查进度</h2>
+        <PushVerification query={query} />
 
         <h2>推送明细</h2>
         {deliveries.isError ? (

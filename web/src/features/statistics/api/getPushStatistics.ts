@@ -52,3 +52,15 @@ export function exportPushStatistics(query: PushQuery): Promise<NamedFile> {
     `push_statistics_${query.year}.xlsx`,
   );
 }
+
+export type VerificationProgress = components['schemas']['VerificationProgress'];
+
+/** GET /api/sta-distribute/progress: how far the nodes have verified the spots sent in a year. */
+export function progressQueryOptions({ year, nodeId }: PushQuery) {
+  return queryOptions({
+    queryKey: ['push', 'progress', year, nodeId ?? null],
+    queryFn: () =>
+      unwrap(api.GET('/api/sta-distribute/progress', { params: { query: { year, nodeId } } })),
+    placeholderData: keepPreviousData,
+  });
+}
