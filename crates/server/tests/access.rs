@@ -90,6 +90,7 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("GET", "/api/sta-distribute/detail", Login),
     ("GET", "/api/sta-distribute/export", Login),
     ("GET", "/api/sta-distribute/progress", Login),
+    ("GET", "/api/push-screen/node", Login),
     ("GET", "/api/usercenter/push/statistics", Login),
     ("GET", "/api/usercenter/pushuser/image/typelist", Login),
     ("GET", "/api/usercenter/pushuser/spot/typelist", Login),

@@ -711,3 +711,73 @@ async fn push_statistics_add_up_to_what_the_batches_hold_and_a_node_counts_only_
         .expect("utf-8");
     assert_eq!(detail_sheet.matches("<row ").count(), 3 + 1);
 }
+
+#[tokio::test]
+async fn the_push_screen_shows_each_node_where_it_is_with_what_it_received_last() {
+    let data = common::reference::copy_of(common::reference::regions());
+    let s = TestServer::start_in(data, |c| {
+        c.demo_scenes = 3_000;
+        c.demo_spots = 4_000;
+    })
+    .await;
+    let hubei_node = node(&s, "420000");
+    let (status, body) = s
+        .post_json(
+            "/api/usercenter/screen/login",
+            None,
+            &json!({"screenCode": 1}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let screen = body["data"].as_str().expect("token").to_owned();
+
+    // The demo screen ranges over the country: every node, 湖北's with the demo's batches.
+    let (status, nodes) = s.get_as("/api/push-screen/node", &screen).await;
+    assert_eq!(status, 200, "{nodes}");
+    let nodes = nodes["data"].as_array().expect("nodes");
+    let conn = rusqlite::Connection::open(s.database()).expect("db");
+    let all: i64 = conn
+        .query_row("SELECT count(*) FROM push_node", [], |r| r.get(0))
+        .expect("count");
+    assert_eq!(nodes.len() as i64, all);
+    let on_screen = nodes
+        .iter()
+        .find(|n| n["nodeId"] == hubei_node)
+        .expect("湖北's node");
+    let admin = s.token_of("admin", "Admin12345").await;
+    let (_, images) = s.get_as("/api/push/v1/batch", &admin).await;
+    let image_batch = &images["data"]["list"][0];
+    assert_eq!(on_screen["latestImages"]["batchName"], "演示：湖北省影像推送");
+    assert_eq!(on_screen["latestImages"]["scenes"], image_batch["sceneCount"]);
+    assert_eq!(on_screen["images"]["scenes"], image_batch["sceneCount"]);
+    let (_, spots) = s.get_as("/api/spotbatch/v1/manager", &admin).await;
+    let spot_batch = &spots["data"]["list"][0];
+    assert_eq!(on_screen["latestSpots"]["batchName"], "演示：湖北省图斑核查");
+    assert_eq!(on_screen["latestSpots"]["pushed"], spot_batch["spotCount"]);
+    assert_eq!(on_screen["spots"]["states"]["pending"], spot_batch["spotCount"]);
+    let [lon, lat] = [0, 1].map(|i| on_screen["position"][i].as_f64().expect("position"));
+    let b = hubei().bounding_rect().expect("box");
+    assert!(b.min().x < lon && lon < b.max().x && b.min().y < lat && lat < b.max().y);
+    let quiet = nodes
+        .iter()
+        .find(|n| n["nodeId"] != hubei_node)
+        .expect("another node");
+    assert_eq!(quiet["images"]["scenes"], 0);
+    assert!(quiet["latestImages"].is_null() && quiet["latestSpots"].is_null());
+
+    // A province user sees their province's node, an account with neither ranges nor nodes
+    // none, and the screen only reads.
+    let hubei_user = s.token_of("hubei", "Hubei12345").await;
+    let (_, mine) = s.get_as("/api/push-screen/node", &hubei_user).await;
+    let mine: Vec<&Value> = mine["data"].as_array().expect("nodes").iter().collect();
+    assert_eq!(mine.len(), 1);
+    assert_eq!(mine[0]["nodeId"], hubei_node);
+    let (status, _) = s
+        .post_json(
+            "/api/push/v1/batch",
+            Some(&screen),
+            &json!({"name": "大屏", "channel": "internet", "ids": ["x"], "nodes": [hubei_node]}),
+        )
+        .await;
+    assert_eq!(status, 403);
+}

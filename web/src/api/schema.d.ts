@@ -1277,6 +1277,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/push-screen/node": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every node the caller may see with what it received, and where to draw it (spec §7
+         *     push-screen node).
+         */
+        get: operations["push_screen_nodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/push-spot-bjhs/detail/{id}": {
         parameters: {
             query?: never;
@@ -6910,6 +6930,43 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Vec_ScreenNode: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description Every image delivery to it, by both channels. */
+                images: components["schemas"]["PushTally"];
+                latestImages?: null | components["schemas"]["LatestImages"];
+                latestSpots?: null | components["schemas"]["LatestSpots"];
+                /**
+                 * Format: int64
+                 * @description Node id.
+                 */
+                nodeId: number;
+                /** @description Node name. */
+                nodeName: string;
+                /**
+                 * @description Where to put the node on the map (the region's label point), when the boundaries are
+                 *     imported: `[longitude, latitude]`.
+                 */
+                position?: number[] | null;
+                /** @description Region code the node serves. */
+                regionId: string;
+                /** @description The region's name, when the boundaries are imported. */
+                regionName?: string | null;
+                /** @description Every spot pushed to it, by verification state. */
+                spots: components["schemas"]["Verified"];
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Vec_StatusCount: {
             /**
              * Format: int32
@@ -7519,6 +7576,28 @@ export interface components {
              */
             year: number;
         };
+        /** @description The image batch a node received last. */
+        LatestImages: {
+            /**
+             * Format: int64
+             * @description Batch id.
+             */
+            batchId: number;
+            /** @description Batch name. */
+            batchName: string;
+            /**
+             * Format: int64
+             * @description Scenes the node received of it.
+             */
+            scenes: number;
+            /** @description When sent, `YYYY-MM-DD HH:MM` Beijing time. */
+            sentAt: string;
+            /**
+             * Format: double
+             * @description Their size, MB.
+             */
+            sizeMb: number;
+        };
         /** @description One of a satellite's latest scenes. */
         LatestScene: {
             /** @description Acquisition time, RFC 3339 UTC. */
@@ -7541,6 +7620,20 @@ export interface components {
             list: components["schemas"]["LatestScene"][];
             /** @description Catalogue value, e.g. GF1. */
             satellite: string;
+        };
+        /** @description The spot batch a node received last. */
+        LatestSpots: components["schemas"]["Verified"] & {
+            /**
+             * Format: int64
+             * @description Batch id.
+             */
+            batchId: number;
+            /** @description Batch name. */
+            batchName: string;
+            /** @description When sent, `YYYY-MM-DD HH:MM` Beijing time. */
+            sentAt: string;
+            /** @description The theme's title, e.g. 风电设施监测. */
+            themeTitle: string;
         };
         /** @description One pass to draw. */
         LineQuery: {
@@ -8911,6 +9004,31 @@ export interface components {
             screenCode: number;
             /** @description The page's `screenKey` query value, for screens outside the configured networks. */
             screenKey?: string | null;
+        };
+        /** @description One node on the push screen. */
+        ScreenNode: {
+            /** @description Every image delivery to it, by both channels. */
+            images: components["schemas"]["PushTally"];
+            latestImages?: null | components["schemas"]["LatestImages"];
+            latestSpots?: null | components["schemas"]["LatestSpots"];
+            /**
+             * Format: int64
+             * @description Node id.
+             */
+            nodeId: number;
+            /** @description Node name. */
+            nodeName: string;
+            /**
+             * @description Where to put the node on the map (the region's label point), when the boundaries are
+             *     imported: `[longitude, latitude]`.
+             */
+            position?: number[] | null;
+            /** @description Region code the node serves. */
+            regionId: string;
+            /** @description The region's name, when the boundaries are imported. */
+            regionName?: string | null;
+            /** @description Every spot pushed to it, by verification state. */
+            spots: components["schemas"]["Verified"];
         };
         /**
          * @description Select modes (spec §4), sent as their number.
@@ -13528,6 +13646,35 @@ export interface operations {
             };
             /** @description Not a manager (the review queue) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    push_screen_nodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The nodes, by region code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ScreenNode"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

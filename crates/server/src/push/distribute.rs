@@ -177,7 +177,8 @@ pub struct Verified {
 }
 
 impl Verified {
-    fn add(&mut self, p: &Progress) {
+    /// Adds one node's month.
+    pub(super) fn add(&mut self, p: &Progress) {
         self.pushed += p.pushed;
         self.states += StateCounts::of(p.by_state);
     }

@@ -11,6 +11,7 @@ pub mod deliver;
 pub mod demo;
 mod distribute;
 pub mod export;
+mod screen;
 pub mod store;
 
 use std::collections::BTreeMap;
@@ -53,6 +54,7 @@ pub fn router() -> OpenApiRouter<AppState> {
                 .routes(routes!(distribute::verification_progress))
                 .routes(routes!(distribute::node_statistics))
                 .routes(routes!(distribute::image_types))
+                .routes(routes!(screen::push_screen_nodes))
                 .route_layer(Require::login()),
         )
 }
