@@ -14,3 +14,15 @@ test('screenCode=2 carries the geojsonId to the page', async ({ app }) => {
   await expect(app.pageTitle()).toHaveText('地表覆盖监测');
   expect(new URL(app.page.url()).search).toBe('?geojsonId=g-17');
 });
+
+test('a display screen shows the push nodes with what 湖北 received last', async ({ app }) => {
+  // when the wall screen opens the push overview (the demo pushed images and spots to 湖北)
+  await app.open('/push/screen?screenCode=1');
+  await expect(app.pageTitle()).toHaveText('推送节点总览');
+  // then 湖北's node comes first, with the demo's image and spot batches
+  const hubei = app.page.getByTestId('screen-node').first();
+  await expect(hubei).toContainText('湖北省');
+  await expect(hubei.getByTestId('screen-latest-images')).toContainText('演示：湖北省影像推送');
+  await expect(hubei.getByTestId('screen-latest-spots')).toContainText('演示：湖北省图斑核查');
+  await expect(app.loginDialog()).toBeHidden();
+});

@@ -293,11 +293,15 @@ const routeTable: RouteNode[] = [
   },
   {
     // Pushes to the province nodes (issue 18): what a node received, for its accounts and
-    // the managers; 图斑推送 (/push/spot) is to join 影像推送 here.
+    // the managers, and the nodes' overview the display screen shows; 图斑推送 (/push/spot)
+    // is to join them here.
     path: 'push',
     title: '推送服务',
     loginAuthority: true,
-    children: pages('push', [['image', '影像推送']]),
+    children: pages('push', [
+      ['image', '影像推送'],
+      ['screen', '推送节点总览'],
+    ]),
   },
   {
     path: 'monitor',
