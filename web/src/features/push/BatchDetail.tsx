@@ -10,7 +10,7 @@ import { formatKm2, formatRatio } from '../../lib/figures';
 import { channelLabel } from '../../lib/pushChannels';
 import type { NodeFile } from './api/exportNodeFile';
 import type { NodePart, PushCoverage, PushDetail, PushItem } from './api/types';
-import { formatMb } from './format';
+import { formatSize } from '../../components/orders/format';
 
 /** Items per page of the table. */
 export const ITEMS_PAGE_SIZE = 10;
@@ -36,7 +36,7 @@ function itemColumns(showNode: boolean): TableProps<PushItem>['columns'] {
       title: '数据量',
       dataIndex: 'sizeMb',
       width: 96,
-      render: (mb: number | null) => (mb === null ? '—' : formatMb(mb)),
+      render: formatSize,
     },
   ];
 }
@@ -140,7 +140,7 @@ export function BatchDetail({
           {
             key: 'size',
             label: '推送数据',
-            children: `${batch.sceneCount} 景，${formatMb(batch.sizeMb)}`,
+            children: `${batch.sceneCount} 景，${formatSize(batch.sizeMb)}`,
           },
         ]}
       />

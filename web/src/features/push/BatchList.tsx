@@ -7,7 +7,8 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { channelLabel } from '../../lib/pushChannels';
 import { batchesQueryOptions, type BatchScope } from './api/getBatches';
 import type { PushBatch } from './api/types';
-import { formatMb, nodeSummary } from './format';
+import { formatSize } from '../../components/orders/format';
+import { nodeSummary } from './format';
 
 const PAGE_SIZE = 10;
 
@@ -32,7 +33,7 @@ function BatchEntry({
         {batch.demo && <Tag>演示</Tag>}
       </div>
       <div className="push-batch__facts">
-        {batch.createdAt} · {batch.sceneCount} 景 · {formatMb(batch.sizeMb)}
+        {batch.createdAt} · {batch.sceneCount} 景 · {formatSize(batch.sizeMb)}
       </div>
       {showNodes && (
         <div className="push-batch__facts" data-testid="push-batch-nodes">

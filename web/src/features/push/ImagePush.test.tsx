@@ -163,7 +163,7 @@ describe('影像推送 (/push/image)', () => {
     const entry = await screen.findByTestId('push-batch');
     expect(entry).toHaveTextContent('湖北省影像推送 7');
     expect(entry).toHaveTextContent('专线');
-    expect(entry).toHaveTextContent('2026-11-27 10:05 · 2 景 · 1,234.5 MB');
+    expect(entry).toHaveTextContent('2026-11-27 10:05 · 2 景 · 1.21 GB');
     // A node account is not told of other nodes.
     expect(within(entry).queryByTestId('push-batch-nodes')).not.toBeInTheDocument();
     expect(requestsTo(requests, '/api/push/v1/batch')).toHaveLength(0);
@@ -180,7 +180,7 @@ describe('影像推送 (/push/image)', () => {
     const { router } = show();
     const entry = await screen.findByTestId('push-batch');
     expect(within(entry).getByTestId('push-batch-nodes')).toHaveTextContent(
-      '湖北省推送节点（2 景，1,234.5 MB）、湖南省推送节点（1 景，600 MB）',
+      '湖北省推送节点（2 景，1.21 GB）、湖南省推送节点（1 景，600 MB）',
     );
     await userEvent.click(within(entry).getByRole('button', { name: '湖北省影像推送 7' }));
     expect(await screen.findByTestId('push-detail-name')).toHaveTextContent('湖北省影像推送 7');

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { channelLabel } from '../../lib/pushChannels';
-import { formatMb, nodeSummary } from './format';
+import { nodeSummary } from './format';
 
 describe('the push figures', () => {
-  it('write sizes in MB with one decimal at most', () => {
-    expect(formatMb(1234.56)).toBe('1,234.6 MB');
-    expect(formatMb(0)).toBe('0 MB');
-  });
-
   it('write a node with what it received', () => {
     expect(
       nodeSummary({
@@ -18,7 +13,7 @@ describe('the push figures', () => {
         sceneCount: 200,
         sizeMb: 1234.5,
       }),
-    ).toBe('湖北省推送节点（200 景，1,234.5 MB）');
+    ).toBe('湖北省推送节点（200 景，1.21 GB）');
   });
 
   it('name the channels in Chinese', () => {
