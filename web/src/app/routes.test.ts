@@ -45,6 +45,7 @@ const specPages = [
   ...under('/statistics', 'coverage-statics push'),
   // Not in the spec's list: the pushes to the province nodes (issue 18).
   '/push/image',
+  '/push/spot',
   ...under('/monitor', monitor),
   // The dynamicAnalysis map module (spec §1, §2's lazily loaded areas; its route is issue 15's).
   '/monitor/dynamicAnalysis',
@@ -127,6 +128,7 @@ describe('route table', () => {
       '/orbitalPredict',
       '/push',
       '/push/image',
+      '/push/spot',
       '/manage',
       ...under('/manage', 'news pages files feedback users orders requests audit'),
       '/personal/personalCenter',

@@ -293,11 +293,14 @@ const routeTable: RouteNode[] = [
   },
   {
     // Pushes to the province nodes (issue 18): what a node received, for its accounts and
-    // the managers; 图斑推送 (/push/spot) is to join 影像推送 here.
+    // the managers: the scenes of 影像推送, and the change spots of 图斑推送 and their verification.
     path: 'push',
     title: '推送服务',
     loginAuthority: true,
-    children: pages('push', [['image', '影像推送']]),
+    children: pages('push', [
+      ['image', '影像推送'],
+      ['spot', '图斑推送'],
+    ]),
   },
   {
     path: 'monitor',

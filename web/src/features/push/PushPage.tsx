@@ -1,8 +1,9 @@
-// 推送服务 (/push/*, issue 18): one lazily loaded chunk (src/app/pages.tsx) for the push pages.
-// 影像推送 is its one page so far; 图斑推送 (/push/spot) is to be told apart here by its path.
+// 推送服务 (/push/*, issue 18): one lazily loaded chunk (src/app/pages.tsx) for the push pages,
+// told apart by their path: 影像推送 (/push/image) and 图斑推送 (/push/spot).
 import type { PageProps } from '../../components/PageFrame';
 import { ImagePush } from './ImagePush';
+import { SpotPush } from './spot/SpotPush';
 
-export default function PushPage({ title }: PageProps) {
-  return <ImagePush title={title} />;
+export default function PushPage({ path, title }: PageProps) {
+  return path === '/push/spot' ? <SpotPush title={title} /> : <ImagePush title={title} />;
 }
