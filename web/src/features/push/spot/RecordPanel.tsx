@@ -368,22 +368,23 @@ export function RecordPanel({
         </Image.PreviewGroup>
       </div>
       {editable && (
-        <Upload
-          accept="image/jpeg,image/png"
-          showUploadList={false}
-          beforeUpload={beforeUpload}
-          disabled={busy || photos.length >= PHOTO_MAX_COUNT}
-          data-testid="spot-photo-upload"
-        >
-          <Button
-            icon={<UploadOutlined />}
-            loading={upload.isPending}
+        <div data-testid="spot-photo-upload">
+          <Upload
+            accept="image/jpeg,image/png"
+            showUploadList={false}
+            beforeUpload={beforeUpload}
             disabled={busy || photos.length >= PHOTO_MAX_COUNT}
           >
-            上传照片
-          </Button>
-          <span className="push-batch__facts spot-photo__hint">JPEG 或 PNG，单张不超过 5 MB</span>
-        </Upload>
+            <Button
+              icon={<UploadOutlined />}
+              loading={upload.isPending}
+              disabled={busy || photos.length >= PHOTO_MAX_COUNT}
+            >
+              上传照片
+            </Button>
+            <span className="push-batch__facts spot-photo__hint">JPEG 或 PNG，单张不超过 5 MB</span>
+          </Upload>
+        </div>
       )}
       {(editable || reviewable) && (
         <Space wrap className="spot-record__actions">
