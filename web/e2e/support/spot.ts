@@ -71,11 +71,11 @@ export class SpotDriver {
   }
 
   longitude() {
-    return this.page.getByTestId('spot-lon').locator('input');
+    return this.page.getByRole('spinbutton', { name: '经度' });
   }
 
   latitude() {
-    return this.page.getByTestId('spot-lat').locator('input');
+    return this.page.getByRole('spinbutton', { name: '纬度' });
   }
 
   async uploadPhoto(file: string): Promise<void> {
