@@ -9,7 +9,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useDict } from '../../../api/getDict';
 import { LoadFailed } from '../../../components/LoadFailed';
-import { formatM2 } from '../../../lib/figures';
+import { formatMuValue } from '../../../lib/figures';
 import { saveFile } from '../../../lib/saveFile';
 import {
   exportRecords,
@@ -50,10 +50,11 @@ function columns(wide: boolean): TableProps<SpotCheck>['columns'] {
         ]
       : [{ title: '行政区', dataIndex: 'regionName', ellipsis: true }]),
     {
-      title: '面积',
+      title: '面积(亩)',
       dataIndex: 'areaM2',
-      width: 100,
-      render: (m2: number) => formatM2(m2),
+      width: 90,
+      align: 'right' as const,
+      render: (m2: number) => formatMuValue(m2),
     },
     {
       title: '状态',

@@ -38,7 +38,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dictQueryOptions, useDict } from '../../../api/getDict';
 import { themesQueryOptions } from '../../../api/getSpotThemes';
 import { LoadFailed } from '../../../components/LoadFailed';
-import { formatM2 } from '../../../lib/figures';
+import { formatM2, formatMu } from '../../../lib/figures';
 import { SPOTCHECK_KEY } from './api/batches';
 import {
   addPhoto,
@@ -296,7 +296,11 @@ export function RecordPanel({
           { key: 'theme', label: '专题', children: record.themeTitle },
           { key: 'batch', label: '图斑批次', children: record.spotBatch },
           { key: 'region', label: '行政区', children: record.regionName, span: 2 },
-          { key: 'area', label: '面积', children: formatM2(record.areaM2) },
+          {
+            key: 'area',
+            label: '面积',
+            children: `${formatMu(record.areaM2)}（${formatM2(record.areaM2)}）`,
+          },
           { key: 'type', label: '图斑类型', children: record.tblxLabel ?? '—' },
           { key: 'node', label: '推送节点', children: record.nodeName },
           {
