@@ -359,7 +359,9 @@ describe('图斑推送 (/push/spot)', () => {
     const query = new URL(asked?.url ?? '').searchParams;
     expect([query.get('batchId'), query.get('nodeId')]).toEqual(['7', '1']);
     await waitFor(() =>
-      expect((scenes.at(-1)?.overlays ?? []).map((layer) => layer.id)).toContain('spot-records'),
+      expect((scenes.at(-1)?.overlays ?? []).map((layer) => layer.id)).toEqual(
+        expect.arrayContaining(['spot-records', 'spot-points']),
+      ),
     );
     expect(screen.getByTestId('spot-legend')).toHaveTextContent('已退回');
   });

@@ -41,12 +41,13 @@ function columns(wide: boolean): TableProps<SpotCheck>['columns'] {
       title: '图斑',
       key: 'spot',
       ellipsis: true,
+      width: wide ? 150 : undefined,
       render: (_: unknown, record: SpotCheck) => spotTitle(record),
     },
     ...(wide
       ? [
-          { title: '批次', dataIndex: 'batchName', ellipsis: true },
-          { title: '节点', dataIndex: 'nodeName', width: 110, ellipsis: true },
+          { title: '批次', dataIndex: 'batchName', width: 130, ellipsis: true },
+          { title: '节点', dataIndex: 'nodeName', width: 120, ellipsis: true },
         ]
       : [{ title: '行政区', dataIndex: 'regionName', ellipsis: true }]),
     {
@@ -186,6 +187,7 @@ export function RecordList({
           rowKey="id"
           size="small"
           columns={columns(source !== 'bjhs')}
+          scroll={source === 'bjhs' ? undefined : { x: 650 }}
           dataSource={records.data?.list}
           loading={records.isFetching}
           locale={{ emptyText: records.data ? EMPTY[source] : ' ' }}

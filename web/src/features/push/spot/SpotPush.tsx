@@ -30,6 +30,7 @@ import {
   drawableSpots,
   readSpotSelection,
   spotSelectionParams,
+  spotPoints,
   spotsBox,
   type SpotSelection,
   type SpotTab,
@@ -41,6 +42,7 @@ import './SpotPush.css';
 
 /** The map's layers: the node's spots, the record open, and its recorded position. */
 export const SPOTS_LAYER = 'spot-records';
+export const POINTS_LAYER = 'spot-points';
 export const RECORD_LAYER = 'spot-record';
 export const POSITION_LAYER = 'spot-position';
 
@@ -98,6 +100,7 @@ export function SpotPush({ title }: { title: string }) {
     () => (nodeId !== null && spots.data ? drawableSpots(spots.data) : undefined),
     [nodeId, spots.data],
   );
+  const pointData = useMemo(() => (spotData ? spotPoints(spotData) : undefined), [spotData]);
 
   const detail = useQuery({
     ...recordQueryOptions(recordId ?? 0),
@@ -140,6 +143,14 @@ export function SpotPush({ title }: { title: string }) {
           lineWidth: 1.5,
         },
       });
+    if (pointData)
+      laid.push({
+        id: POINTS_LAYER,
+        kind: 'geojson',
+        data: pointData,
+        interactive: true,
+        paint: { circleColor: STATE_COLOR_EXPRESSION, circleRadius: 5 },
+      });
     if (detail.data && recordId !== null && detail.data.record.id === recordId)
       laid.push({
         id: RECORD_LAYER,
@@ -159,7 +170,7 @@ export function SpotPush({ title }: { title: string }) {
         paint: { circleColor: '#eb2f96', circleRadius: 7 },
       });
     return laid;
-  }, [spotData, detail.data, recordId, shownPosition.lon, shownPosition.lat]);
+  }, [spotData, pointData, detail.data, recordId, shownPosition.lon, shownPosition.lat]);
 
   const extent = useMemo(
     (): Bbox | null => recordBox ?? (spotData ? spotsBox(spotData) : null) ?? focus.extent,
@@ -280,7 +291,8 @@ export function SpotPush({ title }: { title: string }) {
           highlight={focus.highlight}
           layers={layers}
           onFeatureClick={(hit) => {
-            if (hit.layer === SPOTS_LAYER && !editable) openRecord(Number(hit.id));
+            if ((hit.layer === SPOTS_LAYER || hit.layer === POINTS_LAYER) && !editable)
+              openRecord(Number(hit.id));
           }}
           onMapClick={([lon, lat]) => {
             if (editable) setEdited({ lon: Number(lon.toFixed(6)), lat: Number(lat.toFixed(6)) });

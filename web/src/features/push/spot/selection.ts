@@ -1,7 +1,7 @@
 // What the address of 图斑推送 selects (`?batch=ID&node=ID&record=ID&tab=…`, so that a link
 // opens a batch or a record), the node a batch opens on, and the spots as the map draws them
 // (pure; tested in selection.test.ts).
-import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
+import type { FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
 import { bboxOf } from '../../../components/map/format';
 import type { Bbox } from '../../../components/map/types';
 import type { SpotBatchNode, SpotFeatures } from './api/types';
@@ -87,4 +87,25 @@ export function positionProblem(lon: number | null, lat: number | null): string 
   if (lon < -180 || lon > 180) return '经度应在 -180 到 180 之间';
   if (lat < -90 || lat > 90) return '纬度应在 -90 到 90 之间';
   return null;
+}
+
+/**
+ * A point in the middle of each spot's box, with the spot's properties: spots of a few hundred
+ * metres are specks at a province's scale, their points are not.
+ */
+export function spotPoints(spots: DrawnSpots): FeatureCollection<Point> {
+  return {
+    type: 'FeatureCollection',
+    features: spots.features.map((feature) => {
+      const [west, south, east, north] = spotsBox({
+        type: 'FeatureCollection',
+        features: [feature],
+      }) ?? [0, 0, 0, 0];
+      return {
+        type: 'Feature',
+        properties: feature.properties,
+        geometry: { type: 'Point', coordinates: [(west + east) / 2, (south + north) / 2] },
+      };
+    }),
+  };
 }
