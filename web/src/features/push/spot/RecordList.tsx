@@ -41,15 +41,21 @@ function columns(wide: boolean): TableProps<SpotCheck>['columns'] {
       title: '图斑',
       key: 'spot',
       ellipsis: true,
-      width: wide ? 150 : undefined,
-      render: (_: unknown, record: SpotCheck) => spotTitle(record),
+      render: (_: unknown, record: SpotCheck) =>
+        wide ? (
+          <>
+            <div className="spot-record-cell">{spotTitle(record)}</div>
+            <div className="spot-record-cell push-batch__facts" title={record.batchName}>
+              {record.batchName}
+            </div>
+          </>
+        ) : (
+          spotTitle(record)
+        ),
     },
-    ...(wide
-      ? [
-          { title: '批次', dataIndex: 'batchName', width: 130, ellipsis: true },
-          { title: '节点', dataIndex: 'nodeName', width: 120, ellipsis: true },
-        ]
-      : [{ title: '行政区', dataIndex: 'regionName', ellipsis: true }]),
+    wide
+      ? { title: '节点', dataIndex: 'nodeName', width: 100, ellipsis: true }
+      : { title: '行政区', dataIndex: 'regionName', ellipsis: true },
     {
       title: '面积(亩)',
       dataIndex: 'areaM2',
@@ -187,7 +193,6 @@ export function RecordList({
           rowKey="id"
           size="small"
           columns={columns(source !== 'bjhs')}
-          scroll={source === 'bjhs' ? undefined : { x: 650 }}
           dataSource={records.data?.list}
           loading={records.isFetching}
           locale={{ emptyText: records.data ? EMPTY[source] : ' ' }}

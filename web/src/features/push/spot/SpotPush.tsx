@@ -38,6 +38,7 @@ import {
 import { SpotBatchList } from './SpotBatchList';
 import { SpotBatchView } from './SpotBatchView';
 import { nodeMayEdit, STATE_COLOR_EXPRESSION, STATE_COLORS, STATE_LABELS, STATES } from './states';
+import '../ImagePush.css';
 import './SpotPush.css';
 
 /** The map's layers: the node's spots, the record open, and its recorded position. */
