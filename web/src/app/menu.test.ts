@@ -87,11 +87,12 @@ describe('the platform menu', () => {
     expect(topLabels(member)).toContain('个人中心');
   });
 
-  it('shows 推送服务 with 影像推送 and 推送节点总览 to logged-in users only', () => {
+  it('shows 推送服务 with 影像推送, 图斑推送 and 推送节点总览 to logged-in users only', () => {
     expect(topLabels(anonymous)).not.toContain('推送服务');
     const push = filterMenu(menuItems, member).find((entry) => entry.key === '/push');
     expect(push?.children?.map((entry) => [entry.label, entry.to])).toEqual([
       ['影像推送', '/push/image'],
+      ['图斑推送', '/push/spot'],
       ['推送节点总览', '/push/screen'],
     ]);
   });

@@ -45,7 +45,7 @@ const specPages = [
   ...under('/statistics', 'coverage-statics push'),
   // Not in the spec's list: the pushes to the province nodes and their overview, the spec's
   // push-screen node (issue 18).
-  ...under('/push', 'image screen'),
+  ...under('/push', 'image spot screen'),
   ...under('/monitor', monitor),
   // The dynamicAnalysis map module (spec §1, §2's lazily loaded areas; its route is issue 15's).
   '/monitor/dynamicAnalysis',
@@ -127,7 +127,7 @@ describe('route table', () => {
     expect(loginOnly).toEqual([
       '/orbitalPredict',
       '/push',
-      ...under('/push', 'image screen'),
+      ...under('/push', 'image spot screen'),
       '/manage',
       ...under('/manage', 'news pages files feedback users orders requests audit'),
       '/personal/personalCenter',

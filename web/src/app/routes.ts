@@ -293,13 +293,14 @@ const routeTable: RouteNode[] = [
   },
   {
     // Pushes to the province nodes (issue 18): what a node received, for its accounts and
-    // the managers, and the nodes' overview the display screen shows; 图斑推送 (/push/spot)
-    // is to join them here.
+    // the managers: the scenes of 影像推送, the change spots of 图斑推送 and their verification,
+    // and the nodes' overview the display screen shows (推送节点总览).
     path: 'push',
     title: '推送服务',
     loginAuthority: true,
     children: pages('push', [
       ['image', '影像推送'],
+      ['spot', '图斑推送'],
       ['screen', '推送节点总览'],
     ]),
   },

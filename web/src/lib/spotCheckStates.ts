@@ -1,22 +1,39 @@
 // The states of a spot's verification record (SPOT_BJHS_STATE, issue 18) in the words and
-// colours every page shows them in: the verification pages colour spots and rows by them,
-// the statistics stack them.
+// colours every page shows them in: 图斑推送 colours spots and rows by them, the push
+// statistics stack them.
 import type { components } from '../api/schema';
 
 /** Records counted by state, as the server counts them. */
 export type StateCounts = components['schemas']['StateCounts'];
 
-/** A state's key in [`StateCounts`]. */
+/** A record's state. */
 export type CheckState = keyof StateCounts;
 
-/** The states in the order a record moves through them, with label and colour. */
-export const CHECK_STATES: readonly { key: CheckState; label: string; color: string }[] = [
-  { key: 'pending', label: '待核查', color: '#bfbfbf' },
-  { key: 'draft', label: '核查中', color: '#1677ff' },
-  { key: 'submitted', label: '已提交', color: '#fa8c16' },
-  { key: 'returned', label: '已退回', color: '#f5222d' },
-  { key: 'approved', label: '已通过', color: '#52c41a' },
+/** The states in the order a record moves through them. */
+export const STATES: readonly CheckState[] = [
+  'pending',
+  'draft',
+  'submitted',
+  'returned',
+  'approved',
 ];
+
+export const STATE_LABELS: Record<CheckState, string> = {
+  pending: '待核查',
+  draft: '核查中',
+  submitted: '已提交',
+  returned: '已退回',
+  approved: '已通过',
+};
+
+/** The colour of each state on maps, legends and charts. */
+export const STATE_COLORS: Record<CheckState, string> = {
+  pending: '#8c8c8c',
+  draft: '#1677ff',
+  submitted: '#fa8c16',
+  returned: '#f5222d',
+  approved: '#52c41a',
+};
 
 /** The share of records approved, 0–100, rounded down to a whole percent (0 of none). */
 export function approvedShare(pushed: number, states: StateCounts): number {

@@ -45,6 +45,7 @@ export default function MapCanvas({
         view: (view) => latest.current.props.onViewChange?.(view),
         hover: (hit) => latest.current.props.onFeatureHover?.(hit),
         click: (hit) => latest.current.props.onFeatureClick?.(hit),
+        point: (position) => latest.current.props.onMapClick?.(position),
         cursor: (position) => {
           // Written straight into the page: a React render per mouse move is not needed.
           if (cursorRef.current)

@@ -119,6 +119,13 @@ describe('MapView', () => {
       expect(onFeatureClick).toHaveBeenCalledWith({ layer: 'choropleth', id: '420100' });
     });
 
+    it('tells the page where the map was clicked', async () => {
+      const onMapClick = vi.fn();
+      await renderMap({ onMapClick });
+      act(() => engines[0]!.events.point([114.3, 30.5]));
+      expect(onMapClick).toHaveBeenCalledWith([114.3, 30.5]);
+    });
+
     it('reads the cursor position out in Chinese', async () => {
       await renderMap({});
       act(() => engines[0]!.events.cursor([114.35212, 30.51234]));

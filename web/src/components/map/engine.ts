@@ -71,6 +71,8 @@ export interface EngineEvents {
   hover: (hit: FeatureHit | null) => void;
   /** A feature of an interactive overlay was clicked. */
   click: (hit: FeatureHit) => void;
+  /** The map was clicked at this [lon, lat], on a feature or not. */
+  point: (position: [number, number]) => void;
 }
 
 function styleOf(layer: BaseLayer): string | StyleSpecification {
@@ -153,6 +155,7 @@ export class MapEngine {
     this.map.on('click', (event) => {
       const hit = this.featureAt([event.point.x, event.point.y]);
       if (hit) this.events.click(hit);
+      this.events.point([event.lngLat.lng, event.lngLat.lat]);
     });
     this.map.on('mouseout', () => {
       this.events.cursor(null);

@@ -161,6 +161,8 @@ export interface MapViewProps {
   onFeatureHover?: (hit: FeatureHit | null) => void;
   /** A feature of an interactive layer was clicked (the topmost one under the mouse). */
   onFeatureClick?: (hit: FeatureHit) => void;
+  /** The map was clicked anywhere, at this [lon, lat] (after onFeatureClick, if a feature was hit). */
+  onMapClick?: (position: [number, number]) => void;
   /** The view changed (user or page), after the movement ended. */
   onViewChange?: (view: MapViewState) => void;
   /** Shows the scale bar; default true. */

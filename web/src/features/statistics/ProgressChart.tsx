@@ -5,7 +5,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { use as register } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { EChart } from '../../components/charts/EChart';
-import { CHECK_STATES } from '../../lib/spotCheckStates';
+import { STATE_COLORS, STATE_LABELS, STATES } from '../../lib/spotCheckStates';
 import type { VerificationProgress } from './api/getPushStatistics';
 
 register([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
@@ -20,11 +20,11 @@ export default function ProgressChart({ progress }: { progress: VerificationProg
       data: progress.months.map((m) => `${Number(m.month.slice(5))}月`),
     },
     yAxis: { type: 'value', name: '图斑（个）', minInterval: 1 },
-    series: CHECK_STATES.map(({ key, label, color }) => ({
-      name: label,
+    series: STATES.map((key) => ({
+      name: STATE_LABELS[key],
       type: 'bar',
       stack: 'spots',
-      itemStyle: { color },
+      itemStyle: { color: STATE_COLORS[key] },
       data: progress.months.map((m) => m.states[key]),
     })),
   };

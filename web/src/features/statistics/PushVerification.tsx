@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react';
 import { Progress, Table, type TableProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../components/LoadFailed';
-import { approvedShare, CHECK_STATES } from '../../lib/spotCheckStates';
+import { approvedShare, STATE_LABELS, STATES } from '../../lib/spotCheckStates';
 import {
   progressQueryOptions,
   type PushQuery,
@@ -26,8 +26,8 @@ const COLUMNS: TableProps<NodeVerified>['columns'] = [
     align: 'right',
     sorter: (a, b) => a.pushed - b.pushed,
   },
-  ...CHECK_STATES.map(({ key, label }) => ({
-    title: label,
+  ...STATES.map((key) => ({
+    title: STATE_LABELS[key],
     key,
     align: 'right' as const,
     render: (_: unknown, row: NodeVerified) => row.states[key],
@@ -60,7 +60,7 @@ export function PushVerification({ query }: { query: PushQuery }) {
       <dl className="push-totals">
         {[
           ['推送图斑', total?.pushed],
-          ...CHECK_STATES.map(({ key, label }) => [label, total?.states[key]] as const),
+          ...STATES.map((key) => [STATE_LABELS[key], total?.states[key]] as const),
           ['通过率', total && `${approvedShare(total.pushed, total.states)}%`],
         ].map(([label, value]) => (
           <div className="push-total" key={label}>
