@@ -84,4 +84,15 @@ test('hubei verifies and submits two spots of the demo batch; admin approves one
   await spot.backToList();
   await expect(spot.records().filter({ hasText: second })).toBeVisible();
   await expect(spot.records().filter({ hasText: first })).toHaveCount(0);
+
+  // when the manager looks at the push statistics of this year
+  await app.open('/statistics/push');
+  // then the verification progress counts the approved spot and the one still waiting
+  await expect(page.getByTestId('verification-total-已通过')).toHaveText('1');
+  await expect(page.getByTestId('verification-total-已提交')).toHaveText('1');
+  const hubeiRow = page
+    .getByTestId('verification-node-table')
+    .getByRole('row')
+    .filter({ hasText: '湖北省推送节点' });
+  await expect(hubeiRow.getByRole('progressbar')).toHaveAttribute('aria-valuenow', /^[1-9]\d*$/);
 });
