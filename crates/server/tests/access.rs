@@ -99,6 +99,7 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("POST", "/api/spotbatch/v1/send/{id}", Admin),
     ("GET", "/api/spotbatch/v1/manager", Admin),
     ("GET", "/api/spotbatch/v1/own", Login),
+    ("GET", "/api/spotbatch/v1/batch/{id}", Login),
     ("GET", "/api/spotbatch/v1/vector/{id}", Login),
     ("GET", "/api/spotbatch/v1/exportexcel/{id}", Login),
     ("GET", "/api/push-spot-bjhs/query", Login),

@@ -747,14 +747,26 @@ async fn the_push_screen_shows_each_node_where_it_is_with_what_it_received_last(
     let admin = s.token_of("admin", "Admin12345").await;
     let (_, images) = s.get_as("/api/push/v1/batch", &admin).await;
     let image_batch = &images["data"]["list"][0];
-    assert_eq!(on_screen["latestImages"]["batchName"], "演示：湖北省影像推送");
-    assert_eq!(on_screen["latestImages"]["scenes"], image_batch["sceneCount"]);
+    assert_eq!(
+        on_screen["latestImages"]["batchName"],
+        "演示：湖北省影像推送"
+    );
+    assert_eq!(
+        on_screen["latestImages"]["scenes"],
+        image_batch["sceneCount"]
+    );
     assert_eq!(on_screen["images"]["scenes"], image_batch["sceneCount"]);
     let (_, spots) = s.get_as("/api/spotbatch/v1/manager", &admin).await;
     let spot_batch = &spots["data"]["list"][0];
-    assert_eq!(on_screen["latestSpots"]["batchName"], "演示：湖北省图斑核查");
+    assert_eq!(
+        on_screen["latestSpots"]["batchName"],
+        "演示：湖北省图斑核查"
+    );
     assert_eq!(on_screen["latestSpots"]["pushed"], spot_batch["spotCount"]);
-    assert_eq!(on_screen["spots"]["states"]["pending"], spot_batch["spotCount"]);
+    assert_eq!(
+        on_screen["spots"]["states"]["pending"],
+        spot_batch["spotCount"]
+    );
     let [lon, lat] = [0, 1].map(|i| on_screen["position"][i].as_f64().expect("position"));
     let b = hubei().bounding_rect().expect("box");
     assert!(b.min().x < lon && lon < b.max().x && b.min().y < lat && lat < b.max().y);

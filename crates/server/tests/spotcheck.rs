@@ -267,10 +267,18 @@ async fn a_batch_reaches_only_the_nodes_it_names_and_only_spots_in_their_regions
     // Unsent: invisible to the node's users.
     let own = data_of(&w.s, &w.hubei, "/api/spotbatch/v1/own").await;
     assert_eq!(own["total"], 0, "{own}");
-    let (status, body) =
-        w.s.get_as(&format!("/api/spotbatch/v1/vector/{id}"), &w.hubei)
-            .await;
-    assert_error(status, &body, 404, "图斑推送批次不存在");
+    for path in [
+        format!("/api/spotbatch/v1/vector/{id}"),
+        format!("/api/spotbatch/v1/batch/{id}"),
+    ] {
+        let (status, body) = w.s.get_as(&path, &w.hubei).await;
+        assert_error(status, &body, 404, "图斑推送批次不存在");
+    }
+    let one = data_of(&w.s, &w.admin, &format!("/api/spotbatch/v1/batch/{id}")).await;
+    assert_eq!(
+        one, *batch,
+        "one batch reads as the managers' list shows it"
+    );
     assert!(
         listed(&w.s, &w.hubei, "push-spot-bjhs", "")
             .await
@@ -288,6 +296,11 @@ async fn a_batch_reaches_only_the_nodes_it_names_and_only_spots_in_their_regions
     let nodes = own["list"][0]["nodes"].as_array().expect("nodes");
     assert_eq!(nodes.len(), 1, "only the caller's node");
     assert_eq!(nodes[0]["nodeId"], hubei_node);
+    let one = data_of(&w.s, &w.hubei, &format!("/api/spotbatch/v1/batch/{id}")).await;
+    assert_eq!(
+        one, own["list"][0],
+        "one batch reads as the caller's list shows it"
+    );
     let vector = data_of(&w.s, &w.hubei, &format!("/api/spotbatch/v1/vector/{id}")).await;
     let features = vector["features"].as_array().expect("features");
     assert_eq!(features.len(), 9);
@@ -309,10 +322,14 @@ async fn a_batch_reaches_only_the_nodes_it_names_and_only_spots_in_their_regions
     // 广东 was not named: its user sees nothing of the batch.
     let own = data_of(&w.s, &w.guangdong, "/api/spotbatch/v1/own").await;
     assert_eq!(own["total"], 0);
-    let (status, _) =
-        w.s.get_as(&format!("/api/spotbatch/v1/vector/{id}"), &w.guangdong)
-            .await;
-    assert_eq!(status, 404);
+    for path in [
+        format!("/api/spotbatch/v1/vector/{id}"),
+        format!("/api/spotbatch/v1/batch/{id}"),
+        "/api/spotbatch/v1/batch/999999".to_owned(),
+    ] {
+        let (status, _) = w.s.get_as(&path, &w.guangdong).await;
+        assert_eq!(status, 404, "{path}");
+    }
     let (status, _) =
         w.s.get_as(
             &format!("/api/spotbatch/v1/exportexcel/{id}?nodeId={hubei_node}"),

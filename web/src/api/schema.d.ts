@@ -2485,6 +2485,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/spotbatch/v1/batch/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One batch as the caller's lists show it: any batch for a manager; for anyone else a sent
+         *     batch that delivered spots to their nodes, with only those nodes' part (404 otherwise, as
+         *     for a batch that does not exist).
+         */
+        get: operations["spot_batch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/spotbatch/v1/exportexcel/{id}": {
         parameters: {
             query?: never;
@@ -17215,6 +17236,56 @@ export interface operations {
             };
             /** @description Too many heavy requests, or over the time limit */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    spot_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Batch id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SpotBatch"];
+                };
+            };
+            /** @description A bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such batch, or none of it for the caller */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -385,6 +385,35 @@ pub(super) async fn own_spot_batches(
     batch_page(&state, scope, &q).await.map(ok)
 }
 
+/// One batch as the caller's lists show it: any batch for a manager; for anyone else a sent
+/// batch that delivered spots to their nodes, with only those nodes' part (404 otherwise, as
+/// for a batch that does not exist).
+#[utoipa::path(
+    get,
+    path = "/api/spotbatch/v1/batch/{id}",
+    tag = "spotcheck",
+    params(("id" = i64, Path, description = "Batch id")),
+    responses(
+        (status = 200, description = "The batch", body = Envelope<SpotBatch>),
+        (status = 400, description = "A bad id", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 404, description = "No such batch, or none of it for the caller", body = ErrorEnvelope),
+    )
+)]
+pub(super) async fn spot_batch(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(id): ApiPath<i64>,
+) -> ApiResult<SpotBatch> {
+    let scope = crate::push::scope_of(&state, &caller).await?;
+    let batch = one(&state, id, scope.clone()).await?;
+    let delivered = batch.sent_at.is_some() && batch.spot_count > 0;
+    if scope.is_some() && !delivered {
+        return Err(AppError::NotFound(NO_BATCH.into()));
+    }
+    Ok(ok(batch))
+}
+
 /// The batch's records the caller sees (of one node when asked): a node user sees a sent
 /// batch's records of their nodes, a manager every record; 404 when that is none.
 async fn visible_records(

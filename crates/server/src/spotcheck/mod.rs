@@ -44,6 +44,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(
             OpenApiRouter::new()
                 .routes(routes!(batch::own_spot_batches))
+                .routes(routes!(batch::spot_batch))
                 .routes(routes!(batch::spot_batch_vector))
                 .routes(routes!(batch::spot_batch_excel))
                 .routes(routes!(records::bjhs::query))

@@ -160,6 +160,7 @@ function server(extra: Record<string, (request: Request) => Response | Promise<R
   return stubServer({
     'GET /api/spotbatch/v1/manager': () => envelope(page([batch(8, false), batch(7, true)])),
     'GET /api/spotbatch/v1/own': () => envelope(page([batch(7, true)])),
+    'GET /api/spotbatch/v1/batch/7': () => envelope(batch(7, true)),
     'GET /api/spotbatch/v1/vector/7': () =>
       envelope({
         type: 'FeatureCollection',
@@ -445,6 +446,15 @@ describe('图斑推送 (/push/spot)', () => {
     expect(await bodiesOf(requests, '/api/process-spot-bjhs/process')).toEqual([
       { id: 12, action: 'return', reason: '照片不清晰，请补拍' },
     ]);
+  });
+
+  it('says a batch is not there when the server does not show it to the caller', async () => {
+    const requests = server();
+    signInNodeUser();
+    show('/push/spot?batch=9&node=1');
+    expect(await screen.findByTestId('spot-batch-missing')).toHaveTextContent('图斑批次不存在');
+    expect(requestsTo(requests, '/api/spotbatch/v1/batch/9')).toHaveLength(1);
+    expect(requestsTo(requests, '/api/spotbatch/v1/own')).toHaveLength(0);
   });
 
   it('says when the list failed, and 重试 asks again', async () => {

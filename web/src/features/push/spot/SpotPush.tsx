@@ -86,7 +86,7 @@ export function SpotPush({ title }: { title: string }) {
   const recordId = nodeless ? null : selection.record;
 
   const batchQuery = useQuery({
-    ...spotBatchQueryOptions(manager ? 'all' : 'own', batchId ?? 0),
+    ...spotBatchQueryOptions(batchId ?? 0),
     enabled: batchId !== null,
   });
   const batch = batchId !== null && batchQuery.data?.id === batchId ? batchQuery.data : null;

@@ -1,9 +1,10 @@
 // The spot batches (/api/spotbatch/v1/…): a manager's list of every batch (`manager`) or a
-// node user's (`own`: the sent batches that reached their nodes, their part only), making one
+// node user's (`own`: the sent batches that reached their nodes, their part only), one batch
+// as that list shows it (`batch/{id}`), making one
 // (`batch`), sending it (`send/{id}`), a node's spots on the map (`vector/{id}`) and as a
 // workbook (`exportexcel/{id}`).
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, unwrap, unwrapDownload, type NamedFile } from '../../../../api/client';
+import { ApiError, api, unwrap, unwrapDownload, type NamedFile } from '../../../../api/client';
 import type { NewSpotBatch, SpotBatch } from './types';
 
 /** Whose batches: every batch (a manager's view) or the caller's nodes'. */
@@ -26,27 +27,23 @@ export function spotBatchesQueryOptions(scope: SpotBatchScope, pageNum: number, 
   });
 }
 
-/** The most pages of 100 looked through for a batch opened from the address. */
-const FIND_PAGES = 20;
-
 /**
- * One batch by id. The server has no route for one batch, so the caller's list is read, 100
- * at a time, until it turns up; null when it is not among the caller's batches.
+ * One batch by id, as the caller's list shows it (`batch/{id}`); null when the caller may not
+ * see it (a 404: it does not exist, or never reached their nodes).
  */
-async function findBatch(scope: SpotBatchScope, id: number): Promise<SpotBatch | null> {
-  for (let pageNum = 1; pageNum <= FIND_PAGES; pageNum += 1) {
-    const page = await listBatches(scope, pageNum, 100);
-    const found = page.list.find((batch) => batch.id === id);
-    if (found) return found;
-    if (pageNum * 100 >= page.total) return null;
-  }
-  return null;
-}
-
-export function spotBatchQueryOptions(scope: SpotBatchScope, id: number) {
+export function spotBatchQueryOptions(id: number) {
   return queryOptions({
-    queryKey: [...SPOTCHECK_KEY, 'batch', scope, id],
-    queryFn: () => findBatch(scope, id),
+    queryKey: [...SPOTCHECK_KEY, 'batch', id],
+    queryFn: async (): Promise<SpotBatch | null> => {
+      try {
+        return await unwrap(api.GET('/api/spotbatch/v1/batch/{id}', { params: { path: { id } } }), {
+          quiet: true,
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
   });
 }
 
