@@ -605,6 +605,10 @@ async fn the_review_moves_records_and_the_node_status_from_sent_to_done() {
         &format!("/api/push-spot-bjhs/detail/{first}"),
     )
     .await;
+    assert_eq!(
+        detail["typeDict"], "SPOT_META_TYPE",
+        "地表覆盖's type dictionary, for a node user whatever their theme permissions"
+    );
     let steps: Vec<(&str, &str)> = detail["history"]
         .as_array()
         .expect("history")

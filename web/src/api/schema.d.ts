@@ -6288,6 +6288,12 @@ export interface components {
                 photos: components["schemas"]["Photo"][];
                 /** @description The record. */
                 record: components["schemas"]["SpotCheck"];
+                /**
+                 * @description The dictionary of the theme's spot types, whose values the verified type takes (none
+                 *     for a theme that does not type its spots). Given here because the theme list shows a
+                 *     node user only the themes their permissions open, and verifying needs none of them.
+                 */
+                typeDict?: string | null;
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -9267,6 +9273,12 @@ export interface components {
             photos: components["schemas"]["Photo"][];
             /** @description The record. */
             record: components["schemas"]["SpotCheck"];
+            /**
+             * @description The dictionary of the theme's spot types, whose values the verified type takes (none
+             *     for a theme that does not type its spots). Given here because the theme list shows a
+             *     node user only the themes their permissions open, and verifying needs none of them.
+             */
+            typeDict?: string | null;
         };
         /** @description The records a query lists, counted (the same filter, so `total` is the list's total). */
         SpotCheckStatistics: {

@@ -387,6 +387,10 @@ pub struct Step {
 pub struct SpotCheckDetail {
     /// The record.
     pub record: SpotCheck,
+    /// The dictionary of the theme's spot types, whose values the verified type takes (none
+    /// for a theme that does not type its spots). Given here because the theme list shows a
+    /// node user only the themes their permissions open, and verifying needs none of them.
+    pub type_dict: Option<String>,
     /// The spot's outline as pushed.
     #[schema(value_type = MultiPolygon)]
     pub geometry: geojson::Geometry,
@@ -408,8 +412,10 @@ async fn detail(
         .db
         .call(move |c| Ok((store::photos(c, id)?, store::history(c, id)?)))
         .await?;
+    let record = SpotCheck::of(&state.spots.now(), &row);
     Ok(SpotCheckDetail {
-        record: SpotCheck::of(&state.spots.now(), &row),
+        type_dict: record.theme.theme().types.map(str::to_owned),
+        record,
         geometry: geojson::Geometry::from(&geo_types::Geometry::MultiPolygon(row.spot.geom)),
         photos: photos.iter().map(Photo::from).collect(),
         history: history

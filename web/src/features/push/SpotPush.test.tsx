@@ -108,6 +108,7 @@ const square = {
 
 const detailOf = (shown: SpotCheck): SpotCheckDetail => ({
   record: shown,
+  typeDict: 'SPOT_META_TYPE',
   geometry: square,
   photos: [],
   history:

@@ -36,7 +36,6 @@ import {
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dictQueryOptions, useDict } from '../../../api/getDict';
-import { themesQueryOptions } from '../../../api/getSpotThemes';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { formatM2, formatMu } from '../../../lib/figures';
 import { SPOTCHECK_KEY } from './api/batches';
@@ -164,11 +163,10 @@ export function RecordPanel({
   const queryClient = useQueryClient();
   const detail = useQuery(recordQueryOptions(recordId));
   const record = detail.data?.record;
-  const themes = useQuery(themesQueryOptions());
-  const theme = themes.data?.find((item) => item.name === record?.theme);
+  const typeDict = detail.data?.typeDict;
   const types = useQuery({
-    ...dictQueryOptions(theme?.typeDict ?? ''),
-    enabled: Boolean(theme?.typeDict),
+    ...dictQueryOptions(typeDict ?? ''),
+    enabled: Boolean(typeDict),
   });
   const results = useDict('SPOT_BJHS_RESULT');
   const [form] = Form.useForm<FindingFields>();
@@ -328,7 +326,7 @@ export function RecordPanel({
             value: Number(item.value),
             label: item.label,
           }))}
-          typeOptions={theme?.typeDict ? (types.data ?? []) : null}
+          typeOptions={typeDict ? (types.data ?? []) : null}
           position={position}
           onPosition={onPosition}
         />
