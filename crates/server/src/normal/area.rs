@@ -251,6 +251,13 @@ fn drawn(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError>
         .geojson
         .as_ref()
         .ok_or_else(|| AppError::bad_request("请在地图上绘制范围"))?;
+    sent(state, value)
+}
+
+/// A drawn area sent as GeoJSON (a Polygon or MultiPolygon, bare or as a Feature's geometry),
+/// read and accepted as the image query's mode 4 reads it: at most [`MAX_SENT_VERTICES`],
+/// repaired when invalid.
+pub fn sent(state: &AppState, value: &serde_json::Value) -> Result<MultiPolygon<f64>, AppError> {
     if let Ok(PlainPolygons(mp)) = PlainPolygons::deserialize(value) {
         return accept(state, mp);
     }
