@@ -76,7 +76,7 @@ pub fn fit(area: &MultiPolygon<f64>, ranges: &[&MultiPolygon<f64>]) -> Result<Fi
 pub fn union(areas: &[&MultiPolygon<f64>]) -> MultiPolygon<f64> {
     let polygons: Vec<_> = areas.iter().flat_map(|a| a.0.iter().cloned()).collect();
     geo_kit::coverage::union(&polygons, &geo_kit::deadline::Deadline::never())
-        .unwrap_or_else(|_| MultiPolygon(polygons))
+        .unwrap_or(MultiPolygon(polygons))
 }
 
 /// Where two units ask for the same ground.
