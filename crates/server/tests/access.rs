@@ -94,6 +94,8 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("POST", "/api/plan-collaborative/apply-edit/{id}", Admin),
     ("POST", "/api/plan-collaborative/publish", Admin),
     ("GET", "/api/plan-collaborative/overlap", Admin),
+    ("GET", "/api/plan-collaborative/purchase", Admin),
+    ("GET", "/api/plan-collaborative/purchase/export", Admin),
     ("GET", "/api/plan-collaborative/list", Rule::InRange),
     ("GET", "/api/plan-collaborative/geom/{x}", Rule::InRange),
     ("GET", "/api/plan-collaborative/id/{id}", Rule::InRange),

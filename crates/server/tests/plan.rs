@@ -34,6 +34,21 @@ fn fixture() -> PathBuf {
         let file = work.join("regions.geojson");
         std::fs::write(&file, regions.to_string()).expect("write regions");
         import(work, &["regions"], &[file]);
+        // GF2 (class 1) scenes: one in May 2024 over the east of 114.2°, one in September 2024
+        // and one in May 2023 over the west.
+        let scene = |id: &str, at: &str, area: [f64; 4]| {
+            json!({"type": "Feature", "properties": {
+            "sceneId": id, "satellite": "GF2", "sensor": "PMS1", "acquiredAt": at,
+            "cloud": 5.0, "resolution": 0.8}, "geometry": rect(area)})
+        };
+        let scenes = json!({"type": "FeatureCollection", "features": [
+            scene("GF2_EAST_202405", "2024-05-10T03:00:00Z", [114.2, 29.5, 115.0, 31.0]),
+            scene("GF2_WEST_202409", "2024-09-10T03:00:00Z", [113.8, 29.5, 114.2, 31.0]),
+            scene("GF2_WEST_202305", "2023-05-10T03:00:00Z", [113.8, 29.5, 114.2, 31.0]),
+        ]});
+        let file = work.join("scenes.geojson");
+        std::fs::write(&file, scenes.to_string()).expect("write scenes");
+        import(work, &["scenes"], &[file]);
         let conn = rscloud::db::open_connection(&work.join("rscloud.gpkg")).expect("database");
         for (name, password, range) in [
             ("wuhan", "Wuhan12345", "420100"),
@@ -597,4 +612,135 @@ async fn process_shp_reads_an_area_file_and_checks_it_against_the_range() {
     assert_eq!(status, 200, "{body}");
     let (status, _) = upload(w.hunan.clone(), [114.0, 30.0, 114.4, 30.4]).await;
     assert_eq!(status, 400);
+}
+
+#[tokio::test]
+async fn the_purchase_plan_is_the_published_areas_minus_the_years_coverage() {
+    let w = world().await;
+    // 2024: 湖北 and 武汉 ask for overlapping ground at class 1 in April–June; 湖南 once at
+    // class 3 the whole year.
+    let save24 = |token: String, area: [f64; 4], resolution: u8, months: Value| {
+        let s = &w.s;
+        async move {
+            let body = json!({"name": "采购", "geojson": rect(area), "resolution": resolution, "months": months});
+            let (status, body) = s
+                .post_json("/api/plan-collaborative/save/2024", Some(&token), &body)
+                .await;
+            assert_eq!(status, 200, "{body}");
+        }
+    };
+    save24(
+        w.hubei.clone(),
+        [114.0, 30.0, 114.4, 30.4],
+        1,
+        json!([4, 5, 6]),
+    )
+    .await;
+    save24(
+        w.wuhan.clone(),
+        [114.2, 30.2, 114.6, 30.6],
+        1,
+        json!([4, 5, 6]),
+    )
+    .await;
+    save24(w.hunan.clone(), [112.0, 27.0, 112.2, 27.2], 3, json!([])).await;
+    for t in [&w.hubei, &w.wuhan, &w.hunan] {
+        assert_eq!(
+            post(&w, t, "submit", json!({"planYear": 2024})).await.0,
+            200
+        );
+    }
+    let (status, body) = post(&w, &w.admin, "publish", json!({"planYear": 2024})).await;
+    assert_eq!(status, 200, "{body}");
+    // 省级 (the default): 湖北's class-1 area minus the May 2024 scene east of 114.2°; the
+    // September and 2023 scenes do not count. 湖南's class-3 area: nothing covers it.
+    let p = data_of(
+        &w.s,
+        &w.admin,
+        "/api/plan-collaborative/purchase?purchaseYear=2024",
+    )
+    .await;
+    assert_eq!(p["unitType"], "省级");
+    assert_eq!(p["version"], 1);
+    let rows = p["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 2, "{p}");
+    let close = |got: &Value, want: f64| {
+        let got = got.as_f64().expect("number");
+        assert!(
+            (got - want).abs() <= 1e-3 * want.max(1e-9),
+            "{got} vs {want}"
+        );
+    };
+    let hubei = &rows[0];
+    assert_eq!(
+        (hubei["resolution"].as_i64(), hubei["monthCode"].as_str()),
+        (Some(1), Some("4,5,6"))
+    );
+    close(&hubei["planKm2"], rect_km2([114.0, 30.0, 114.4, 30.4]));
+    close(&hubei["coveredKm2"], rect_km2([114.2, 30.0, 114.4, 30.4]));
+    let buy = rect_km2([114.0, 30.0, 114.2, 30.4]);
+    close(&hubei["purchaseKm2"], buy);
+    close(&hubei["cost"], buy * 300.0);
+    let hunan = &rows[1];
+    assert_eq!(hunan["resolution"], 3);
+    close(&hunan["purchaseKm2"], rect_km2([112.0, 27.0, 112.2, 27.2]));
+    close(&hunan["cost"], rect_km2([112.0, 27.0, 112.2, 27.2]) * 30.0);
+    // 市级: 武汉's area, of which the May scene covers all east of 114.2° — all of it.
+    let p = data_of(
+        &w.s,
+        &w.admin,
+        "/api/plan-collaborative/purchase?purchaseYear=2024&unitType=市级",
+    )
+    .await;
+    let rows = p["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 1);
+    close(&rows[0]["coveredKm2"], rect_km2([114.2, 30.2, 114.6, 30.6]));
+    assert!(rows[0]["purchaseKm2"].as_f64().expect("km2") < 1e-3);
+    // A year without a published plan has nothing to buy.
+    let p = data_of(
+        &w.s,
+        &w.admin,
+        "/api/plan-collaborative/purchase?purchaseYear=2023",
+    )
+    .await;
+    assert_eq!(
+        (p["version"].clone(), p["rows"].clone()),
+        (Value::Null, json!([]))
+    );
+    // The workbook opens, with the lines and the total.
+    let res =
+        w.s.client
+            .get(w.s.url("/api/plan-collaborative/purchase/export?purchaseYear=2024"))
+            .header("token", &w.admin)
+            .send()
+            .await
+            .expect("export");
+    assert_eq!(res.status(), 200);
+    let bytes = res.bytes().await.expect("bytes");
+    let mut book = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec())).expect("xlsx");
+    let mut shared = String::new();
+    std::io::Read::read_to_string(
+        &mut book.by_name("xl/sharedStrings.xml").expect("strings"),
+        &mut shared,
+    )
+    .expect("utf-8");
+    assert!(
+        shared.contains("需采购面积（km²）") && shared.contains("合计"),
+        "{shared}"
+    );
+    let mut sheet = String::new();
+    std::io::Read::read_to_string(
+        &mut book.by_name("xl/worksheets/sheet1.xml").expect("sheet"),
+        &mut sheet,
+    )
+    .expect("utf-8");
+    assert_eq!(
+        sheet.matches("<row ").count(),
+        4,
+        "header, two lines, total"
+    );
+    let (status, _) =
+        w.s.get_as("/api/plan-collaborative/purchase", &w.hubei)
+            .await;
+    assert_eq!(status, 403);
 }

@@ -14,6 +14,7 @@ mod fill;
 mod geometry;
 pub mod machine;
 mod manage;
+mod purchase;
 pub mod store;
 
 use geo_types::MultiPolygon;
@@ -52,6 +53,8 @@ pub fn router() -> OpenApiRouter<AppState> {
                 .routes(routes!(manage::decide_edit))
                 .routes(routes!(manage::publish_plan))
                 .routes(routes!(manage::plan_overlap))
+                .routes(routes!(purchase::purchase_plan))
+                .routes(routes!(purchase::purchase_export))
                 .route_layer(Require::admin()),
         )
         .merge(
