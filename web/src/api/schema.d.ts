@@ -1373,6 +1373,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/plan-collaborative/purchase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The purchase plan of a year and unit type: the latest published plan's areas minus what
+         *     the catalogue already covers, per resolution class and months, with km² and estimated cost.
+         */
+        get: operations["purchase_plan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan-collaborative/purchase/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The purchase plan as an Excel workbook (.xlsx): one row per line, then the total. */
+        get: operations["purchase_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/plan-collaborative/save/{x}": {
         parameters: {
             query?: never;
@@ -6358,6 +6395,56 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_PurchasePlan: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A purchase plan. */
+            data: {
+                /**
+                 * Format: double
+                 * @description Sum of their costs, yuan.
+                 */
+                cost: number;
+                /**
+                 * Format: double
+                 * @description Sum of their covered km².
+                 */
+                coveredKm2: number;
+                /**
+                 * Format: double
+                 * @description Sum of the lines' plan km².
+                 */
+                planKm2: number;
+                /**
+                 * Format: double
+                 * @description Sum of their purchase km².
+                 */
+                purchaseKm2: number;
+                /**
+                 * Format: int64
+                 * @description Year.
+                 */
+                purchaseYear: number;
+                /** @description One line per resolution class and months. */
+                rows: components["schemas"]["PurchaseRow"][];
+                /** @description The units' level. */
+                unitType: components["schemas"]["UnitType"];
+                /**
+                 * Format: int64
+                 * @description The published version it is made from; none when the year has none.
+                 */
+                version?: number | null;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_PushBatch: {
             /**
              * Format: int32
@@ -9063,6 +9150,86 @@ export interface components {
              * @description Version within the year, from 1.
              */
             version: number;
+        };
+        /** @description A purchase plan. */
+        PurchasePlan: {
+            /**
+             * Format: double
+             * @description Sum of their costs, yuan.
+             */
+            cost: number;
+            /**
+             * Format: double
+             * @description Sum of their covered km².
+             */
+            coveredKm2: number;
+            /**
+             * Format: double
+             * @description Sum of the lines' plan km².
+             */
+            planKm2: number;
+            /**
+             * Format: double
+             * @description Sum of their purchase km².
+             */
+            purchaseKm2: number;
+            /**
+             * Format: int64
+             * @description Year.
+             */
+            purchaseYear: number;
+            /** @description One line per resolution class and months. */
+            rows: components["schemas"]["PurchaseRow"][];
+            /** @description The units' level. */
+            unitType: components["schemas"]["UnitType"];
+            /**
+             * Format: int64
+             * @description The published version it is made from; none when the year has none.
+             */
+            version?: number | null;
+        };
+        /** @description One line of a purchase plan: a resolution class and months. */
+        PurchaseRow: {
+            /** @description Published areas in the group. */
+            areas: number;
+            /**
+             * Format: double
+             * @description Estimated cost, yuan.
+             */
+            cost: number;
+            /**
+             * Format: double
+             * @description What the catalogue already covers of it, km².
+             */
+            coveredKm2: number;
+            /** @description `qb` or the months, e.g. `3,4,5`. */
+            monthCode: string;
+            /** @description How the months read. */
+            monthsLabel: string;
+            /**
+             * Format: double
+             * @description The ground they ask for (their union), km².
+             */
+            planKm2: number;
+            /**
+             * Format: double
+             * @description Price of the class, yuan per km².
+             */
+            pricePerKm2: number;
+            /**
+             * Format: double
+             * @description What must be bought, km².
+             */
+            purchaseKm2: number;
+            /**
+             * Format: int64
+             * @description Resolution class, 1–4.
+             */
+            resolution: number;
+            /** @description Its label. */
+            resolutionLabel: string;
+            /** @description Catalogue scenes counted. */
+            scenes: number;
         };
         /**
          * @description What a code is for; it shows in the message the person receives.
@@ -14647,6 +14814,132 @@ export interface operations {
             };
             /** @description No submitted area to publish */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchase_plan: {
+        parameters: {
+            query?: {
+                /** @description The year: its latest published plan, against its catalogue (default 2024). */
+                purchaseYear?: number;
+                /** @description The units' level: 国家级, 省级, 市级 or 县级 (default 省级). */
+                unitType?: components["schemas"]["UnitType"];
+                /** @description Units within this region (default 100000, the whole country). */
+                regionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The purchase plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PurchasePlan"];
+                };
+            };
+            /** @description A bad year, unit type or region */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Over the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchase_export: {
+        parameters: {
+            query?: {
+                /** @description The year: its latest published plan, against its catalogue (default 2024). */
+                purchaseYear?: number;
+                /** @description The units' level: 国家级, 省级, 市级 or 县级 (default 省级). */
+                unitType?: components["schemas"]["UnitType"];
+                /** @description Units within this region (default 100000, the whole country). */
+                regionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description purchase_plan_{year}.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ZipFile"];
+                };
+            };
+            /** @description A bad year, unit type or region */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Over the time limit */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
