@@ -15,6 +15,7 @@ use super::store::{self, AreaRow, Facts};
 use super::{NO_AREA, PlanArea, actor_of, sees};
 use crate::api::{ApiJson, ApiPath, ApiResult, ClientIp, Envelope, blocking, ok};
 use crate::error::{AppError, ErrorEnvelope};
+use crate::normal::area::SentAreas;
 use crate::state::AppState;
 use crate::usercenter::session::{Caller, now_secs};
 
@@ -73,33 +74,63 @@ fn ranges(
     Ok(found)
 }
 
-/// An area fitted to one of the caller's ranges: the range's code and name, the area clipped
-/// to it and its km²; else the Chinese refusal.
-async fn fitted(
-    state: &AppState,
-    caller: &Caller,
-    area: MultiPolygon<f64>,
+/// A range a unit may fill in: its region code, name and boundary.
+pub type Range = (String, String, MultiPolygon<f64>);
+
+/// An area fitted to one of the ranges: the range's code and name, the area clipped to it
+/// and its km²; else the Chinese refusal.
+pub fn fitted_to(
+    area: &MultiPolygon<f64>,
+    ranges: &[Range],
 ) -> Result<(String, String, MultiPolygon<f64>, f64), AppError> {
-    let ranges = ranges(state, caller)?;
-    blocking(move || {
-        let shapes: Vec<&MultiPolygon<f64>> = ranges.iter().map(|r| &r.2).collect();
-        match geometry::fit(&area, &shapes) {
-            Ok(f) => {
-                let (code, name, _) = &ranges[f.range];
-                Ok((code.clone(), name.clone(), f.area, f.km2))
-            }
-            Err(Misfit::Empty) => Err(AppError::bad_request("需求范围面积为零")),
-            Err(Misfit::Outside(i)) => Err(AppError::bad_request(format!(
-                "需求范围不在本单位权限范围（{}）内，请在权限范围内绘制或上传",
-                ranges[i].1
-            ))),
-            Err(Misfit::Partly(i, km2)) => Err(AppError::bad_request(format!(
-                "需求范围有 {km2:.2} 平方千米超出本单位权限范围（{}），请在权限范围内绘制或上传",
-                ranges[i].1
-            ))),
+    let shapes: Vec<&MultiPolygon<f64>> = ranges.iter().map(|r| &r.2).collect();
+    match geometry::fit(area, &shapes) {
+        Ok(f) => {
+            let (code, name, _) = &ranges[f.range];
+            Ok((code.clone(), name.clone(), f.area, f.km2))
         }
+        Err(Misfit::Empty) => Err(AppError::bad_request("需求范围面积为零")),
+        Err(Misfit::Outside(i)) => Err(AppError::bad_request(format!(
+            "需求范围不在本单位权限范围（{}）内，请在权限范围内绘制或上传",
+            ranges[i].1
+        ))),
+        Err(Misfit::Partly(i, km2)) => Err(AppError::bad_request(format!(
+            "需求范围有 {km2:.2} 平方千米超出本单位权限范围（{}），请在权限范围内绘制或上传",
+            ranges[i].1
+        ))),
+    }
+}
+
+/// The facts of a draft of `year` as sent, checked: its fields bounded, its area read as the
+/// image query reads a drawn one (`normal::area::sent`) and fitted to one of `ranges`.
+pub fn checked_area(
+    sent: &SentAreas,
+    year: i64,
+    b: &SavePlanArea,
+    ranges: &[Range],
+) -> Result<Facts, AppError> {
+    let year = fields::plan_year(Some(year))?;
+    let name = fields::bounded(&b.name, MAX_NAME, "需求名称")?;
+    if name.is_empty() {
+        return Err(AppError::bad_request("请填写需求名称"));
+    }
+    let purpose = fields::bounded(&b.purpose, MAX_TEXT, "用途")?;
+    let resolution = fields::resolution(b.resolution)?;
+    let months = fields::months(&b.months)?;
+    let area = crate::normal::area::sent(sent, &b.geojson)?;
+    let (unit_code, unit_name, geom, area_km2) = fitted_to(&area, ranges)?;
+    Ok(Facts {
+        plan_year: year,
+        unit_code,
+        unit_name,
+        name,
+        resolution: i64::from(resolution),
+        months,
+        cjlx: b.cjlx.as_str().to_owned(),
+        purpose,
+        geom,
+        area_km2,
     })
-    .await
 }
 
 /// Saves a draft of the plan year `x`: a new one, or (with `id`) one of the caller's drafts
@@ -130,29 +161,10 @@ pub(super) async fn save_plan_area(
     if let Some(refusal) = forbidden(Action::Save, actor_of(&caller)) {
         return Err(AppError::Forbidden(refusal.into()));
     }
-    let year = fields::plan_year(Some(x))?;
-    let name = fields::bounded(&b.name, MAX_NAME, "需求名称")?;
-    if name.is_empty() {
-        return Err(AppError::bad_request("请填写需求名称"));
-    }
-    let purpose = fields::bounded(&b.purpose, MAX_TEXT, "用途")?;
-    let resolution = fields::resolution(b.resolution)?;
-    let months = fields::months(&b.months)?;
-    let area = crate::normal::area::sent(&state, &b.geojson)?;
-    let (unit_code, unit_name, geom, area_km2) = fitted(&state, &caller, area).await?;
-    let facts = Facts {
-        plan_year: year,
-        unit_code,
-        unit_name,
-        name,
-        resolution: i64::from(resolution),
-        months,
-        cjlx: b.cjlx.as_str().to_owned(),
-        purpose,
-        geom,
-        area_km2,
-    };
+    let ranges = ranges(&state, &caller)?;
+    let sent = state.sent_areas.clone();
     let id = b.id;
+    let facts = blocking(move || checked_area(&sent, x, &b, &ranges)).await?;
     let row = state
         .db
         .call(move |c| {
@@ -477,7 +489,10 @@ pub(super) async fn process_shp(
             "范围文件有 {vertices} 个顶点，需求范围最多 {max} 个，请简化后再上传"
         )));
     }
-    let (unit_code, unit_name, geom, area_km2) = fitted(&state, &caller, area.geom).await?;
+    let ranges = ranges(&state, &caller)?;
+    let read = area.geom;
+    let (unit_code, unit_name, geom, area_km2) =
+        blocking(move || fitted_to(&read, &ranges)).await?;
     let geojson = serde_json::to_value(geojson::Geometry::from(
         &geo_types::Geometry::MultiPolygon(geom.clone()),
     ))

@@ -26,7 +26,8 @@ use crate::error::AppError;
 use crate::state::AppState;
 use crate::usercenter::guard::Require;
 use crate::usercenter::session::Caller;
-use fields::{Cjlx, UnitType};
+pub use fields::{Cjlx, UnitType};
+pub use fill::{Range, SavePlanArea, checked_area};
 use machine::{Actor, State};
 use store::{AreaRow, Facts};
 
