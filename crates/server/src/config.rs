@@ -444,6 +444,30 @@ mod tests {
     }
 
     #[test]
+    fn plan_prices_are_four_non_negative_numbers_from_the_file_or_environment() {
+        figment::Jail::expect_with(|jail| {
+            assert_eq!(
+                Config::load(None, Overrides::default())
+                    .expect("defaults")
+                    .plan_price_per_km2,
+                [300.0, 100.0, 30.0, 5.0]
+            );
+            jail.create_file("rscloud.toml", "plan_price_per_km2 = [400, 120.5, 30, 0]\n")?;
+            let c = Config::load(Some(Path::new("rscloud.toml")), Overrides::default());
+            assert_eq!(
+                c.expect("loads").plan_price_per_km2,
+                [400.0, 120.5, 30.0, 0.0]
+            );
+            jail.set_env("RSCLOUD_PLAN_PRICE_PER_KM2", "[1, 2, 3, 4]");
+            let c = Config::load(None, Overrides::default()).expect("loads");
+            assert_eq!(c.plan_price_per_km2, [1.0, 2.0, 3.0, 4.0]);
+            jail.set_env("RSCLOUD_PLAN_PRICE_PER_KM2", "[1, 2, -3, 4]");
+            assert!(Config::load(None, Overrides::default()).is_err());
+            Ok(())
+        });
+    }
+
+    #[test]
     fn trusted_proxies_are_addresses_or_networks_in_a_list_or_one_string() {
         figment::Jail::expect_with(|jail| {
             let expected: Vec<IpNet> = vec![

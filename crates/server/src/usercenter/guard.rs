@@ -273,6 +273,20 @@ mod tests {
                 .check_at(Some(&caller(&[MOD_056], &["420000"])))
                 .is_ok()
         );
+        // A range, whatever the permissions; a unit is not an administrator.
+        let none = caller(&[], &[]);
+        let hubei = caller(&[], &["420000"]);
+        let mut admin = caller(&[], &["100000"]);
+        admin.roles.insert(super::super::ADMIN_ROLE.to_owned());
+        for need in [Need::InRange, Need::Unit] {
+            let refused = need.check_at(Some(&none)).expect_err("403");
+            assert_eq!(refused.to_string(), NO_RANGE);
+            assert!(need.check_at(Some(&hubei)).is_ok());
+            assert!(matches!(need.check_at(None), Err(AppError::Unauthorized)));
+        }
+        assert!(Need::InRange.check_at(Some(&admin)).is_ok());
+        let refused = Need::Unit.check_at(Some(&admin)).expect_err("403");
+        assert_eq!(refused.to_string(), NOT_UNIT);
     }
 
     /// Who calls, and what each kind of route answers them, through the real layer.
