@@ -79,6 +79,9 @@ pub struct Config {
     /// Orbit prediction: the largest off-nadir angle assumed for a satellite whose operator
     /// publishes none, degrees (`RSCLOUD_ORBIT_OFF_NADIR_DEG`).
     pub orbit_off_nadir_deg: f64,
+    /// The purchase plan's estimated price of new images per km², yuan, for the resolution
+    /// classes 1 to 4 in order (`RSCLOUD_PLAN_PRICE_PER_KM2`, e.g. `[300, 100, 30, 5]`).
+    pub plan_price_per_km2: [f64; 4],
     /// Orbit prediction: the lowest sun elevation at which an optical satellite can image,
     /// degrees (`RSCLOUD_ORBIT_MIN_SUN_ELEVATION_DEG`); a request may ask for another.
     pub orbit_min_sun_elevation_deg: f64,
@@ -242,6 +245,7 @@ impl Default for Config {
             delivery_link_days: 7,
             cart_cap: 2_000,
             orbit_off_nadir_deg: 25.0,
+            plan_price_per_km2: [300.0, 100.0, 30.0, 5.0],
             orbit_min_sun_elevation_deg: 10.0,
             orbit_refresh_url: None,
             orbit_refresh_hours: 24,
@@ -322,6 +326,15 @@ impl Config {
         }
         if self.max_body_bytes < 1024 {
             return Err(ConfigError::Value("max_body_bytes must be at least 1024"));
+        }
+        if !self
+            .plan_price_per_km2
+            .iter()
+            .all(|p| p.is_finite() && *p >= 0.0)
+        {
+            return Err(ConfigError::Value(
+                "plan_price_per_km2 must be four prices of at least 0",
+            ));
         }
         if !(0.0..=60.0).contains(&self.orbit_off_nadir_deg) {
             return Err(ConfigError::Value(
@@ -426,6 +439,30 @@ mod tests {
             assert_eq!(c.db_pool_size, 3);
             assert_eq!(c.data_dir, PathBuf::from("/tmp/flag"));
             assert_eq!(c.web_dir, PathBuf::from("web/dist"));
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn plan_prices_are_four_non_negative_numbers_from_the_file_or_environment() {
+        figment::Jail::expect_with(|jail| {
+            assert_eq!(
+                Config::load(None, Overrides::default())
+                    .expect("defaults")
+                    .plan_price_per_km2,
+                [300.0, 100.0, 30.0, 5.0]
+            );
+            jail.create_file("rscloud.toml", "plan_price_per_km2 = [400, 120.5, 30, 0]\n")?;
+            let c = Config::load(Some(Path::new("rscloud.toml")), Overrides::default());
+            assert_eq!(
+                c.expect("loads").plan_price_per_km2,
+                [400.0, 120.5, 30.0, 0.0]
+            );
+            jail.set_env("RSCLOUD_PLAN_PRICE_PER_KM2", "[1, 2, 3, 4]");
+            let c = Config::load(None, Overrides::default()).expect("loads");
+            assert_eq!(c.plan_price_per_km2, [1.0, 2.0, 3.0, 4.0]);
+            jail.set_env("RSCLOUD_PLAN_PRICE_PER_KM2", "[1, 2, -3, 4]");
+            assert!(Config::load(None, Overrides::default()).is_err());
             Ok(())
         });
     }

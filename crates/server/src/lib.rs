@@ -22,6 +22,7 @@ pub mod normal;
 pub mod order;
 pub mod ows;
 pub mod page;
+pub mod plan;
 pub mod push;
 pub mod region;
 pub mod satellite;
@@ -110,6 +111,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(feedback::router())
         .merge(push::router())
         .merge(spotcheck::router())
+        .merge(plan::router())
 }
 
 /// The OpenAPI 3.1 document of every `/api` route.

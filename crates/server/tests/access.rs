@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 
 use common::TestServer;
 use rscloud::spot::theme::THEMES;
-use rscloud::usercenter::guard::{NO_PERMISSION, NO_RANGE, NOT_ADMIN, NOT_EDITOR};
+use rscloud::usercenter::guard::{NO_PERMISSION, NO_RANGE, NOT_ADMIN, NOT_EDITOR, NOT_UNIT};
 use rscloud::usercenter::perm::Perm;
 use rscloud::usercenter::{ADMIN_ROLE, EDITOR_ROLE};
 use serde_json::{Value, json};
@@ -38,6 +38,10 @@ enum Rule {
     Theme,
     /// An unknown theme's route: 401 anonymous, 400 for everyone else.
     UnknownTheme,
+    /// Any caller with a `regionId` area range: 401 anonymous, 403 未关联用户权限范围 without one.
+    InRange,
+    /// A unit filling its part: as `InRange`, and 403 仅填报单位 for an administrator.
+    Unit,
 }
 
 use Rule::{Admin, Editor, Login, Public, Theme};
@@ -77,6 +81,30 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("POST", "/api/normal/v5/upload/shp", Public),
     ("GET", "/api/normal/v5/upload/shp/{id}", Public),
     ("GET", "/api/openapi.json", Public),
+    ("POST", "/api/plan-collaborative/save/{x}", Rule::Unit),
+    (
+        "DELETE",
+        "/api/plan-collaborative/delete/id/{id}",
+        Rule::Unit,
+    ),
+    ("POST", "/api/plan-collaborative/submit", Rule::Unit),
+    ("POST", "/api/plan-collaborative/submit/{x}", Rule::Unit),
+    ("POST", "/api/plan-collaborative/apply-edit", Rule::Unit),
+    ("POST", "/api/plan-collaborative/process-shp", Rule::Unit),
+    ("POST", "/api/plan-collaborative/apply-edit/{id}", Admin),
+    ("POST", "/api/plan-collaborative/publish", Admin),
+    ("GET", "/api/plan-collaborative/overlap", Admin),
+    ("GET", "/api/plan-collaborative/purchase", Admin),
+    ("GET", "/api/plan-collaborative/purchase/export", Admin),
+    ("GET", "/api/plan-collaborative/list", Rule::InRange),
+    ("GET", "/api/plan-collaborative/geom/{x}", Rule::InRange),
+    ("GET", "/api/plan-collaborative/id/{id}", Rule::InRange),
+    ("GET", "/api/plan-collaborative/publish", Rule::InRange),
+    (
+        "GET",
+        "/api/plan-collaborative/publication/{id}",
+        Rule::InRange,
+    ),
     ("GET", "/api/push/v1/batch", Admin),
     ("POST", "/api/push/v1/batch", Admin),
     ("GET", "/api/push/v1/own", Login),
@@ -314,6 +342,9 @@ impl Who {
                 None
             }
             (Editor, Some(_)) => Some((403, Some(NOT_EDITOR))),
+            (Rule::InRange | Rule::Unit, Some(_)) if !self.has_range => Some((403, Some(NO_RANGE))),
+            (Rule::Unit, Some(_)) if self.roles.contains(ADMIN_ROLE) => Some((403, Some(NOT_UNIT))),
+            (Rule::InRange | Rule::Unit, Some(_)) => None,
             (Rule::Perm(p) | Rule::PermInRange(p), Some(_)) if !holds(p) => {
                 Some((403, Some(NO_PERMISSION)))
             }

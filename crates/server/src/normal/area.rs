@@ -176,9 +176,11 @@ impl SentAreas {
 
 /// An area sent in the request, accepted (see [`SentAreas::accept`]).
 fn accept(state: &AppState, mp: MultiPolygon<f64>) -> Result<MultiPolygon<f64>, AppError> {
-    state
-        .sent_areas
-        .accept(mp)
+    accepted(&state.sent_areas, mp)
+}
+
+fn accepted(sent: &SentAreas, mp: MultiPolygon<f64>) -> Result<MultiPolygon<f64>, AppError> {
+    sent.accept(mp)
         .map(Arc::unwrap_or_clone)
         .map_err(|e| AppError::bad_request(e.to_string()))
 }
@@ -251,8 +253,15 @@ fn drawn(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError>
         .geojson
         .as_ref()
         .ok_or_else(|| AppError::bad_request("请在地图上绘制范围"))?;
+    sent(&state.sent_areas, value)
+}
+
+/// A drawn area sent as GeoJSON (a Polygon or MultiPolygon, bare or as a Feature's geometry),
+/// read and accepted as the image query's mode 4 reads it: at most [`MAX_SENT_VERTICES`],
+/// repaired when invalid.
+pub fn sent(areas: &SentAreas, value: &serde_json::Value) -> Result<MultiPolygon<f64>, AppError> {
     if let Ok(PlainPolygons(mp)) = PlainPolygons::deserialize(value) {
-        return accept(state, mp);
+        return accepted(areas, mp);
     }
     let not_polygon =
         || AppError::bad_request("绘制的范围应为多边形（GeoJSON Polygon 或 MultiPolygon）");
@@ -262,8 +271,8 @@ fn drawn(state: &AppState, q: &AreaQuery) -> Result<MultiPolygon<f64>, AppError>
         geojson::GeoJson::Feature(f) => f.geometry.ok_or_else(not_polygon)?,
         geojson::GeoJson::FeatureCollection(_) => return Err(not_polygon()),
     };
-    accept(
-        state,
+    accepted(
+        areas,
         match crate::vector::to_geo(geometry).map_err(|_| not_polygon())? {
             Geometry::Polygon(p) => MultiPolygon(vec![p]),
             Geometry::MultiPolygon(mp) => mp,

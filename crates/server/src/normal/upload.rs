@@ -143,17 +143,21 @@ async fn store(state: &AppState, file_name: String, what: &Stored) -> Result<Str
 }
 
 /// 429 once an address has used up its uploads for the window.
-const TOO_MANY_UPLOADS: &str = "上传过于频繁，请稍后再试";
+pub const TOO_MANY_UPLOADS: &str = "上传过于频繁，请稍后再试";
 
 /// The uploaded file and the other fields of the form.
-struct Form {
-    file_name: String,
-    bytes: Vec<u8>,
-    kind: Option<String>,
+pub struct Form {
+    /// The file's name as sent.
+    pub file_name: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+    /// The `kind` field, with a list.
+    pub kind: Option<String>,
 }
 
-/// Reads the form, counting the file's bytes against the limit as they come.
-async fn read_form(form: Result<Multipart, MultipartRejection>) -> Result<Form, AppError> {
+/// Reads the form (field `file`, at most [`MAX_FILE`]), counting the file's bytes against
+/// the limit as they come.
+pub async fn read_form(form: Result<Multipart, MultipartRejection>) -> Result<Form, AppError> {
     let mut form = form?;
     let mut file = None;
     let mut kind = None;

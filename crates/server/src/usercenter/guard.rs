@@ -31,6 +31,10 @@ pub const NOT_ADMIN: &str = "仅系统管理员可以进行此操作";
 /// 403 on a content-editing route for anyone but an editor or an administrator.
 pub const NOT_EDITOR: &str = "仅内容编辑可以进行此操作";
 
+/// 403 on a route of a unit filling its own part (an acquisition plan's areas) for an
+/// administrator, who decides on what units fill instead.
+pub const NOT_UNIT: &str = "仅填报单位（省级等用户）可以进行此操作";
+
 /// What a route needs of its caller.
 #[derive(Debug, Clone, Copy)]
 enum Need {
@@ -41,6 +45,10 @@ enum Need {
     AuthorityInRangeOf(fn(&str) -> Option<Perm>),
     Admin,
     Editor,
+    /// Any caller with an area range.
+    InRange,
+    /// A caller with an area range who is not an administrator: a unit filling its part.
+    Unit,
 }
 
 impl Need {
@@ -52,6 +60,12 @@ impl Need {
             Need::Admin => Err(AppError::Forbidden(NOT_ADMIN.into())),
             Need::Editor if caller.is_admin() || caller.is_editor() => Ok(()),
             Need::Editor => Err(AppError::Forbidden(NOT_EDITOR.into())),
+            Need::InRange | Need::Unit if caller.regions.is_empty() => {
+                Err(AppError::Forbidden(NO_RANGE.into()))
+            }
+            Need::InRange => Ok(()),
+            Need::Unit if caller.is_admin() => Err(AppError::Forbidden(NOT_UNIT.into())),
+            Need::Unit => Ok(()),
             Need::Authority(perm) => holds(caller, perm),
             Need::AuthorityInRange(perm) => in_range(caller, perm),
             // A path naming nothing the resolver knows is the handler's to refuse (400).
@@ -103,6 +117,18 @@ impl Require {
     /// theme's, say) and at least one area range; a path it finds nothing in needs a login.
     pub fn authority_in_range_of(resolve: fn(&str) -> Option<Perm>) -> Self {
         Self(Need::AuthorityInRangeOf(resolve))
+    }
+
+    /// Any caller with at least one `regionId` area range (403 未关联用户权限范围 otherwise),
+    /// whatever they hold: a route that scopes what it answers to the caller's ranges.
+    pub fn in_range() -> Self {
+        Self(Need::InRange)
+    }
+
+    /// A unit filling its own part: an area range and not an administrator (403
+    /// 未关联用户权限范围 without a range, 仅填报单位 for an administrator).
+    pub fn unit() -> Self {
+        Self(Need::Unit)
     }
 
     /// An administrator: the `admin` role (403 仅系统管理员 otherwise).
@@ -247,6 +273,20 @@ mod tests {
                 .check_at(Some(&caller(&[MOD_056], &["420000"])))
                 .is_ok()
         );
+        // A range, whatever the permissions; a unit is not an administrator.
+        let none = caller(&[], &[]);
+        let hubei = caller(&[], &["420000"]);
+        let mut admin = caller(&[], &["100000"]);
+        admin.roles.insert(super::super::ADMIN_ROLE.to_owned());
+        for need in [Need::InRange, Need::Unit] {
+            let refused = need.check_at(Some(&none)).expect_err("403");
+            assert_eq!(refused.to_string(), NO_RANGE);
+            assert!(need.check_at(Some(&hubei)).is_ok());
+            assert!(matches!(need.check_at(None), Err(AppError::Unauthorized)));
+        }
+        assert!(Need::InRange.check_at(Some(&admin)).is_ok());
+        let refused = Need::Unit.check_at(Some(&admin)).expect_err("403");
+        assert_eq!(refused.to_string(), NOT_UNIT);
     }
 
     /// Who calls, and what each kind of route answers them, through the real layer.
