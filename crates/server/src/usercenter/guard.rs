@@ -60,12 +60,14 @@ impl Need {
             Need::Admin => Err(AppError::Forbidden(NOT_ADMIN.into())),
             Need::Editor if caller.is_admin() || caller.is_editor() => Ok(()),
             Need::Editor => Err(AppError::Forbidden(NOT_EDITOR.into())),
+            // A manager reads every unit's part, with or without a range of their own, and
+            // fills none.
+            Need::InRange if caller.is_admin() => Ok(()),
+            Need::Unit if caller.is_admin() => Err(AppError::Forbidden(NOT_UNIT.into())),
             Need::InRange | Need::Unit if caller.regions.is_empty() => {
                 Err(AppError::Forbidden(NO_RANGE.into()))
             }
-            Need::InRange => Ok(()),
-            Need::Unit if caller.is_admin() => Err(AppError::Forbidden(NOT_UNIT.into())),
-            Need::Unit => Ok(()),
+            Need::InRange | Need::Unit => Ok(()),
             Need::Authority(perm) => holds(caller, perm),
             Need::AuthorityInRange(perm) => in_range(caller, perm),
             // A path naming nothing the resolver knows is the handler's to refuse (400).
@@ -120,7 +122,8 @@ impl Require {
     }
 
     /// Any caller with at least one `regionId` area range (403 未关联用户权限范围 otherwise),
-    /// whatever they hold: a route that scopes what it answers to the caller's ranges.
+    /// whatever they hold, or an administrator: a route that scopes what it answers to the
+    /// caller's ranges (a manager's to every one).
     pub fn in_range() -> Self {
         Self(Need::InRange)
     }
@@ -285,6 +288,11 @@ mod tests {
             assert!(matches!(need.check_at(None), Err(AppError::Unauthorized)));
         }
         assert!(Need::InRange.check_at(Some(&admin)).is_ok());
+        admin.regions.clear();
+        assert!(
+            Need::InRange.check_at(Some(&admin)).is_ok(),
+            "a manager reads every unit's part without a range of their own"
+        );
         let refused = Need::Unit.check_at(Some(&admin)).expect_err("403");
         assert_eq!(refused.to_string(), NOT_UNIT);
     }
