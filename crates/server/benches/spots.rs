@@ -515,6 +515,7 @@ fn admin(theme: ThemeName) -> Caller {
         permissions: [theme.theme().perm.code.to_owned()].into(),
         regions: vec!["100000".to_owned()],
         roles: BTreeSet::new(),
+        push_nodes: Vec::new(),
         read_only: false,
         screen: None,
         token: String::new(),

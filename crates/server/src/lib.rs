@@ -350,6 +350,8 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
     spot::grid::layer::register(&mut layers, &spots, &regions, &land);
     let coverage = Arc::new(coverage::engine::Cache::default());
     coverage::layer::register(&mut layers, &coverage, &scenes);
+    push::layer::register(&mut layers, &db, &regions);
+    spotcheck::layer::register(&mut layers, &db, &spots);
     Ok(AppState {
         db,
         config: Arc::new(config),

@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use std::io::Read;
 
 use common::catalogue::{FixtureScene, hubei, server};
-use common::{TestServer, assert_error, ogrinfo};
+use common::{TestServer, assert_error, ogrinfo, wfs_features};
 use geo::{BoundingRect, Intersects};
 use geo_types::{Rect, coord};
 use serde_json::{Value, json};
@@ -266,6 +266,101 @@ async fn a_node_user_sees_only_their_nodes_part_and_nothing_of_other_batches() {
     // The managers' list is the managers'.
     let (status, _) = s.get_as("/api/push/v1/batch", &hubei_user).await;
     assert_eq!(status, 403);
+}
+
+/// Feature ids of a layer's features.
+fn ids(features: &[Value]) -> BTreeSet<String> {
+    features
+        .iter()
+        .map(|f| f["id"].as_str().expect("id").to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_nodes_part_is_a_layer_of_the_map_registry_that_only_its_users_and_managers_see() {
+    let (s, scenes) = server().await;
+    let admin = s.token_of("admin", "Admin12345").await;
+    let hubei_user = s.token_of("hubei", "Hubei12345").await;
+    let (hubei_node, henan_node) = (node(&s, "420000"), node(&s, "410000"));
+    let (ids_sent, _) = hubei_and_far(&scenes);
+    let both = send(&s, &admin, "两省", &ids_sent, &[hubei_node, henan_node]).await;
+    let part = |node: i64| format!("batch:{both};node:{node}");
+
+    // The layer holds what push/v1/vector draws for the node, feature for feature.
+    let (status, vector) = s
+        .get_as(
+            &format!("/api/push/v1/vector/{both}?nodeId={hubei_node}"),
+            &hubei_user,
+        )
+        .await;
+    assert_eq!(status, 200, "{vector}");
+    let drawn = vector["data"]["features"].as_array().expect("features");
+    let served = wfs_features(&s, "push_image", &part(hubei_node), Some(&hubei_user)).await;
+    assert!(!served.is_empty());
+    // WFS names a feature by its layer too (GeoServer's `layer.id`).
+    let drawn: BTreeSet<String> = ids(drawn)
+        .into_iter()
+        .map(|id| format!("push_image.{id}"))
+        .collect();
+    assert_eq!(ids(&served), drawn);
+    assert!(
+        served
+            .iter()
+            .all(|f| f["properties"]["node_id"] == hubei_node)
+    );
+    assert_eq!(
+        wfs_features(&s, "push_image", &part(hubei_node), Some(&admin))
+            .await
+            .len(),
+        served.len(),
+        "a manager sees the node's part as its user does"
+    );
+    assert!(
+        !wfs_features(&s, "push_image", &part(henan_node), Some(&admin))
+            .await
+            .is_empty()
+    );
+
+    // Another node's part, the anonymous, no node named: nothing.
+    assert!(
+        wfs_features(&s, "push_image", &part(henan_node), Some(&hubei_user))
+            .await
+            .is_empty()
+    );
+    assert!(
+        wfs_features(&s, "push_image", &part(hubei_node), None)
+            .await
+            .is_empty()
+    );
+    assert!(
+        wfs_features(
+            &s,
+            "push_image",
+            &format!("batch:{both}"),
+            Some(&hubei_user)
+        )
+        .await
+        .is_empty()
+    );
+
+    // As tiles: a tile over 武汉 holds the part for its user and is empty (204) for others.
+    let t = geo_kit::tile::TileId::containing(114.3, 30.6, 6);
+    let tile = format!(
+        "/ows/cloudPlatform/wmts/push_image/6/{}/{}.pbf?viewparams=batch:{both};node:{hubei_node}",
+        t.x, t.y
+    );
+    let status = |token: Option<String>| {
+        let (s, tile) = (&s, &tile);
+        async move {
+            let mut req = s.client.get(s.url(tile));
+            if let Some(t) = token {
+                req = req.header("token", t);
+            }
+            req.send().await.expect("tile").status().as_u16()
+        }
+    };
+    assert_eq!(status(Some(hubei_user.clone())).await, 200);
+    assert_eq!(status(None).await, 204);
 }
 
 #[tokio::test]

@@ -13,7 +13,7 @@ use std::io::Read;
 use std::path::PathBuf;
 
 use common::reference::{cached, copy_of};
-use common::{TestServer, assert_error, import};
+use common::{TestServer, assert_error, import, wfs_features};
 use geo_types::{MultiPolygon, polygon};
 use rscloud::spot::model::{Attrs, SpotRecord};
 use rscloud::spot::theme::ThemeName;
@@ -450,6 +450,88 @@ async fn another_nodes_record_is_a_404_on_every_route() {
     )
     .await;
     assert_eq!(detail["photos"].as_array().expect("photos").len(), 1);
+}
+
+#[tokio::test]
+async fn a_nodes_spots_are_a_layer_of_the_map_registry_in_their_current_state() {
+    let w = world().await;
+    let [hubei_node, guangdong_node, _] = w.nodes;
+    let id = make(&w, &w.nodes).await;
+    let part = |node: i64| format!("batch:{id};node:{node}");
+    let states = |features: &[Value]| -> Vec<(i64, i64, String)> {
+        let mut out: Vec<(i64, i64, String)> = features
+            .iter()
+            .map(|f| {
+                let p = &f["properties"];
+                (
+                    p["id"].as_i64().expect("id"),
+                    p["state"].as_i64().expect("state"),
+                    p["state_label"].as_str().expect("label").to_owned(),
+                )
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    // Not sent yet: the managers see it, the node does not.
+    assert_eq!(
+        wfs_features(&w.s, "push_spot", &part(hubei_node), Some(&w.admin))
+            .await
+            .len(),
+        9
+    );
+    assert!(
+        wfs_features(&w.s, "push_spot", &part(hubei_node), Some(&w.hubei))
+            .await
+            .is_empty()
+    );
+    let (status, body) = send(&w, id).await;
+    assert_eq!(status, 200, "{body}");
+
+    let mine = record_ids(&w, &w.hubei, hubei_node).await;
+    let served = wfs_features(&w.s, "push_spot", &part(hubei_node), Some(&w.hubei)).await;
+    let expected: Vec<(i64, i64, String)> = {
+        let mut v: Vec<_> = mine.iter().map(|&r| (r, 0, "待核查".to_owned())).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(states(&served), expected);
+    // A step shows at once: the layer reads the records as they are.
+    let (status, body) = process(
+        &w,
+        &w.hubei,
+        json!({"id": mine[0], "action": "save", "note": "现场已查看"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let after = states(&wfs_features(&w.s, "push_spot", &part(hubei_node), Some(&w.hubei)).await);
+    assert!(
+        after.contains(&(mine[0], 1, "核查中".to_owned())),
+        "{after:?}"
+    );
+
+    // Another node's spots, the anonymous, a request naming no node: nothing.
+    assert!(
+        wfs_features(&w.s, "push_spot", &part(guangdong_node), Some(&w.hubei))
+            .await
+            .is_empty()
+    );
+    assert!(
+        wfs_features(&w.s, "push_spot", &part(hubei_node), None)
+            .await
+            .is_empty()
+    );
+    assert!(
+        wfs_features(&w.s, "push_spot", &format!("batch:{id}"), Some(&w.hubei))
+            .await
+            .is_empty()
+    );
+    assert_eq!(
+        wfs_features(&w.s, "push_spot", &part(guangdong_node), Some(&w.guangdong))
+            .await
+            .len(),
+        6
+    );
 }
 
 /// A node's status in the managers' list.

@@ -124,6 +124,18 @@ impl Db {
         .await?
     }
 
+    /// [`Db::call`] for synchronous code already running on the blocking pool (a map layer's
+    /// features, which ows asks for inside `spawn_blocking`): waits on the calling thread.
+    /// Outside a runtime it answers [`DbError::Closed`].
+    pub fn call_blocking<T, F>(&self, f: F) -> Result<T, DbError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Connection) -> Result<T, rusqlite::Error> + Send + 'static,
+    {
+        let runtime = tokio::runtime::Handle::try_current().map_err(|_| DbError::Closed)?;
+        runtime.block_on(self.call(f))
+    }
+
     /// Answers once the database does: a trivial query on a pooled connection.
     pub async fn ping(&self) -> Result<(), DbError> {
         self.call(|c| c.query_row("SELECT 1", [], |r| r.get::<_, i64>(0)))

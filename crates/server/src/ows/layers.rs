@@ -48,7 +48,7 @@
 
 use std::ops::RangeInclusive;
 
-use geo::Intersects;
+use geo::{BoundingRect, Intersects};
 use geo_kit::{Envelope, clip};
 use geo_types::{Coord, Geometry, MultiPolygon, Polygon, Rect};
 
@@ -150,6 +150,24 @@ impl ViewParams {
             .find(|(k, _)| k.eq_ignore_ascii_case(key))
             .map(|(_, v)| v.as_str())
     }
+
+    /// The whole number given for a key (a batch or node id), if any.
+    pub fn id(&self, key: &str) -> Option<i64> {
+        self.get(key)?.parse().ok()
+    }
+}
+
+/// Whether a shape's bounding box meets `bbox`: the coarse test [`MapLayer::features`] needs
+/// for shapes it holds without an index.
+pub fn bbox_meets(shape: &MultiPolygon<f64>, bbox: &Envelope) -> bool {
+    shape.bounding_rect().is_some_and(|r| {
+        bbox.meets(&Envelope {
+            min_x: r.min().x,
+            max_x: r.max().x,
+            min_y: r.min().y,
+            max_y: r.max().y,
+        })
+    })
 }
 
 /// How much detail a request wants.

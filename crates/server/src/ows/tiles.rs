@@ -310,6 +310,7 @@ mod tests {
             permissions: Default::default(),
             regions: regions.iter().map(|s| s.to_string()).collect(),
             roles: Default::default(),
+            push_nodes: Vec::new(),
             read_only: false,
             screen: None,
             token: "t".into(),

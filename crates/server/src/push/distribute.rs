@@ -235,15 +235,14 @@ fn year_of(year: Option<i32>) -> Result<(i32, i64, i64), AppError> {
 
 /// The deliveries a caller may count: their nodes (every node for a manager), narrowed to
 /// `node` when one is asked for (404 for a node outside them).
-async fn deliveries(
-    state: &AppState,
+fn deliveries(
     caller: &Caller,
     channel: Option<PushChannel>,
     year: Option<i32>,
     node: Option<i64>,
 ) -> Result<(i32, Deliveries), AppError> {
     let (year, from, to) = year_of(year)?;
-    let nodes = super::narrowed(scope_of(state, caller).await?, node, NODE_NOT_FOUND)?;
+    let nodes = super::narrowed(scope_of(caller), node, NODE_NOT_FOUND)?;
     Ok((
         year,
         Deliveries {
@@ -362,13 +361,13 @@ fn satellite_pushes(by_satellite: Vec<(String, Sum)>) -> Vec<SatellitePush> {
 }
 
 /// Every delivery to the caller's nodes (every node for a manager), of both channels, ever.
-async fn all_time(state: &AppState, caller: &Caller) -> Result<Deliveries, AppError> {
-    Ok(Deliveries {
+fn all_time(caller: &Caller) -> Deliveries {
+    Deliveries {
         channel: None,
         from: i64::MIN,
         to: i64::MAX,
-        nodes: scope_of(state, caller).await?,
-    })
+        nodes: scope_of(caller),
+    }
 }
 
 /// What each of the caller's nodes (every node for a manager) has received by both channels
@@ -387,7 +386,7 @@ pub(super) async fn node_statistics(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Vec<NodePush>> {
-    let d = all_time(&state, &caller).await?;
+    let d = all_time(&caller);
     let nodes = listed_nodes(&state, &d).await?;
     let by_node = state.db.call(move |c| store::sums_by_node(c, &d)).await?;
     Ok(ok(node_pushes(&state, nodes, &by_node)))
@@ -409,7 +408,7 @@ pub(super) async fn image_types(
     State(state): State<AppState>,
     caller: Caller,
 ) -> ApiResult<Vec<SatellitePush>> {
-    let d = all_time(&state, &caller).await?;
+    let d = all_time(&caller);
     let by_satellite = state
         .db
         .call(move |c| store::sums_by_satellite(c, &d))
@@ -437,7 +436,7 @@ pub(super) async fn distribute_statistics(
     ApiPath(channel): ApiPath<PushChannel>,
     ApiQuery(q): ApiQuery<DistributeQuery>,
 ) -> ApiResult<Distribution> {
-    let (year, d) = deliveries(&state, &caller, Some(channel), q.year, q.node_id).await?;
+    let (year, d) = deliveries(&caller, Some(channel), q.year, q.node_id)?;
     distribution(&state, channel, year, d).await.map(ok)
 }
 
@@ -475,7 +474,7 @@ pub(super) async fn distribute_detail(
     ApiQuery(q): ApiQuery<DetailQuery>,
 ) -> ApiResult<Page<DeliveryRow>> {
     let paging = Paging::of(q.page_num, q.page_size)?;
-    let (_, d) = deliveries(&state, &caller, q.channel, q.year, q.node_id).await?;
+    let (_, d) = deliveries(&caller, q.channel, q.year, q.node_id)?;
     let (rows, total) = state
         .db
         .call(move |c| store::deliveries(c, &d, paging.offset(), paging.limit()))
@@ -562,7 +561,7 @@ pub(super) async fn verification_progress(
     caller: Caller,
     ApiQuery(q): ApiQuery<DistributeQuery>,
 ) -> ApiResult<VerificationProgress> {
-    let (year, d) = deliveries(&state, &caller, None, q.year, q.node_id).await?;
+    let (year, d) = deliveries(&caller, None, q.year, q.node_id)?;
     verification(&state, year, d).await.map(ok)
 }
 
@@ -642,7 +641,7 @@ pub(super) async fn distribute_export(
     caller: Caller,
     ApiQuery(q): ApiQuery<DistributeQuery>,
 ) -> Result<Response, AppError> {
-    let (year, both) = deliveries(&state, &caller, None, q.year, q.node_id).await?;
+    let (year, both) = deliveries(&caller, None, q.year, q.node_id)?;
     let detail = both.clone();
     let (rows, total) = state
         .db

@@ -7,7 +7,7 @@ use axum::extract::State;
 use axum::response::Response;
 use geo::{BooleanOps, BoundingRect};
 use geo_kit::Envelope;
-use geo_kit::deadline::Deadline;
+use geo_kit::deadline::{Deadline, TimedOut};
 use geo_types::{Geometry, MultiPolygon};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -18,6 +18,7 @@ use crate::api::{ApiPath, ApiQuery, ApiResult, ClientIp, Envelope as Answer, ok}
 use crate::budget::heavy;
 use crate::error::{AppError, ErrorEnvelope};
 use crate::normal::coverage::{self, Coverage, Part, ZipFile};
+use crate::region::index::RegionIndex;
 use crate::spot::export::table::{Cell, OwnedSheet, download};
 use crate::state::AppState;
 use crate::usercenter::session::Caller;
@@ -44,7 +45,7 @@ async fn visible_items(
     id: i64,
     node: Option<i64>,
 ) -> Result<Vec<ItemRow>, AppError> {
-    let scope = narrowed(scope_of(state, caller).await?, node, NOT_FOUND)?;
+    let scope = narrowed(scope_of(caller), node, NOT_FOUND)?;
     let (_, count) = visible(state, id, scope.clone()).await?;
     if count > MAX_FEATURES {
         return Err(AppError::bad_request(format!(
@@ -61,19 +62,16 @@ async fn visible_items(
 /// Each item's footprint inside its node's region (the footprint whole where the region's
 /// boundary is not imported); items left with no area (a footprint touching the region
 /// only at its edge) are dropped.
-fn clipped(
-    state: &AppState,
+pub(super) fn clipped(
+    regions: &RegionIndex,
     rows: Vec<ItemRow>,
     deadline: &Deadline,
-) -> Result<Vec<(ItemRow, MultiPolygon<f64>)>, AppError> {
+) -> Result<Vec<(ItemRow, MultiPolygon<f64>)>, TimedOut> {
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
         deadline.check()?;
         let footprint = &row.item.footprint;
-        let inside = match (
-            state.regions.shape(&row.region_id),
-            footprint.bounding_rect(),
-        ) {
+        let inside = match (regions.shape(&row.region_id), footprint.bounding_rect()) {
             (Some(region), Some(b)) => {
                 // The region cut to the footprint's box first: an overlay then walks a few
                 // of a province's thousands of edges.
@@ -123,7 +121,7 @@ pub(super) async fn push_vector(
     let rows = visible_items(&state, &caller, id, q.node_id).await?;
     let kept = state.clone();
     heavy(&state, ip, move |deadline| {
-        let features: Vec<serde_json::Value> = clipped(&kept, rows, deadline)?
+        let features: Vec<serde_json::Value> = clipped(&kept.regions, rows, deadline)?
             .into_iter()
             .map(|(row, inside)| {
                 serde_json::json!({
@@ -204,7 +202,7 @@ pub(super) async fn push_export_shp(
     let stem = format!("push_{id}");
     let name = stem.clone();
     let bytes = heavy(&state, ip, move |deadline| {
-        let features = clipped(&kept, rows, deadline)?
+        let features = clipped(&kept.regions, rows, deadline)?
             .into_iter()
             .map(|(row, inside)| {
                 (

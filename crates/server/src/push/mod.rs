@@ -11,6 +11,7 @@ pub mod deliver;
 pub mod demo;
 mod distribute;
 pub mod export;
+pub mod layer;
 mod screen;
 pub mod store;
 
@@ -184,16 +185,8 @@ pub struct PushDetail {
 
 /// Which nodes a caller sees: `None` (every node) for a manager, else the nodes their
 /// account is related to. Spot push (`spotcheck`) scopes its batches the same way.
-pub async fn scope_of(state: &AppState, caller: &Caller) -> Result<Option<Vec<i64>>, AppError> {
-    if caller.is_admin() {
-        return Ok(None);
-    }
-    let user = caller.user_id;
-    let nodes = state
-        .db
-        .call(move |c| crate::usercenter::store::push_nodes(c, user))
-        .await?;
-    Ok(Some(nodes.into_iter().map(|n| n.id).collect()))
+pub fn scope_of(caller: &Caller) -> Option<Vec<i64>> {
+    (!caller.is_admin()).then(|| caller.push_nodes.clone())
 }
 
 /// `scope` narrowed to one node, when one is asked for: 404 (`missing`) for a node outside it.
@@ -333,7 +326,7 @@ async fn own_push_batches(
     caller: Caller,
     ApiQuery(q): ApiQuery<PageQuery>,
 ) -> ApiResult<Page<PushBatch>> {
-    let scope = scope_of(&state, &caller).await?;
+    let scope = scope_of(&caller);
     batch_page(&state, scope, &q).await.map(ok)
 }
 
@@ -493,7 +486,7 @@ async fn push_detail(
     ApiQuery(q): ApiQuery<BatchItemsQuery>,
 ) -> ApiResult<PushDetail> {
     let paging = Paging::of(q.page_num, q.page_size)?;
-    let scope = scope_of(&state, &caller).await?;
+    let scope = scope_of(&caller);
     // The batch's facts count every node the caller sees; the items only the node asked for.
     let listed = narrowed(scope.clone(), q.node_id, NOT_FOUND)?;
     let (batch, total) = visible(&state, id, listed.clone()).await?;

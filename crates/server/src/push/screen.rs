@@ -82,15 +82,9 @@ async fn screen_nodes(
     state: &AppState,
     caller: &Caller,
 ) -> Result<Vec<crate::usercenter::store::PushNodeRow>, AppError> {
-    let user = caller.user_id;
-    let (all, own) = state
+    let all = state
         .db
-        .call(move |c| {
-            Ok((
-                crate::usercenter::store::push_node_uses(c)?,
-                crate::usercenter::store::push_nodes(c, user)?,
-            ))
-        })
+        .call(|c| crate::usercenter::store::push_node_uses(c))
         .await?;
     Ok(all
         .into_iter()
@@ -98,7 +92,7 @@ async fn screen_nodes(
         .filter(|n| {
             caller.is_admin()
                 || region_in_ranges(&n.region_id, &caller.regions)
-                || own.iter().any(|o| o.id == n.id)
+                || caller.push_nodes.contains(&n.id)
         })
         .collect())
 }

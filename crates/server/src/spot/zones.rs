@@ -384,6 +384,7 @@ mod tests {
             permissions: ["MOD_059".to_owned()].into(),
             regions: vec!["420000".into()],
             roles: Default::default(),
+            push_nodes: Vec::new(),
             read_only: false,
             screen: None,
             token: String::new(),

@@ -381,7 +381,7 @@ pub(super) async fn own_spot_batches(
     caller: Caller,
     ApiQuery(q): ApiQuery<PageQuery>,
 ) -> ApiResult<Page<SpotBatch>> {
-    let scope = crate::push::scope_of(&state, &caller).await?;
+    let scope = crate::push::scope_of(&caller);
     batch_page(&state, scope, &q).await.map(ok)
 }
 
@@ -405,7 +405,7 @@ pub(super) async fn spot_batch(
     caller: Caller,
     ApiPath(id): ApiPath<i64>,
 ) -> ApiResult<SpotBatch> {
-    let scope = crate::push::scope_of(&state, &caller).await?;
+    let scope = crate::push::scope_of(&caller);
     let batch = one(&state, id, scope.clone()).await?;
     let delivered = batch.sent_at.is_some() && batch.spot_count > 0;
     if scope.is_some() && !delivered {
@@ -422,7 +422,7 @@ async fn visible_records(
     id: i64,
     node: Option<i64>,
 ) -> Result<Vec<RecordRow>, AppError> {
-    let scope = crate::push::narrowed(crate::push::scope_of(state, caller).await?, node, NO_BATCH)?;
+    let scope = crate::push::narrowed(crate::push::scope_of(caller), node, NO_BATCH)?;
     let manager = caller.is_admin();
     let (batch, rows) = state
         .db

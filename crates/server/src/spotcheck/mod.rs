@@ -10,6 +10,7 @@
 mod batch;
 pub mod deliver;
 pub mod demo;
+pub mod layer;
 pub mod machine;
 mod process;
 mod records;
@@ -234,20 +235,10 @@ impl SpotCheck {
     }
 }
 
-/// The push nodes the caller is a user of (a manager may be one too).
-async fn own_nodes(state: &AppState, caller: &Caller) -> Result<Vec<i64>, AppError> {
-    let user = caller.user_id;
-    let nodes = state
-        .db
-        .call(move |c| crate::usercenter::store::push_nodes(c, user))
-        .await?;
-    Ok(nodes.into_iter().map(|n| n.id).collect())
-}
-
 /// A record the caller may see (of a sent batch, and of one of their nodes unless a
 /// manager), else 404.
 async fn visible_record(state: &AppState, caller: &Caller, id: i64) -> Result<RecordRow, AppError> {
-    let scope = crate::push::scope_of(state, caller).await?;
+    let scope = crate::push::scope_of(caller);
     let row = state.db.call(move |c| store::record(c, id)).await?;
     row.filter(|r| r.sent && scope.as_ref().is_none_or(|s| s.contains(&r.node_id)))
         .ok_or_else(|| AppError::NotFound(NO_RECORD.into()))
@@ -285,7 +276,7 @@ async fn spot_types(
     axum::extract::State(state): axum::extract::State<AppState>,
     caller: Caller,
 ) -> ApiResult<Vec<PushedSpotType>> {
-    let scope = crate::push::scope_of(&state, &caller).await?;
+    let scope = crate::push::scope_of(&caller);
     let rows = state
         .db
         .call(move |c| store::spot_types(c, scope.as_deref()))

@@ -73,12 +73,7 @@ pub struct RecordQuery {
 }
 
 /// The store's filter for a query in a view, as the caller sees it.
-async fn filter_of(
-    state: &AppState,
-    caller: &Caller,
-    view: View,
-    q: &RecordQuery,
-) -> Result<Filter, AppError> {
+fn filter_of(caller: &Caller, view: View, q: &RecordQuery) -> Result<Filter, AppError> {
     if let Some(r) = q.result
         && !RESULTS.iter().any(|(v, _)| *v == r)
     {
@@ -96,7 +91,7 @@ async fn filter_of(
         (None, _) => None,
     };
     Ok(Filter {
-        scope: crate::push::scope_of(state, caller).await?,
+        scope: crate::push::scope_of(caller),
         batch_id: q.batch_id,
         node_id: q.node_id,
         states,
@@ -115,7 +110,7 @@ async fn query(
     q: &RecordQuery,
 ) -> Result<Page<SpotCheck>, AppError> {
     let paging = Paging::of(q.page_num, q.page_size)?;
-    let filter = filter_of(state, caller, view, q).await?;
+    let filter = filter_of(caller, view, q)?;
     let (rows, total) = state
         .db
         .call(move |c| {
@@ -206,7 +201,7 @@ async fn export(
     view: View,
     q: &RecordQuery,
 ) -> Result<Response, AppError> {
-    let filter = filter_of(state, caller, view, q).await?;
+    let filter = filter_of(caller, view, q)?;
     let kept = filter.clone();
     let total = state.db.call(move |c| store::count(c, &kept)).await?;
     if total > MAX_EXPORT {
@@ -273,7 +268,7 @@ async fn statistics(
     view: View,
     q: &RecordQuery,
 ) -> Result<SpotCheckStatistics, AppError> {
-    let filter = filter_of(state, caller, view, q).await?;
+    let filter = filter_of(caller, view, q)?;
     let (nodes, results) = state
         .db
         .call(move |c| store::statistics(c, &filter))

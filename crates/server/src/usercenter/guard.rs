@@ -234,6 +234,7 @@ mod tests {
                 .collect::<BTreeSet<_>>(),
             regions: regions.iter().map(|s| s.to_string()).collect(),
             roles: BTreeSet::new(),
+            push_nodes: Vec::new(),
             read_only: false,
             screen: None,
             token: "t".into(),

@@ -808,6 +808,7 @@ mod tests {
             permissions: BTreeSet::new(),
             regions: vec![],
             roles: [ADMIN_ROLE.to_owned()].into(),
+            push_nodes: Vec::new(),
             read_only: false,
             screen: None,
             token: "t".into(),

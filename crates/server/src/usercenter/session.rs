@@ -54,6 +54,9 @@ pub struct Caller {
     pub regions: Vec<String>,
     /// Role codes; a display screen's session holds none.
     pub roles: BTreeSet<String>,
+    /// Ids of the push nodes the account receives for (`relatePushNodeInfo`), sorted; they
+    /// are written only at set-up (the demo seed), never by a request.
+    pub push_nodes: Vec<i64>,
     /// Display-screen sessions may only read.
     pub read_only: bool,
     /// The display screen whose session this is; its configuration narrowed
@@ -195,6 +198,7 @@ async fn lookup(state: &AppState, token: String) -> Result<Option<Caller>, AppEr
         permissions,
         ranges,
         roles,
+        push_nodes,
     }) = found
     else {
         return Ok(None);
@@ -222,6 +226,7 @@ async fn lookup(state: &AppState, token: String) -> Result<Option<Caller>, AppEr
         permissions,
         regions,
         roles,
+        push_nodes,
         read_only: session.read_only,
         screen: session.screen_code,
         token,

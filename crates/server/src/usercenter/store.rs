@@ -270,11 +270,13 @@ pub struct CallerRow {
     pub ranges: Vec<AreaRangeRow>,
     /// Role codes (`admin`, `monitor`, `person`), sorted.
     pub roles: Vec<String>,
+    /// Ids of the push nodes the account is related to, sorted.
+    pub push_nodes: Vec<i64>,
 }
 
 /// The session with this token hash, unexpired (idle `expires_at` after `now`,
 /// created after `created_after`), of an active account, with the account's
-/// name, permissions and area ranges: one query, since every authenticated
+/// name, permissions, area ranges, roles and push nodes: one query, since every authenticated
 /// request asks it.
 pub fn caller(
     conn: &Connection,
@@ -292,7 +294,9 @@ pub fn caller(
            (SELECT json_group_array(json_array(id, type, region_id) ORDER BY region_id)
             FROM area_range WHERE user_id = s.user_id AND status = 0 AND is_delete = 0),
            (SELECT json_group_array(r.code ORDER BY r.code)
-            FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = s.user_id)
+            FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = s.user_id),
+           (SELECT json_group_array(node_id ORDER BY node_id)
+            FROM user_push_node WHERE user_id = s.user_id)
          FROM session s JOIN user u ON u.id = s.user_id
          WHERE s.token_hash = ?1 AND s.expires_at > ?2 AND s.created_at > ?3 AND u.status = 0",
     )?
@@ -319,6 +323,7 @@ pub fn caller(
                 })
                 .collect(),
             roles: json_column(r, 8)?,
+            push_nodes: json_column(r, 9)?,
         })
     })
     .optional()

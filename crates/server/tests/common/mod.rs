@@ -224,6 +224,34 @@ pub async fn answer(req: reqwest::RequestBuilder) -> (u16, Value) {
     (status, r.json().await.expect("json body"))
 }
 
+/// The features of a registered layer a caller (`None`: anonymous) gets through WFS
+/// GetFeature as GeoJSON, for `viewparams`, the whole world.
+pub async fn wfs_features(
+    s: &TestServer,
+    layer: &str,
+    viewparams: &str,
+    token: Option<&str>,
+) -> Vec<Value> {
+    let query = serde_urlencoded::to_string([
+        ("SERVICE", "WFS"),
+        ("VERSION", "2.0.0"),
+        ("REQUEST", "GetFeature"),
+        ("OUTPUTFORMAT", "application/json"),
+        ("TYPENAMES", layer),
+        ("VIEWPARAMS", viewparams),
+    ])
+    .expect("query");
+    let mut req = s
+        .client
+        .get(s.url(&format!("/ows/cloudPlatform/wfs?{query}")));
+    if let Some(t) = token {
+        req = req.header("token", t);
+    }
+    let (status, body) = answer(req).await;
+    assert_eq!(status, 200, "{body}");
+    body["features"].as_array().expect("features").clone()
+}
+
 /// Runs `rscloud import …` into a data folder, failing the test on error.
 pub fn import(dir: &Path, args: &[&str], files: &[PathBuf]) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_rscloud"))
