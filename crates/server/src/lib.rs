@@ -352,6 +352,7 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
     coverage::layer::register(&mut layers, &coverage, &scenes);
     push::layer::register(&mut layers, &db, &regions);
     spotcheck::layer::register(&mut layers, &db, &spots);
+    plan::layer::register(&mut layers, &db);
     Ok(AppState {
         db,
         config: Arc::new(config),

@@ -10,7 +10,7 @@ mod common;
 use std::path::PathBuf;
 
 use common::reference::{cached, copy_of};
-use common::{TestServer, assert_error, import, multipart};
+use common::{TestServer, assert_error, import, multipart, wfs_features};
 use rscloud::usercenter::admin::{self, NewUser};
 use serde_json::{Value, json};
 
@@ -280,6 +280,33 @@ async fn a_unit_never_sees_or_touches_another_units_areas() {
     assert_eq!(listed_ids(&w, &w.admin, "").await, [a, b]);
     let geom = data_of(&w.s, &w.hunan, "/api/plan-collaborative/geom/2025").await;
     assert_eq!(geom["features"].as_array().expect("features").len(), 1);
+    // The map registry's layer holds what the list shows each caller, and nothing for the
+    // anonymous or another year.
+    let layer = |token: Option<String>, viewparams: &'static str| {
+        let s = &w.s;
+        async move {
+            wfs_features(s, "plan_area", viewparams, token.as_deref())
+                .await
+                .iter()
+                .map(|f| f["properties"]["id"].as_i64().expect("id"))
+                .collect::<Vec<i64>>()
+        }
+    };
+    assert_eq!(layer(Some(w.hunan.clone()), "year:2025").await, [b]);
+    assert_eq!(
+        layer(Some(w.hubei.clone()), "").await,
+        [a],
+        "2025 unless named"
+    );
+    assert_eq!(layer(Some(w.admin.clone()), "year:2025").await, [a, b]);
+    assert!(layer(Some(w.wuhan.clone()), "year:2025").await.is_empty());
+    assert!(layer(None, "year:2025").await.is_empty());
+    assert!(layer(Some(w.admin.clone()), "year:2024").await.is_empty());
+    assert!(
+        layer(Some(w.admin.clone()), "state:submitted")
+            .await
+            .is_empty()
+    );
     let missing = |status: u16, body: &Value| assert_error(status, body, 404, "需求范围不存在");
     let (status, body) =
         w.s.get_as(&format!("/api/plan-collaborative/id/{a}"), &w.hunan)

@@ -12,6 +12,7 @@
 mod fields;
 mod fill;
 mod geometry;
+pub mod layer;
 pub mod machine;
 mod manage;
 mod purchase;
