@@ -96,6 +96,7 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("GET", "/api/plan-collaborative/overlap", Admin),
     ("GET", "/api/plan-collaborative/purchase", Admin),
     ("GET", "/api/plan-collaborative/purchase/export", Admin),
+    ("GET", "/api/plan-collaborative/purchase/exportshp", Admin),
     ("GET", "/api/plan-collaborative/list", Rule::InRange),
     ("GET", "/api/plan-collaborative/geom/{x}", Rule::InRange),
     ("GET", "/api/plan-collaborative/id/{id}", Rule::InRange),

@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 
 use common::catalogue::{FixtureScene, hubei, server};
-use common::{assert_error, ogrinfo};
+use common::{assert_error, figure, ogrinfo};
 use geo::orient::{Direction, Orient};
 use geo::{BooleanOps, Contains, GeodesicArea, Intersects};
 use geo_types::{MultiPolygon, Polygon, Rect, coord, point};
@@ -323,14 +323,6 @@ async fn download(s: &common::TestServer, route: &str, body: &Value, dir: &Path)
     assert_eq!(names, expected);
     zip.extract(dir).expect("unzip");
     stem
-}
-
-/// The number after `label` in ogrinfo's output.
-fn figure(text: &str, label: &str) -> f64 {
-    text.lines()
-        .find_map(|l| l.trim().strip_prefix(label))
-        .and_then(|rest| rest.trim().parse().ok())
-        .unwrap_or_else(|| panic!("{label} in {text}"))
 }
 
 #[tokio::test]

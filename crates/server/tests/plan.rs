@@ -10,7 +10,9 @@ mod common;
 use std::path::PathBuf;
 
 use common::reference::{cached, copy_of};
-use common::{TestServer, assert_error, import, multipart, wfs_features};
+use common::{
+    TestServer, assert_error, download, figure, import, multipart, ogrinfo, unzipped, wfs_features,
+};
 use rscloud::usercenter::admin::{self, NewUser};
 use serde_json::{Value, json};
 
@@ -766,8 +768,43 @@ async fn the_purchase_plan_is_the_published_areas_minus_the_years_coverage() {
         4,
         "header, two lines, total"
     );
-    let (status, _) =
-        w.s.get_as("/api/plan-collaborative/purchase", &w.hubei)
-            .await;
-    assert_eq!(status, 403);
+    // The shapefile holds what each line must buy, as GDAL reads it: 湖北's west half and
+    // 湖南's area, each of its line's km².
+    let (zip, name) = download(
+        &w.s,
+        "/api/plan-collaborative/purchase/exportshp?purchaseYear=2024",
+        &w.admin,
+        "application/zip",
+    )
+    .await;
+    assert_eq!(name, "purchase_plan_2024.zip");
+    let dir = tempfile::tempdir().expect("dir");
+    let shp = unzipped(&zip, dir.path());
+    let summary = ogrinfo(&["-so", "-al"], &shp);
+    assert!(summary.contains("WGS 84"), "{summary}");
+    assert_eq!(figure(&summary, "Feature Count:"), 2.0, "{summary}");
+    let geodesic = |class: i64| {
+        let sql = format!(
+            "SELECT ST_Area(GEOMETRY, 1) / 1e6 AS km2, buy_km2 FROM purchase_plan_2024 \
+             WHERE resolution = {class}"
+        );
+        let out = ogrinfo(&["-dialect", "SQLite", "-sql", &sql], &shp);
+        (
+            figure(&out, "km2 (Real) ="),
+            figure(&out, "buy_km2 (Real) ="),
+        )
+    };
+    let (drawn, listed) = geodesic(1);
+    close(&json!(drawn), buy);
+    close(&json!(listed), buy);
+    let (drawn, _) = geodesic(3);
+    close(&json!(drawn), rect_km2([112.0, 27.0, 112.2, 27.2]));
+
+    for path in [
+        "/api/plan-collaborative/purchase",
+        "/api/plan-collaborative/purchase/exportshp",
+    ] {
+        let (status, _) = w.s.get_as(path, &w.hubei).await;
+        assert_eq!(status, 403, "{path}");
+    }
 }

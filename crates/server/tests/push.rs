@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use std::io::Read;
 
 use common::catalogue::{FixtureScene, hubei, server};
-use common::{TestServer, assert_error, ogrinfo, wfs_features};
+use common::{TestServer, assert_error, download, figure, ogrinfo, unzipped, wfs_features};
 use geo::{BoundingRect, Intersects};
 use geo_types::{Rect, coord};
 use serde_json::{Value, json};
@@ -426,57 +426,6 @@ async fn only_managers_send_and_a_batch_with_anything_wrong_is_refused_whole() {
     // Nothing of any refused batch was written.
     let (_, list) = s.get_as("/api/push/v1/batch", &admin).await;
     assert_eq!(list["data"]["total"], 0);
-}
-
-/// The bytes of a download and its file name, checking the status and content type.
-async fn download(
-    s: &TestServer,
-    path: &str,
-    token: &str,
-    content_type: &str,
-) -> (Vec<u8>, String) {
-    let r = s
-        .client
-        .get(s.url(path))
-        .header("token", token)
-        .send()
-        .await
-        .expect("download");
-    assert_eq!(r.status(), 200, "{path}");
-    assert_eq!(r.headers()["content-type"], content_type);
-    let name = r.headers()["content-disposition"]
-        .to_str()
-        .expect("ascii")
-        .strip_prefix("attachment; filename=\"")
-        .and_then(|d| d.strip_suffix('"'))
-        .expect("a file name")
-        .to_owned();
-    (r.bytes().await.expect("body").to_vec(), name)
-}
-
-/// The number after `label` in ogrinfo's output.
-fn figure(text: &str, label: &str) -> f64 {
-    text.lines()
-        .find_map(|l| l.trim().strip_prefix(label))
-        .and_then(|rest| rest.trim().parse().ok())
-        .unwrap_or_else(|| panic!("{label} in {text}"))
-}
-
-/// A zipped shapefile unzipped into `dir`: the path of its `.shp`.
-fn unzipped(bytes: &[u8], dir: &std::path::Path) -> String {
-    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("zip");
-    zip.extract(dir).expect("unzip");
-    let shp = (0..zip.len())
-        .map(|i| {
-            zip.by_index(i)
-                .expect("entry")
-                .name()
-                .expect("name")
-                .into_owned()
-        })
-        .find(|n| n.ends_with(".shp"))
-        .expect("a .shp");
-    dir.join(shp).to_string_lossy().into_owned()
 }
 
 #[tokio::test]

@@ -1410,6 +1410,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/plan-collaborative/purchase/exportshp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the purchase plan must buy as a zipped shapefile (WGS 84): one multi-polygon per line
+         *     (resolution class and months), the part of the published areas the catalogue does not yet
+         *     cover, with the line's figures; a line wholly covered has nothing to draw and is left out.
+         */
+        get: operations["purchase_shapefile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/plan-collaborative/save/{x}": {
         parameters: {
             query?: never;
@@ -15215,6 +15236,69 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ZipFile"];
+                };
+            };
+            /** @description A bad year, unit type or region */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Over the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    purchase_shapefile: {
+        parameters: {
+            query?: {
+                /** @description The year: its latest published plan, against its catalogue (default 2024). */
+                purchaseYear?: number;
+                /** @description The units' level: 国家级, 省级, 市级 or 县级 (default 省级). */
+                unitType?: components["schemas"]["UnitType"];
+                /** @description Units within this region (default 100000, the whole country). */
+                regionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description purchase_plan_{year}.zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ZipFile"];
                 };
             };
             /** @description A bad year, unit type or region */

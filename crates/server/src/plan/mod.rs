@@ -57,6 +57,7 @@ pub fn router() -> OpenApiRouter<AppState> {
                 .routes(routes!(manage::plan_overlap))
                 .routes(routes!(purchase::purchase_plan))
                 .routes(routes!(purchase::purchase_export))
+                .routes(routes!(purchase::purchase_shapefile))
                 .route_layer(Require::admin()),
         )
         .merge(

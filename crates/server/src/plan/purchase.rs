@@ -23,6 +23,7 @@ use crate::error::{AppError, ErrorEnvelope};
 use crate::normal::index::{Filter, Sort};
 use crate::spot::export::table::{Cell, table};
 use crate::state::AppState;
+use crate::vector::shp::{Field, Value, write_zipped};
 
 /// The default purchase year (spec §9: purchaseYear 2024).
 pub const DEFAULT_PURCHASE_YEAR: i64 = 2024;
@@ -94,18 +95,32 @@ pub struct PurchasePlan {
     pub cost: f64,
 }
 
-/// The ground asked for, what the footprints cover of it and what remains, km².
+/// What of an area footprints leave to buy.
+#[derive(Debug, Clone)]
+pub struct Remaining {
+    /// The ground asked for, km².
+    pub plan_km2: f64,
+    /// What the footprints cover of it, km².
+    pub covered_km2: f64,
+    /// What remains, km².
+    pub purchase_km2: f64,
+    /// What remains, the shape.
+    pub rest: MultiPolygon<f64>,
+}
+
+/// The ground asked for, what the footprints cover of it and what remains.
 pub fn remaining(
     area: &MultiPolygon<f64>,
     footprints: &[Polygon<f64>],
     deadline: &Deadline,
-) -> Result<(f64, f64, f64), TimedOut> {
+) -> Result<Remaining, TimedOut> {
     let c = geo_kit::coverage::coverage(area, footprints, deadline)?;
-    Ok((
-        c.aoi_km2,
-        c.covered_km2,
-        geo_kit::coverage::area_km2(&c.not_covered),
-    ))
+    Ok(Remaining {
+        plan_km2: c.aoi_km2,
+        covered_km2: c.covered_km2,
+        purchase_km2: geo_kit::coverage::area_km2(&c.not_covered),
+        rest: c.not_covered,
+    })
 }
 
 /// The price of a class (1–4) and the cost of `km2` of it, yuan.
@@ -124,8 +139,11 @@ fn in_months(at: i64, months: &[u8]) -> bool {
     months.iter().any(|&x| i64::from(x) == m)
 }
 
-/// The purchase plan asked for.
-async fn plan_of(state: &AppState, q: &PurchaseQuery) -> Result<PurchasePlan, AppError> {
+/// The purchase plan asked for, with what each line must buy as a shape.
+async fn plan_of(
+    state: &AppState,
+    q: &PurchaseQuery,
+) -> Result<(PurchasePlan, Vec<MultiPolygon<f64>>), AppError> {
     let year = fields::plan_year(Some(q.purchase_year.unwrap_or(DEFAULT_PURCHASE_YEAR)))?;
     let unit_type = match q.unit_type.as_deref().map(str::trim) {
         None | Some("") => UnitType::Province,
@@ -172,6 +190,7 @@ async fn plan_of(state: &AppState, q: &PurchaseQuery) -> Result<PurchasePlan, Ap
             }
         }
         let mut rows = Vec::new();
+        let mut shapes = Vec::new();
         for ((class, months), group) in groups {
             let union = geometry::union(&group);
             let period = crate::coverage::engine::Period::checked(
@@ -204,8 +223,14 @@ async fn plan_of(state: &AppState, q: &PurchaseQuery) -> Result<PurchasePlan, Ap
                 .filter_map(|&i| scenes.at(i))
                 .map(|s| s.footprint())
                 .collect();
-            let (plan_km2, covered_km2, purchase_km2) = remaining(&union, &footprints, &deadline)?;
+            let Remaining {
+                plan_km2,
+                covered_km2,
+                purchase_km2,
+                rest,
+            } = remaining(&union, &footprints, &deadline)?;
             let (price_per_km2, cost) = priced(purchase_km2, class, &prices);
+            shapes.push(rest);
             rows.push(PurchaseRow {
                 resolution: class,
                 resolution_label: fields::resolution_label(class).to_owned(),
@@ -221,7 +246,7 @@ async fn plan_of(state: &AppState, q: &PurchaseQuery) -> Result<PurchasePlan, Ap
             });
         }
         let sum = |f: fn(&PurchaseRow) -> f64| rows.iter().map(f).sum::<f64>();
-        Ok(PurchasePlan {
+        let plan = PurchasePlan {
             purchase_year: year,
             unit_type,
             version,
@@ -230,7 +255,8 @@ async fn plan_of(state: &AppState, q: &PurchaseQuery) -> Result<PurchasePlan, Ap
             purchase_km2: sum(|r| r.purchase_km2),
             cost: sum(|r| r.cost),
             rows,
-        })
+        };
+        Ok((plan, shapes))
     })
     .await
 }
@@ -254,7 +280,7 @@ pub(super) async fn purchase_plan(
     AxumState(state): AxumState<AppState>,
     ApiQuery(q): ApiQuery<PurchaseQuery>,
 ) -> ApiResult<PurchasePlan> {
-    Ok(ok(plan_of(&state, &q).await?))
+    Ok(ok(plan_of(&state, &q).await?.0))
 }
 
 /// The purchase plan as an Excel workbook (.xlsx): one row per line, then the total.
@@ -275,7 +301,7 @@ pub(super) async fn purchase_export(
     AxumState(state): AxumState<AppState>,
     ApiQuery(q): ApiQuery<PurchaseQuery>,
 ) -> Result<Response, AppError> {
-    let plan = plan_of(&state, &q).await?;
+    let (plan, _) = plan_of(&state, &q).await?;
     let headers: Vec<String> = [
         "分辨率等级",
         "采集月份",
@@ -327,6 +353,74 @@ pub(super) async fn purchase_export(
     ))
 }
 
+/// The `.dbf` fields of the shapefile export.
+const FIELDS: [Field; 9] = [
+    Field::number("resolution", 2, 0),
+    Field::text("res_label", 20),
+    Field::text("months", 30),
+    Field::number("areas", 6, 0),
+    Field::number("plan_km2", 16, 4),
+    Field::number("cover_km2", 16, 4),
+    Field::number("buy_km2", 16, 4),
+    Field::number("price", 12, 2),
+    Field::number("cost", 18, 2),
+];
+
+/// What the purchase plan must buy as a zipped shapefile (WGS 84): one multi-polygon per line
+/// (resolution class and months), the part of the published areas the catalogue does not yet
+/// cover, with the line's figures; a line wholly covered has nothing to draw and is left out.
+#[utoipa::path(
+    get,
+    path = "/api/plan-collaborative/purchase/exportshp",
+    tag = "plan",
+    params(PurchaseQuery),
+    responses(
+        (status = 200, description = "purchase_plan_{year}.zip", content_type = "application/zip", body = crate::normal::coverage::ZipFile),
+        (status = 400, description = "A bad year, unit type or region", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "Not a manager", body = ErrorEnvelope),
+        (status = 503, description = "Over the time limit", body = ErrorEnvelope),
+    )
+)]
+pub(super) async fn purchase_shapefile(
+    AxumState(state): AxumState<AppState>,
+    ApiQuery(q): ApiQuery<PurchaseQuery>,
+) -> Result<Response, AppError> {
+    let (plan, shapes) = plan_of(&state, &q).await?;
+    let stem = format!("purchase_plan_{}", plan.purchase_year);
+    let name = stem.clone();
+    let bytes = blocking(move || {
+        let features = plan
+            .rows
+            .iter()
+            .zip(shapes)
+            .filter(|(_, rest)| !rest.0.is_empty())
+            .map(|(r, rest)| {
+                (
+                    shapefile::Polygon::from(rest),
+                    vec![
+                        Value::Number(r.resolution as f64),
+                        Value::Text(r.resolution_label.clone()),
+                        Value::Text(r.months_label.clone()),
+                        Value::Number(r.areas as f64),
+                        Value::Number(r.plan_km2),
+                        Value::Number(r.covered_km2),
+                        Value::Number(r.purchase_km2),
+                        Value::Number(r.price_per_km2),
+                        Value::Number(r.cost),
+                    ],
+                )
+            });
+        write_zipped(&name, &FIELDS, features).map_err(AppError::Internal)
+    })
+    .await?;
+    Ok(crate::api::attachment(
+        bytes,
+        "application/zip",
+        &format!("{stem}.zip"),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -340,15 +434,21 @@ mod tests {
     fn what_remains_is_the_area_minus_the_footprints() {
         let area = MultiPolygon(vec![rect(114.0, 30.0, 114.4, 30.4)]);
         let half = rect(114.2, 29.0, 115.0, 31.0);
-        let (plan, covered, rest) = remaining(&area, &[half], &Deadline::never()).expect("in time");
+        let r = remaining(&area, &[half], &Deadline::never()).expect("in time");
+        let (plan, covered, rest) = (r.plan_km2, r.covered_km2, r.purchase_km2);
         let whole = geo_kit::coverage::area_km2(&area);
         let east = geo_kit::coverage::area_km2(&MultiPolygon(vec![rect(114.2, 30.0, 114.4, 30.4)]));
         assert!((plan - whole).abs() / whole < 1e-9);
         assert!((covered - east).abs() / east < 1e-5, "{covered} vs {east}");
         assert!((rest - (whole - east)).abs() / (whole - east) < 1e-5);
-        let (_, covered, rest) = remaining(&area, &[], &Deadline::never()).expect("in time");
-        assert_eq!(covered, 0.0);
-        assert!((rest - whole).abs() / whole < 1e-5);
+        let west = geo_kit::coverage::area_km2(&r.rest);
+        assert!(
+            (west - (whole - east)).abs() / (whole - east) < 1e-5,
+            "the shape left is the west"
+        );
+        let r = remaining(&area, &[], &Deadline::never()).expect("in time");
+        assert_eq!(r.covered_km2, 0.0);
+        assert!((r.purchase_km2 - whole).abs() / whole < 1e-5);
     }
 
     #[test]
