@@ -69,6 +69,11 @@ export function formatKm2(km2: number): string {
   return `${km2.toLocaleString('zh-CN', { maximumFractionDigits: 2 })} km²`;
 }
 
+/** An amount of money in yuan, e.g. 1,234,567.89 元 (two decimals at most). */
+export function formatYuan(yuan: number): string {
+  return `${number(yuan, 2)} 元`;
+}
+
 /** A ratio 0–1 as a percentage with two decimals, e.g. 87.35%; a sliver above 0 is not 0. */
 export function formatRatio(ratio: number): string {
   const percent = Math.min(Math.max(ratio, 0), 1) * 100;
