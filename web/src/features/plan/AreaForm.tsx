@@ -6,7 +6,6 @@ import { useEffect } from 'react';
 import { Button, Checkbox, Form, Input, Radio, Segmented, Select, Space } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import type { MultiPolygon, Polygon } from 'geojson';
-import type { DrawMode } from '../../components/map/types';
 import { FormFailure } from '../../components/FormFailure';
 import { ShapeUpload } from '../../components/ShapeUpload';
 import { processPlanShape, savePlanArea } from './api/areas';
@@ -64,8 +63,6 @@ export interface AreaFormProps {
   shape: Polygon | MultiPolygon | null;
   source: ShapeSource;
   onSourceChange: (source: ShapeSource) => void;
-  drawMode: DrawMode;
-  onDrawModeChange: (mode: DrawMode) => void;
   uploaded: ProcessedShape | null;
   onUploaded: (shape: ProcessedShape) => void;
   onSaved: () => void;
@@ -78,8 +75,6 @@ export function AreaForm({
   shape,
   source,
   onSourceChange,
-  drawMode,
-  onDrawModeChange,
   uploaded,
   onUploaded,
   onSaved,
@@ -142,22 +137,9 @@ export function AreaForm({
               data-testid="plan-shape-source"
             />
             {source === 'draw' ? (
-              <Space wrap>
-                <Button
-                  type={drawMode === 'polygon' ? 'primary' : 'default'}
-                  onClick={() => onDrawModeChange(drawMode === 'polygon' ? null : 'polygon')}
-                  data-testid="plan-draw-polygon"
-                >
-                  {drawMode === 'polygon' ? '正在绘制，点击取消' : '绘制多边形'}
-                </Button>
-                <Button
-                  type={drawMode === 'rectangle' ? 'primary' : 'default'}
-                  onClick={() => onDrawModeChange(drawMode === 'rectangle' ? null : 'rectangle')}
-                  data-testid="plan-draw-rectangle"
-                >
-                  {drawMode === 'rectangle' ? '正在框选，点击取消' : '绘制矩形'}
-                </Button>
-              </Space>
+              <span className="plan-note" data-testid="plan-draw-hint">
+                用地图上方的「矩形」或「多边形」绘制范围，重新绘制即替换
+              </span>
             ) : (
               <ShapeUpload
                 upload={processPlanShape}

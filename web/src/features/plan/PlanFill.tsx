@@ -9,10 +9,15 @@ import type { MultiPolygon, Polygon } from 'geojson';
 import { failureMessage } from '../../components/FormFailure';
 import { LoadFailed } from '../../components/LoadFailed';
 import { MapPageFrame } from '../../components/MapPageFrame';
+import { getAreaRange } from '../../api/getAreaRange';
+import { MapToolbar } from '../../components/map/MapToolbar';
 import { MapView } from '../../components/map/MapView';
+import { useRegionFocus } from '../../components/map/useRegionFocus';
 import type { DrawMode, DrawnShape, MapLayer } from '../../components/map/types';
 import { tablePagination, type Paging } from '../../components/orders/paging';
 import { formatKm2 } from '../../lib/figures';
+import { regionCodes } from '../../lib/monitoringRule';
+import { useSession } from '../../lib/session';
 import {
   PLAN_AREAS_KEY,
   applyEdit,
@@ -45,6 +50,15 @@ export function PlanFill({ title }: { title: string }) {
   const [drawn, setDrawn] = useState<DrawnShape | null>(null);
   const [uploaded, setUploaded] = useState<ProcessedShape | null>(null);
   const [asking, setAsking] = useState<PlanArea | null>(null);
+
+  // The map opens on the unit's range (its first regionId range), where its areas must lie.
+  const userId = useSession((state) => state.userInfo?.id ?? null);
+  const ranges = useQuery({
+    queryKey: ['plan', 'range', userId],
+    queryFn: () => getAreaRange(userId ?? 0),
+    enabled: userId !== null,
+  });
+  const focus = useRegionFocus(regionCodes(ranges.data ?? [])[0] ?? null);
 
   const filters = useMemo(() => ({ planYear: year }), [year]);
   const list = useQuery(planAreasQueryOptions(filters, paging.pageNum, paging.pageSize));
@@ -214,8 +228,6 @@ export function PlanFill({ title }: { title: string }) {
           setSource(next);
           setDrawMode(null);
         }}
-        drawMode={drawMode}
-        onDrawModeChange={setDrawMode}
         uploaded={uploaded}
         onUploaded={setUploaded}
         onSaved={() => {
@@ -269,7 +281,8 @@ export function PlanFill({ title }: { title: string }) {
       side={side}
       map={
         <MapView
-          extent={plan?.box}
+          extent={focus.extent ?? plan?.box}
+          highlight={focus.highlight}
           layers={layers}
           drawMode={source === 'draw' ? drawMode : null}
           drawn={drawn}
@@ -277,7 +290,16 @@ export function PlanFill({ title }: { title: string }) {
             setDrawn(next);
             setDrawMode(null);
           }}
-        />
+        >
+          {source === 'draw' && (
+            <MapToolbar
+              drawMode={drawMode}
+              onDrawModeChange={setDrawMode}
+              onClear={() => setDrawn(null)}
+              canClear={drawn !== null}
+            />
+          )}
+        </MapView>
       }
     />
   );
