@@ -10,8 +10,9 @@ import { mapSettled } from './support/map';
 import { PlanDriver } from './support/plan';
 
 const YEAR = 2026;
-/** Wide-swath cameras (16 m) fall in this class: the demo scenes cover 湖北 many times over. */
-const RESOLUTION = '5米至16米';
+/** Class 2, the class of most of the catalogue's Chinese satellites (GF1, GF6, ZY3 …): their
+ * demo scenes cover 湖北 many times over in a year. */
+const RESOLUTION = '1米至2米';
 
 test('hubei draws and submits two areas; admin publishes the plan and buys only what the catalogue does not cover', async ({
   app,
@@ -80,7 +81,7 @@ test('hubei draws and submits two areas; admin publishes the plan and buys only 
   const purchase = await answer;
   // then the line of the class is there with the covered part taken off
   expect(purchase.version).not.toBeNull();
-  const line = purchase.rows.find((row) => row.resolution === 4);
+  const line = purchase.rows.find((row) => row.resolution === 2);
   expect(line?.coveredKm2).toBeGreaterThan(0);
   expect(line?.purchaseKm2).toBeLessThan(line?.planKm2 ?? 0);
   await expect(plan.purchaseLines()).toContainText(RESOLUTION);
