@@ -47,6 +47,8 @@ describe('area figures', () => {
   it('write areas in km² with at most two decimals', () => {
     expect(formatKm2(185900.1234)).toBe('185,900.12 km²');
     expect(formatKm2(0)).toBe('0 km²');
+    expect(formatKm2(-0)).toBe('0 km²');
+    expect(formatKm2(-0.001)).toBe('0 km²');
   });
 
   it('writes money in yuan with two decimals at most', () => {
