@@ -3,7 +3,7 @@
 // table lists the areas with their steps: edit, delete and submit drafts (one or all), ask to
 // edit a submitted one. The server decides every step and its refusals show here.
 import { useMemo, useState } from 'react';
-import { App, Button, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Popconfirm, Select, Space, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { failureMessage } from '../../components/FormFailure';
@@ -15,7 +15,7 @@ import { MapView } from '../../components/map/MapView';
 import { useRegionFocus } from '../../components/map/useRegionFocus';
 import type { DrawMode, DrawnShape, MapLayer } from '../../components/map/types';
 import { tablePagination, type Paging } from '../../components/orders/paging';
-import { formatKm2 } from '../../lib/figures';
+
 import { regionCodes } from '../../lib/monitoringRule';
 import { useSession } from '../../lib/session';
 import {
@@ -29,9 +29,10 @@ import {
 } from './api/areas';
 import { DEFAULT_PLAN_YEAR, PLAN_YEARS, type PlanArea, type ProcessedShape } from './api/types';
 import { AreaForm, type ShapeSource } from './AreaForm';
+import { AREA_COLUMNS } from './areaColumns';
 import { planLayer } from './planMap';
 import { ReasonDialog } from './ReasonDialog';
-import { StateLegend, StateTag } from './StateTag';
+import { StateLegend } from './StateTag';
 import './PlanPages.css';
 
 const FIRST_PAGE: Paging = { pageNum: 1, pageSize: 10 };
@@ -120,30 +121,7 @@ export function PlanFill({ title }: { title: string }) {
       locale={{ emptyText: `${year} 年尚未填报需求范围` }}
       pagination={tablePagination(paging, list.data?.total ?? 0, setPaging, '个')}
       columns={[
-        {
-          title: '名称',
-          dataIndex: 'name',
-          render: (name: string, area) => (
-            <>
-              {name}
-              {area.reason && (
-                <Typography.Text type="secondary" className="plan-reason">
-                  {area.reason}
-                </Typography.Text>
-              )}
-            </>
-          ),
-        },
-        { title: '面积', dataIndex: 'areaKm2', render: formatKm2 },
-        { title: '分辨率', dataIndex: 'resolutionLabel' },
-        { title: '月份', dataIndex: 'monthsLabel' },
-        {
-          title: '状态',
-          dataIndex: 'state',
-          render: (state: PlanArea['state'], area) => (
-            <StateTag state={state} label={area.stateLabel} />
-          ),
-        },
+        ...AREA_COLUMNS,
         {
           title: '操作',
           key: 'actions',

@@ -3,7 +3,7 @@
 // for the same ground (overlap); the edit requests to grant or refuse; 发布, which makes every
 // submitted area of the year part of the plan's next version, and the versions.
 import { useMemo, useState } from 'react';
-import { App, Button, Popconfirm, Select, Space, Table, Tabs, Typography } from 'antd';
+import { App, Button, Popconfirm, Select, Space, Table, Tabs } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormFailure, failureMessage } from '../../components/FormFailure';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -30,9 +30,10 @@ import {
   type PlanArea,
   type PlanFilters,
 } from './api/types';
+import { AREA_COLUMNS } from './areaColumns';
 import { planLayer } from './planMap';
 import { ReasonDialog } from './ReasonDialog';
-import { StateLegend, StateTag } from './StateTag';
+import { StateLegend } from './StateTag';
 import './PlanPages.css';
 
 const FIRST_PAGE: Paging = { pageNum: 1, pageSize: 10 };
@@ -275,31 +276,7 @@ export function PlanPublish({ title }: { title: string }) {
         pagination={tablePagination(paging, list.data?.total ?? 0, setPaging, '个')}
         columns={[
           { title: '单位', dataIndex: 'unitName' },
-          {
-            title: '名称',
-            dataIndex: 'name',
-            render: (name: string, area) => (
-              <>
-                {name}
-                {area.reason && (
-                  <Typography.Text type="secondary" className="plan-reason">
-                    {area.reason}
-                  </Typography.Text>
-                )}
-              </>
-            ),
-          },
-          { title: '面积', dataIndex: 'areaKm2', render: formatKm2 },
-          { title: '分辨率', dataIndex: 'resolutionLabel' },
-          { title: '月份', dataIndex: 'monthsLabel' },
-          { title: '类型', dataIndex: 'cjlxLabel' },
-          {
-            title: '状态',
-            dataIndex: 'state',
-            render: (state: PlanArea['state'], area) => (
-              <StateTag state={state} label={area.stateLabel} />
-            ),
-          },
+          ...AREA_COLUMNS,
           {
             title: '操作',
             key: 'actions',
