@@ -97,6 +97,21 @@ describe('the platform menu', () => {
     ]);
   });
 
+  it('shows 采集计划 after 推送服务: 计划填报 to units, 计划发布 and 采购计划 to administrators', () => {
+    const planOf = (viewer: Viewer) =>
+      filterMenu(menuItems, viewer)
+        .find((entry) => entry.key === '/plan')
+        ?.children?.map((entry) => [entry.label, entry.to]);
+    expect(topLabels(anonymous)).not.toContain('采集计划');
+    const labels = topLabels(member);
+    expect(labels.indexOf('采集计划')).toBe(labels.indexOf('推送服务') + 1);
+    expect(planOf(member)).toEqual([['计划填报', '/plan/fill']]);
+    expect(planOf({ loggedIn: true, permissions: [], roles: ['admin'] })).toEqual([
+      ['计划发布', '/plan/publish'],
+      ['采购计划', '/plan/purchase'],
+    ]);
+  });
+
   it('shows exactly the monitoring themes whose _DISPLAY code the user holds, and 动态分析', () => {
     const viewer = {
       loggedIn: true,

@@ -73,6 +73,7 @@ export const menuItems: MenuItem[] = [
   routeMenu('/monitor'),
   routeMenu('/statistics'),
   routeMenu('/push'),
+  routeMenu('/plan'),
   // Listed for everyone and opened in a new tab (spec §2); that tab asks for the login.
   { key: '/orbitalPredict', label: '轨道预报', nav: true, to: '/orbitalPredict', newTab: true },
   routeMenu('/platform'),

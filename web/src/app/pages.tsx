@@ -16,6 +16,7 @@ export const pages: Record<PageArea, LazyExoticComponent<ComponentType<PageProps
   normal: lazy(() => loadChunk(() => import('../features/normal/ImageQueryPage'))),
   statistics: lazy(() => loadChunk(() => import('../features/statistics/StatisticsPage'))),
   push: lazy(() => loadChunk(() => import('../features/push/PushPage'))),
+  plan: lazy(() => loadChunk(() => import('../features/plan/PlanPage'))),
   monitor: lazy(() => loadChunk(() => import('../features/monitor/MonitorPage'))),
   dynamic: lazy(() => loadChunk(() => import('../features/dynamic/DynamicAnalysisPage'))),
   personal: lazy(() => loadChunk(() => import('../features/personal/PersonalCenterPage'))),

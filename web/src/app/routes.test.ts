@@ -46,6 +46,9 @@ const specPages = [
   // Not in the spec's list: the pushes to the province nodes and their overview, the spec's
   // push-screen node (issue 18).
   ...under('/push', 'image spot screen'),
+  // Not in the spec's list: the acquisition plans of issue 19 (plan fill, plan publish,
+  // purchase plan).
+  ...under('/plan', 'fill publish purchase'),
   ...under('/monitor', monitor),
   // The dynamicAnalysis map module (spec §1, §2's lazily loaded areas; its route is issue 15's).
   '/monitor/dynamicAnalysis',
@@ -122,12 +125,14 @@ describe('route table', () => {
     expect(routeAt('/about/contactUs/contact').authority).toBeUndefined();
   });
 
-  it('requires login for orbit prediction, the push service, administration and the personal centre only', () => {
+  it('requires login for orbit prediction, the push service, plans, administration and the personal centre only', () => {
     const loginOnly = appRoutes.filter((route) => route.loginAuthority).map((route) => route.path);
     expect(loginOnly).toEqual([
       '/orbitalPredict',
       '/push',
       ...under('/push', 'image spot screen'),
+      '/plan',
+      ...under('/plan', 'fill publish purchase'),
       '/manage',
       ...under('/manage', 'news pages files feedback users orders requests audit'),
       '/personal/personalCenter',
@@ -135,11 +140,16 @@ describe('route table', () => {
     ]);
   });
 
-  it('keeps the 系统管理 pages, and only those, for staff: content for editors, the rest for administrators', () => {
+  it('keeps the 系统管理 pages and the plans for staff: content for editors, administration and publishing plans for administrators, filling plans for units', () => {
     const staff = (rule: string) =>
       appRoutes.filter((route) => route.staff === rule).map((route) => route.path);
     expect(staff('editor')).toEqual(['/manage', ...under('/manage', 'news pages files feedback')]);
-    expect(staff('admin')).toEqual(under('/manage', 'users orders requests audit'));
+    expect(staff('admin')).toEqual([
+      ...under('/plan', 'publish purchase'),
+      ...under('/manage', 'users orders requests audit'),
+    ]);
+    expect(staff('unit')).toEqual(['/plan/fill']);
+    expect(routeAt('/plan/purchase').trail).toEqual(['采集计划', '采购计划']);
     expect(routeAt('/manage/audit').trail).toEqual(['系统管理', '操作日志']);
     // The group opens on a page every member of its staff may see.
     expect(resolvePath('/manage').path).toBe('/manage/news');

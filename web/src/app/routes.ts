@@ -28,6 +28,7 @@ export type PageArea =
   | 'normal'
   | 'statistics'
   | 'push'
+  | 'plan'
   | 'monitor'
   | 'dynamic'
   | 'personal'
@@ -303,6 +304,18 @@ const routeTable: RouteNode[] = [
       ['spot', '图斑推送'],
       ['screen', '推送节点总览'],
     ]),
+  },
+  {
+    // Acquisition plans (issue 19): units fill their needs (计划填报), managers publish the
+    // national plan (计划发布) and read what must still be bought (采购计划).
+    path: 'plan',
+    title: '采集计划',
+    loginAuthority: true,
+    children: pages('plan', [
+      ['fill', '计划填报'],
+      ['publish', '计划发布'],
+      ['purchase', '采购计划'],
+    ]).map((node): RouteNode => ({ ...node, staff: node.path === 'fill' ? 'unit' : 'admin' })),
   },
   {
     path: 'monitor',

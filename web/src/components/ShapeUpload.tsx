@@ -1,9 +1,9 @@
 // Uploading an area of interest from a file (src/api/uploadShape.ts) and what the server read
 // of it: area, coordinate system, polygons and vertices. The image query and orbit prediction
-// both take areas this way.
+// both take areas this way; the plan pages read theirs with their own route (`upload`).
 import { Alert, Descriptions } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { SHAPE_EXTENSIONS, uploadShape, type UploadedShape } from '../api/uploadShape';
+import { SHAPE_EXTENSIONS, type UploadedShape } from '../api/uploadShape';
 import { formatKm2 } from '../lib/figures';
 import { FileDropper } from './FileDropper';
 
@@ -12,17 +12,28 @@ export function UploadGone({ message }: { message: string }) {
   return <Alert type="warning" showIcon title={message} data-testid="upload-gone" />;
 }
 
-/** The drop zone, then the uploaded area's figures; `gone`: why a remembered upload is lost. */
-export function ShapeUpload({
+/** What the server tells of every area file it read. */
+export type ShapeFigures = Pick<
+  UploadedShape,
+  'areaKm2' | 'crs' | 'parts' | 'vertices' | 'repaired'
+>;
+
+/**
+ * The drop zone, then the uploaded area's figures; `gone`: why a remembered upload is lost;
+ * `upload`: the route that reads the file (the image query's `uploadShape`, the plan's own).
+ */
+export function ShapeUpload<Shape extends ShapeFigures>({
   uploaded,
   gone,
   onUploaded,
+  upload: send,
 }: {
-  uploaded: UploadedShape | null;
+  uploaded: Shape | null;
   gone: string | null;
-  onUploaded: (shape: UploadedShape) => void;
+  onUploaded: (shape: Shape) => void;
+  upload: (file: File) => Promise<Shape>;
 }) {
-  const upload = useMutation({ mutationFn: uploadShape, onSuccess: onUploaded });
+  const upload = useMutation({ mutationFn: send, onSuccess: onUploaded });
   return (
     <>
       <FileDropper

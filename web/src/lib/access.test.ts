@@ -11,6 +11,7 @@ import { regionRange, testUser } from '../test/session';
 import { NO_PERMISSION_MESSAGE, NO_RANGE_MESSAGE } from './monitoringRule';
 import {
   NOT_ADMIN_MESSAGE,
+  NOT_UNIT_MESSAGE,
   NOT_EDITOR_MESSAGE,
   canAdminister,
   canEditContent,
@@ -76,6 +77,10 @@ describe('access rules', () => {
     expect(staffRefusal(editor, 'admin')).toBe(NOT_ADMIN_MESSAGE);
     expect(staffRefusal(viewer(), 'editor')).toBe(NOT_EDITOR_MESSAGE);
     expect(staffRefusal(admin, 'editor')).toBeUndefined();
+    // Plans are filled by units: any logged-in account but an administrator.
+    expect(staffAllows(editor, 'unit')).toBe(true);
+    expect(staffAllows(anonymous, 'unit')).toBe(false);
+    expect(staffRefusal(admin, 'unit')).toBe(NOT_UNIT_MESSAGE);
   });
 
   it('refuses a page first for its permission, then for a missing regionId range', () => {

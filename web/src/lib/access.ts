@@ -13,6 +13,9 @@ export const NOT_ADMIN_MESSAGE = '仅系统管理员可以进行此操作';
 /** The server's refusal of a content console page to anyone but an editor or administrator. */
 export const NOT_EDITOR_MESSAGE = '仅内容编辑可以进行此操作';
 
+/** The server's refusal of a unit's page (计划填报) to an administrator. */
+export const NOT_UNIT_MESSAGE = '仅填报单位（省级等用户）可以进行此操作';
+
 /** The role of administrators (accounts, orders, requests, the audit log). */
 const ADMIN_ROLE = 'admin';
 
@@ -22,10 +25,12 @@ const EDITOR_ROLE = 'editor';
 /**
  * Which staff open a console page (系统管理): `admin` administrators only (accounts, orders,
  * requests, the audit log); `editor` content editors, that is editors and administrators
- * (news, pages, files). The server guards the same routes with `Require::admin()` and
- * `Require::editor()`.
+ * (news, pages, files); `unit` the accounts that fill acquisition plans, every logged-in
+ * account but administrators (计划填报). The server guards the same routes with
+ * `Require::admin()`, `Require::editor()` and `Require::unit()`; the last also wants an area
+ * range, which the session does not hold, so an account without one meets the server's 403.
  */
-export type StaffRule = 'admin' | 'editor';
+export type StaffRule = 'admin' | 'editor' | 'unit';
 
 /** A code that opens a page or its data, as opposed to a menu entry's `_DISPLAY` code. */
 export type PagePermission = Exclude<Permission, `${string}_DISPLAY`>;
@@ -90,15 +95,25 @@ export function canEditContent(viewer: Viewer): boolean {
   return viewer.loggedIn && (viewer.roles.includes(EDITOR_ROLE) || canAdminister(viewer));
 }
 
-/** Does the viewer pass a console page's staff rule? */
-export function staffAllows(viewer: Viewer, rule: StaffRule): boolean {
-  return rule === 'admin' ? canAdminister(viewer) : canEditContent(viewer);
+/** Filling acquisition plans (计划填报): logged-in accounts that are not administrators. */
+export function canFillPlans(viewer: Viewer): boolean {
+  return viewer.loggedIn && !canAdminister(viewer);
 }
 
-/** Why a console page is refused to a logged-in user (the server's message), or undefined. */
+const STAFF_RULES: Record<StaffRule, { allows: (viewer: Viewer) => boolean; refusal: string }> = {
+  admin: { allows: canAdminister, refusal: NOT_ADMIN_MESSAGE },
+  editor: { allows: canEditContent, refusal: NOT_EDITOR_MESSAGE },
+  unit: { allows: canFillPlans, refusal: NOT_UNIT_MESSAGE },
+};
+
+/** Does the viewer pass a page's staff rule? */
+export function staffAllows(viewer: Viewer, rule: StaffRule): boolean {
+  return STAFF_RULES[rule].allows(viewer);
+}
+
+/** Why a staff page is refused to a logged-in user (the server's message), or undefined. */
 export function staffRefusal(viewer: Viewer, rule: StaffRule): string | undefined {
-  if (staffAllows(viewer, rule)) return undefined;
-  return rule === 'admin' ? NOT_ADMIN_MESSAGE : NOT_EDITOR_MESSAGE;
+  return staffAllows(viewer, rule) ? undefined : STAFF_RULES[rule].refusal;
 }
 
 /** Is a page with this authority listed for the viewer (its _DISPLAY code, as the menu does)? */

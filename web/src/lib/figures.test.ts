@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatKm2,
+  formatYuan,
   downloadPercent,
   formatAttr,
   formatBytes,
@@ -46,6 +47,13 @@ describe('area figures', () => {
   it('write areas in km² with at most two decimals', () => {
     expect(formatKm2(185900.1234)).toBe('185,900.12 km²');
     expect(formatKm2(0)).toBe('0 km²');
+    expect(formatKm2(-0)).toBe('0 km²');
+    expect(formatKm2(-0.001)).toBe('0 km²');
+  });
+
+  it('writes money in yuan with two decimals at most', () => {
+    expect(formatYuan(1234567.891)).toBe('1,234,567.89 元');
+    expect(formatYuan(0)).toBe('0 元');
   });
 });
 

@@ -5,7 +5,9 @@ import type { DownloadProgress } from '../api/progressDownload';
 export const M2_PER_MU = 10000 / 15;
 
 function number(value: number, digits: number): string {
-  return value.toLocaleString('zh-CN', { maximumFractionDigits: digits });
+  // What rounds to zero is written 0, never -0 (a difference of equal areas can be -0.0).
+  const shown = Math.abs(value) < 0.5 * 10 ** -digits ? 0 : value;
+  return shown.toLocaleString('zh-CN', { maximumFractionDigits: digits });
 }
 
 /** e.g. 1,234 (a count of spots). */
@@ -66,7 +68,12 @@ export function formatAttr(value: string | number | null | undefined): string {
 
 /** e.g. 185,900.12 km² (two decimals at most). */
 export function formatKm2(km2: number): string {
-  return `${km2.toLocaleString('zh-CN', { maximumFractionDigits: 2 })} km²`;
+  return `${number(km2, 2)} km²`;
+}
+
+/** An amount of money in yuan, e.g. 1,234,567.89 元 (two decimals at most). */
+export function formatYuan(yuan: number): string {
+  return `${number(yuan, 2)} 元`;
 }
 
 /** A ratio 0–1 as a percentage with two decimals, e.g. 87.35%; a sliver above 0 is not 0. */

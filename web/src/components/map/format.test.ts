@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bboxOf, formatLngLat } from './format';
+import type { MultiPolygon, Polygon } from 'geojson';
+import { bboxOf, drawable, formatLngLat, shapesBox } from './format';
 
 describe('formatLngLat', () => {
   it('writes east and north in Chinese with four decimals', () => {
@@ -20,5 +21,56 @@ describe('bboxOf', () => {
       [114.2, 30.4],
     ];
     expect(bboxOf([ring])).toEqual([114.2, 30.4, 114.6, 30.7]);
+  });
+});
+
+describe('drawable shapes', () => {
+  it('fits the map to every footprint, polygon or multipolygon, and to none without any', () => {
+    const properties = {};
+    const footprints: {
+      type: 'FeatureCollection';
+      features: { type: 'Feature'; properties: object; geometry: Polygon | MultiPolygon | null }[];
+    } = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties,
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [114, 30],
+                [115, 30],
+                [115, 31],
+                [114, 30],
+              ],
+            ],
+          },
+        },
+        {
+          type: 'Feature',
+          properties,
+          geometry: {
+            type: 'MultiPolygon',
+            coordinates: [
+              [
+                [
+                  [110, 29],
+                  [111, 29],
+                  [111, 32.5],
+                  [110, 29],
+                ],
+              ],
+            ],
+          },
+        },
+        { type: 'Feature', properties, geometry: null },
+      ],
+    };
+    const drawn = drawable(footprints);
+    expect(drawn.features).toHaveLength(2);
+    expect(shapesBox(drawn)).toEqual([110, 29, 115, 32.5]);
+    expect(shapesBox({ type: 'FeatureCollection', features: [] })).toBeNull();
   });
 });

@@ -1,5 +1,32 @@
-// How the map writes positions and boxes for people (pure; tested in format.test.ts).
+// How the map writes positions and boxes for people, and the wire's polygonal collections as
+// the map draws them (pure; tested in format.test.ts).
+import type { FeatureCollection, GeoJsonProperties, MultiPolygon, Polygon } from 'geojson';
 import type { Bbox } from './types';
+
+/** Polygonal features the map can draw. */
+export type DrawnShapes = FeatureCollection<Polygon | MultiPolygon>;
+
+/** The features that have a shape (the wire type of a collection allows none). */
+export function drawable<
+  F extends { geometry: Polygon | MultiPolygon | null; properties: unknown; id?: string },
+>(collection: { features: readonly F[] }): DrawnShapes {
+  return {
+    type: 'FeatureCollection',
+    features: collection.features.flatMap(({ geometry, id, properties }) =>
+      geometry
+        ? [{ type: 'Feature' as const, id, properties: properties as GeoJsonProperties, geometry }]
+        : [],
+    ),
+  };
+}
+
+/** The box of every shape, or null when there is none to fit the map to. */
+export function shapesBox(shapes: DrawnShapes): Bbox | null {
+  const rings = shapes.features.flatMap(({ geometry }) =>
+    geometry.type === 'Polygon' ? geometry.coordinates : geometry.coordinates.flat(),
+  );
+  return rings.length > 0 ? bboxOf(rings) : null;
+}
 
 function degrees(value: number, positive: string, negative: string, digits: number): string {
   return `${value < 0 ? negative : positive} ${Math.abs(value).toFixed(digits)}°`;

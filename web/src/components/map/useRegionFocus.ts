@@ -2,22 +2,13 @@
 import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import { useMemo } from 'react';
 import { useRegion } from '../../api/getRegion';
-import { useRegionShapes, type RegionShapes } from '../../api/getRegionShapes';
+import { useRegionShapes } from '../../api/getRegionShapes';
+import { drawable } from './format';
 import { asBbox, type Bbox } from './types';
 
 export interface RegionFocus {
   extent: Bbox | null;
   highlight: FeatureCollection<Polygon | MultiPolygon> | null;
-}
-
-/** The shapes the map can draw: a region without display geometry has none to draw. */
-function drawable(shapes: RegionShapes): FeatureCollection<Polygon | MultiPolygon> {
-  return {
-    type: 'FeatureCollection',
-    features: shapes.features.flatMap(({ geometry, ...feature }) =>
-      geometry ? [{ ...feature, geometry }] : [],
-    ),
-  };
 }
 
 /** The extent and highlight of region `code`; nothing while `code` is null. */

@@ -10,6 +10,7 @@ import type { DrawMode } from '../../components/map/types';
 import { FileDropper } from '../../components/FileDropper';
 import { RegionPicker } from '../../components/RegionPicker/RegionPicker';
 import { ShapeUpload, UploadGone } from '../../components/ShapeUpload';
+import { uploadShape } from '../../api/uploadShape';
 import { LIST_EXTENSIONS, PATH_ROW_TEMPLATE, uploadList } from './api/upload';
 import type { UploadKind, UploadedList, UploadedShape } from './api/types';
 import { useMissingNames } from './api/findFileNames';
@@ -225,6 +226,7 @@ export function AreaEditor({
       case SHP:
         return (
           <ShapeUpload
+            upload={uploadShape}
             uploaded={uploadedShape?.uploadId === area.uploadId ? uploadedShape : null}
             gone={uploadGone}
             onUploaded={(shape) => {

@@ -22,7 +22,7 @@ import {
   Tooltip,
 } from 'antd';
 import { CalendarOutlined, DownloadOutlined, RocketOutlined } from '@ant-design/icons';
-import type { UploadedShape } from '../../api/uploadShape';
+import { uploadShape, type UploadedShape } from '../../api/uploadShape';
 import { LoadFailed } from '../../components/LoadFailed';
 import { MapPageFrame } from '../../components/MapPageFrame';
 import { PageFrame, type PageProps } from '../../components/PageFrame';
@@ -349,6 +349,7 @@ function OrbitalPredict({ title, config }: { title: string; config: OrbitConfig 
       case 'upload':
         return (
           <ShapeUpload
+            upload={uploadShape}
             uploaded={uploadedHere}
             gone={null}
             onUploaded={(shape) => {

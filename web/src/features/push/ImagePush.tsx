@@ -11,6 +11,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { MapPageFrame } from '../../components/MapPageFrame';
 import { MapView } from '../../components/map/MapView';
 import { coverageLayers } from '../../components/map/coverage';
+import { drawable, shapesBox } from '../../components/map/format';
 import type { MapLayer } from '../../components/map/types';
 import { useRegionFocus } from '../../components/map/useRegionFocus';
 import { canPush, viewerOf } from '../../lib/access';
@@ -22,14 +23,7 @@ import { detailQueryOptions } from './api/getDetail';
 import { coverageQueryOptions, footprintsQueryOptions } from './api/getNodeData';
 import { BatchDetail, ITEMS_PAGE_SIZE } from './BatchDetail';
 import { BatchList } from './BatchList';
-import {
-  chosenNode,
-  drawable,
-  footprintsBox,
-  readSelection,
-  selectionParams,
-  type Selection,
-} from './selection';
+import { chosenNode, readSelection, selectionParams, type Selection } from './selection';
 import './ImagePush.css';
 
 /** The footprints layer of the node shown. */
@@ -104,7 +98,7 @@ export function ImagePush({ title }: { title: string }) {
     return laid;
   }, [coverageData, footprintData]);
   const extent = useMemo(
-    () => (footprintData ? footprintsBox(footprintData) : null) ?? focus.extent,
+    () => (footprintData ? shapesBox(footprintData) : null) ?? focus.extent,
     [footprintData, focus.extent],
   );
 

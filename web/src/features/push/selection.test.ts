@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { NodePart, PushFootprints } from './api/types';
-import { chosenNode, drawable, footprintsBox, readSelection, selectionParams } from './selection';
+import type { NodePart } from './api/types';
+import { chosenNode, readSelection, selectionParams } from './selection';
 
 const node = (nodeId: number, sceneCount: number): NodePart => ({
   nodeId,
@@ -32,51 +32,5 @@ describe('the selection of 影像推送', () => {
     expect(chosenNode(nodes, null)?.nodeId).toBe(2);
     expect(chosenNode([node(1, 0)], null)?.nodeId).toBe(1);
     expect(chosenNode([], null)).toBeUndefined();
-  });
-
-  it('fits the map to every footprint, polygon or multipolygon, and to none without any', () => {
-    const properties = {} as PushFootprints['features'][number]['properties'];
-    const footprints: PushFootprints = {
-      type: 'FeatureCollection',
-      features: [
-        {
-          type: 'Feature',
-          properties,
-          geometry: {
-            type: 'Polygon',
-            coordinates: [
-              [
-                [114, 30],
-                [115, 30],
-                [115, 31],
-                [114, 30],
-              ],
-            ],
-          },
-        },
-        {
-          type: 'Feature',
-          properties,
-          geometry: {
-            type: 'MultiPolygon',
-            coordinates: [
-              [
-                [
-                  [110, 29],
-                  [111, 29],
-                  [111, 32.5],
-                  [110, 29],
-                ],
-              ],
-            ],
-          },
-        },
-        { type: 'Feature', properties, geometry: null },
-      ],
-    };
-    const drawn = drawable(footprints);
-    expect(drawn.features).toHaveLength(2);
-    expect(footprintsBox(drawn)).toEqual([110, 29, 115, 32.5]);
-    expect(footprintsBox({ type: 'FeatureCollection', features: [] })).toBeNull();
   });
 });

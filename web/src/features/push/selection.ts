@@ -1,10 +1,6 @@
 // What the address of 影像推送 selects (`?batch=ID&node=ID`, so that a link opens a batch), the
-// node a batch opens on, and its footprints as the map draws them (pure; tested in
-// selection.test.ts).
-import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
-import { bboxOf } from '../../components/map/format';
-import type { Bbox } from '../../components/map/types';
-import type { NodePart, PushFootprints } from './api/types';
+// node a batch opens on (pure; tested in selection.test.ts).
+import type { NodePart } from './api/types';
 
 /** A batch and one of its nodes, each null when the address names none. */
 export interface Selection {
@@ -45,25 +41,4 @@ export function chosenNode(
     nodes.find((node) => node.sceneCount > 0) ??
     nodes[0]
   );
-}
-
-/** Footprints the map can draw. */
-export type DrawnFootprints = FeatureCollection<Polygon | MultiPolygon>;
-
-/** The footprints that have a shape (the wire type allows none; the server sends one). */
-export function drawable(footprints: PushFootprints): DrawnFootprints {
-  return {
-    type: 'FeatureCollection',
-    features: footprints.features.flatMap(({ geometry, ...feature }) =>
-      geometry ? [{ ...feature, geometry }] : [],
-    ),
-  };
-}
-
-/** The box of every footprint, or null when there is none to fit the map to. */
-export function footprintsBox(footprints: DrawnFootprints): Bbox | null {
-  const rings = footprints.features.flatMap(({ geometry }) =>
-    geometry.type === 'Polygon' ? geometry.coordinates : geometry.coordinates.flat(),
-  );
-  return rings.length > 0 ? bboxOf(rings) : null;
 }
