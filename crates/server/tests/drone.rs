@@ -174,6 +174,11 @@ fn task(name: &str, area: [f64; 4]) -> Value {
     json!({"name": name, "geojson": rect(area), "start": "2026-06-01", "end": "2026-08-31"})
 }
 
+/// Adds a task as `token`; the status and body.
+async fn add_task(s: &TestServer, token: &str, body: &Value) -> (u16, Value) {
+    s.post_json("/api/uav/task", Some(token), body).await
+}
+
 async fn account_id(s: &TestServer, token: &str) -> String {
     let (status, me) = s.get_as("/api/usercenter/detail", token).await;
     assert_eq!(status, 200, "{me}");
@@ -194,31 +199,18 @@ async fn tasks_added_are_listed_to_their_requester_only_with_the_key_sent() {
         (200, &json!({"enabled": true}))
     );
     // A sliver over the boundary (108.295) is clipped off, as for a plan area.
-    let (status, added) = s
-        .post_json(
-            "/api/uav/task",
-            Some(&hubei),
-            &task(" 江汉平原巡查 ", [108.295, 30.0, 114.0, 31.0]),
-        )
-        .await;
+    let (status, added) = add_task(
+        &s,
+        &hubei,
+        &task(" 江汉平原巡查 ", [108.295, 30.0, 114.0, 31.0]),
+    )
+    .await;
     assert_eq!(status, 200, "{added}");
     assert_eq!(added["data"], json!({"id": "t-1", "status": "queued"}));
-    let (status, added) = s
-        .post_json(
-            "/api/uav/task",
-            Some(&wuhan),
-            &task("武汉城区", [114.0, 30.3, 114.5, 30.8]),
-        )
-        .await;
+    let (status, added) = add_task(&s, &wuhan, &task("武汉城区", [114.0, 30.3, 114.5, 30.8])).await;
     assert_eq!(status, 200, "{added}");
     // An administrator sends an area anywhere (Beijing here).
-    let (status, added) = s
-        .post_json(
-            "/api/uav/task",
-            Some(&admin),
-            &task("北京", [116.0, 39.5, 117.0, 40.5]),
-        )
-        .await;
+    let (status, added) = add_task(&s, &admin, &task("北京", [116.0, 39.5, 117.0, 40.5])).await;
     assert_eq!(status, 200, "{added}");
 
     let sent = seen.tasks.lock().expect("tasks").clone();
@@ -280,12 +272,8 @@ async fn an_area_outside_the_range_or_a_bad_field_is_refused_before_the_service(
     let s = server(&format!("{base}/ok"), KEY).await;
     let wuhan = s.token_of("wuhan", "Wuhan12345").await;
     let hubei = s.token_of("hubei", "Hubei12345").await;
-    let post = |token: String, body: Value| {
-        let s = &s;
-        async move { s.post_json("/api/uav/task", Some(&token), &body).await }
-    };
     // In 湖北 but west of 武汉.
-    let (status, body) = post(wuhan.clone(), task("宜昌", [111.0, 30.5, 111.5, 31.0])).await;
+    let (status, body) = add_task(&s, &wuhan, &task("宜昌", [111.0, 30.5, 111.5, 31.0])).await;
     assert_error(
         status,
         &body,
@@ -293,7 +281,7 @@ async fn an_area_outside_the_range_or_a_bad_field_is_refused_before_the_service(
         "任务范围不在本单位权限范围（武汉市）内，请在权限范围内绘制或上传",
     );
     // Half in 湖北, half in 河南 to the north.
-    let (status, body) = post(hubei.clone(), task("跨省", [113.0, 32.8, 114.0, 33.8])).await;
+    let (status, body) = add_task(&s, &hubei, &task("跨省", [113.0, 32.8, 114.0, 33.8])).await;
     assert_eq!(status, 400, "{body}");
     assert!(
         body["message"]
@@ -303,7 +291,7 @@ async fn an_area_outside_the_range_or_a_bad_field_is_refused_before_the_service(
     );
     let mut line = task("线", [114.0, 30.3, 114.5, 30.8]);
     line["geojson"] = json!({"type": "LineString", "coordinates": [[114.0, 30.3], [114.5, 30.8]]});
-    let (status, body) = post(hubei.clone(), line).await;
+    let (status, body) = add_task(&s, &hubei, &line).await;
     assert_error(
         status,
         &body,
@@ -312,15 +300,16 @@ async fn an_area_outside_the_range_or_a_bad_field_is_refused_before_the_service(
     );
     let mut long = task("长", [114.0, 30.3, 114.5, 30.8]);
     long["end"] = json!("2027-06-01");
-    let (status, body) = post(hubei.clone(), long).await;
+    let (status, body) = add_task(&s, &hubei, &long).await;
     assert_error(status, &body, 400, "监测时段最长一年");
-    let (status, body) = post(
-        hubei.clone(),
-        task(&"名".repeat(51), [114.0, 30.3, 114.5, 30.8]),
+    let (status, body) = add_task(
+        &s,
+        &hubei,
+        &task(&"名".repeat(51), [114.0, 30.3, 114.5, 30.8]),
     )
     .await;
     assert_error(status, &body, 400, "任务名称最多 50 个字符");
-    let (status, body) = post(hubei, task("", [114.0, 30.3, 114.5, 30.8])).await;
+    let (status, body) = add_task(&s, &hubei, &task("", [114.0, 30.3, 114.5, 30.8])).await;
     assert_error(status, &body, 400, "请填写任务名称");
     assert!(
         seen.tasks.lock().expect("tasks").is_empty(),
@@ -337,13 +326,7 @@ async fn without_a_service_drone_tasks_are_off() {
     assert_eq!((status, &body["data"]), (200, &json!({"enabled": false})));
     let (status, body) = s.get_as("/api/uav/task", &hubei).await;
     assert_error(status, &body, 503, rscloud::drone::NOT_CONFIGURED);
-    let (status, body) = s
-        .post_json(
-            "/api/uav/task",
-            Some(&hubei),
-            &task("巡查", [114.0, 30.3, 114.5, 30.8]),
-        )
-        .await;
+    let (status, body) = add_task(&s, &hubei, &task("巡查", [114.0, 30.3, 114.5, 30.8])).await;
     assert_error(status, &body, 503, rscloud::drone::NOT_CONFIGURED);
 }
 
@@ -379,13 +362,7 @@ async fn a_failing_down_hanging_endless_or_wrongly_keyed_service_is_a_quick_502(
         let started = Instant::now();
         let (status, body) = s.get_as("/api/uav/task", &hubei).await;
         assert_error(status, &body, 502, message);
-        let (status, body) = s
-            .post_json(
-                "/api/uav/task",
-                Some(&hubei),
-                &task("巡查", [114.0, 30.3, 114.5, 30.8]),
-            )
-            .await;
+        let (status, body) = add_task(&s, &hubei, &task("巡查", [114.0, 30.3, 114.5, 30.8])).await;
         assert_error(status, &body, 502, message);
         assert!(
             started.elapsed() < Duration::from_millis(10 * TIMEOUT_MS),
