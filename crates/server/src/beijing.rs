@@ -93,6 +93,16 @@ pub fn year_span(year: i32) -> Option<(i64, i64)> {
     Some((start(year)?, start(year.checked_add(1)?)?))
 }
 
+/// A day typed as `YYYY-MM-DD`; 400 with what to type otherwise.
+pub fn day(text: &str) -> Result<Date, AppError> {
+    let text = text.trim();
+    Date::parse(
+        text,
+        time::macros::format_description!("[year]-[month]-[day]"),
+    )
+    .map_err(|_| AppError::bad_request(format!("时间格式错误：{text}（应为 YYYY-MM-DD）")))
+}
+
 /// A day (`YYYY-MM-DD`, Beijing) or an RFC 3339 instant as unix seconds; for
 /// a day, `end` takes its last second. 400 with what to type otherwise.
 pub fn instant(text: &str, end: bool) -> Result<i64, AppError> {
@@ -100,11 +110,7 @@ pub fn instant(text: &str, end: bool) -> Result<i64, AppError> {
     if let Ok(t) = OffsetDateTime::parse(text, &Rfc3339) {
         return Ok(t.unix_timestamp());
     }
-    let day = Date::parse(
-        text,
-        time::macros::format_description!("[year]-[month]-[day]"),
-    )
-    .map_err(|_| AppError::bad_request(format!("时间格式错误：{text}（应为 YYYY-MM-DD）")))?;
+    let day = day(text)?;
     let t = if end {
         Time::from_hms(23, 59, 59).unwrap_or(Time::MIDNIGHT)
     } else {

@@ -96,6 +96,15 @@ pub struct Config {
     pub client_package_url: Option<String>,
     /// The mobile app's version shown beside its QR code (`RSCLOUD_CLIENT_PACKAGE_VERSION`).
     pub client_package_version: Option<String>,
+    /// Drone tasks: the external drone service's base URL, http or https, e.g.
+    /// `https://uav.example.cn/api` (`RSCLOUD_DRONE_BASE_URL`); none: drone tasks are off.
+    pub drone_base_url: Option<String>,
+    /// The key sent to the drone service as `Authorization: Bearer …` (`RSCLOUD_DRONE_KEY`);
+    /// needed with `drone_base_url`.
+    pub drone_key: Option<Secret>,
+    /// Milliseconds one call to the drone service may take, answer included
+    /// (`RSCLOUD_DRONE_TIMEOUT_MS`).
+    pub drone_timeout_ms: u64,
 }
 
 /// Addresses or networks, as a list or as one comma-separated string (the
@@ -209,6 +218,17 @@ impl std::fmt::Debug for ScreenAccount {
     }
 }
 
+/// A secret from the configuration (a key), never printed by `Debug`.
+#[derive(Clone, Serialize, Deserialize, PartialEq)]
+#[serde(transparent)]
+pub struct Secret(pub String);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("***")
+    }
+}
+
 /// How log lines are written.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
@@ -251,6 +271,9 @@ impl Default for Config {
             orbit_refresh_hours: 24,
             client_package_url: None,
             client_package_version: None,
+            drone_base_url: None,
+            drone_key: None,
+            drone_timeout_ms: 10_000,
         }
     }
 }
@@ -360,6 +383,23 @@ impl Config {
                 "client_package_url must be an http:// or https:// URL",
             ));
         }
+        if let Some(url) = &self.drone_base_url
+            && !(url.starts_with("http://") || url.starts_with("https://"))
+        {
+            return Err(ConfigError::Value(
+                "drone_base_url must be an http:// or https:// URL",
+            ));
+        }
+        if self.drone_base_url.is_some() && self.drone_key.as_ref().is_none_or(|k| k.0.is_empty()) {
+            return Err(ConfigError::Value(
+                "drone_key is needed with drone_base_url",
+            ));
+        }
+        if !(100..=120_000).contains(&self.drone_timeout_ms) {
+            return Err(ConfigError::Value(
+                "drone_timeout_ms must be from 100 to 120000",
+            ));
+        }
         if !(-18.0..=90.0).contains(&self.orbit_min_sun_elevation_deg) {
             return Err(ConfigError::Value(
                 "orbit_min_sun_elevation_deg must be from -18 to 90 degrees",
@@ -439,6 +479,32 @@ mod tests {
             assert_eq!(c.db_pool_size, 3);
             assert_eq!(c.data_dir, PathBuf::from("/tmp/flag"));
             assert_eq!(c.web_dir, PathBuf::from("web/dist"));
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn drone_tasks_are_off_by_default_and_need_a_url_and_a_key_never_printed() {
+        figment::Jail::expect_with(|jail| {
+            let c = Config::load(None, Overrides::default()).expect("defaults");
+            assert_eq!((c.drone_base_url, c.drone_key), (None, None));
+            jail.set_env("RSCLOUD_DRONE_BASE_URL", "https://uav.example.cn/api");
+            let c = Config::load(None, Overrides::default());
+            assert!(c.expect_err("no key").to_string().contains("drone_key"));
+            jail.set_env("RSCLOUD_DRONE_KEY", "k-123456");
+            let c = Config::load(None, Overrides::default()).expect("loads");
+            assert_eq!(c.drone_key, Some(Secret("k-123456".into())));
+            assert!(
+                !format!("{c:?}").contains("k-123456"),
+                "the key is never printed"
+            );
+            jail.set_env("RSCLOUD_DRONE_BASE_URL", "ftp://uav.example.cn");
+            let c = Config::load(None, Overrides::default());
+            assert!(
+                c.expect_err("not http")
+                    .to_string()
+                    .contains("drone_base_url")
+            );
             Ok(())
         });
     }

@@ -78,6 +78,10 @@ pub enum AppError {
     /// A service we depend on (mail, SMS) is missing or down; the message says what to do instead.
     #[error("{0}")]
     Unavailable(String),
+    /// An external service we called (the drone service) failed, answered badly or too
+    /// slowly; the message says which.
+    #[error("{0}")]
+    BadGateway(String),
     /// A failure that is ours, not the caller's; details go to the log only.
     #[error("服务器内部错误，请稍后重试")]
     Internal(#[source] anyhow::Error),
@@ -106,6 +110,7 @@ impl AppError {
             Self::RangeNotSatisfiable => StatusCode::RANGE_NOT_SATISFIABLE,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -12,6 +12,7 @@ pub mod coverage;
 pub mod db;
 pub mod demo;
 pub mod dict;
+pub mod drone;
 pub mod edge;
 pub mod error;
 pub mod feedback;
@@ -81,6 +82,7 @@ use crate::telemetry::Metrics;
         (name = "feedback", description = "Feedback from users (MOD_054) and the editors' answers"),
         (name = "push", description = "Image push to province nodes: batches, deliveries, their footprints, exports and coverage"),
         (name = "spotcheck", description = "Spot push to province nodes and the nodes' verification of each spot: batches, records, photos, review, key changes"),
+        (name = "uav", description = "Drone tasks: monitoring areas sent to the external drone service for interpretation, and their state"),
         (name = "meta", description = "This document"),
     ),
     // Not in any answer's type (permission lists are strings), but the web app's
@@ -112,6 +114,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(push::router())
         .merge(spotcheck::router())
         .merge(plan::router())
+        .merge(drone::router())
 }
 
 /// The OpenAPI 3.1 document of every `/api` route.
@@ -353,6 +356,9 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
     push::layer::register(&mut layers, &db, &regions);
     spotcheck::layer::register(&mut layers, &db, &spots);
     plan::layer::register(&mut layers, &db);
+    let drone = drone::client::Drone::from_config(&config)
+        .context("cannot make the drone service client")?
+        .map(Arc::new);
     Ok(AppState {
         db,
         config: Arc::new(config),
@@ -372,6 +378,7 @@ pub async fn open_state(config: Config) -> anyhow::Result<AppState> {
         delivery,
         heavy,
         coverage,
+        drone,
     })
 }
 

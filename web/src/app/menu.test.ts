@@ -97,7 +97,7 @@ describe('the platform menu', () => {
     ]);
   });
 
-  it('shows 采集计划 after 推送服务: 计划填报 to units, 计划发布 and 采购计划 to administrators', () => {
+  it('shows 采集计划 after 推送服务: 计划填报 to units, 计划发布 and 采购计划 to administrators, 无人机任务 to both', () => {
     const planOf = (viewer: Viewer) =>
       filterMenu(menuItems, viewer)
         .find((entry) => entry.key === '/plan')
@@ -105,10 +105,14 @@ describe('the platform menu', () => {
     expect(topLabels(anonymous)).not.toContain('采集计划');
     const labels = topLabels(member);
     expect(labels.indexOf('采集计划')).toBe(labels.indexOf('推送服务') + 1);
-    expect(planOf(member)).toEqual([['计划填报', '/plan/fill']]);
+    expect(planOf(member)).toEqual([
+      ['计划填报', '/plan/fill'],
+      ['无人机任务', '/plan/uav'],
+    ]);
     expect(planOf({ loggedIn: true, permissions: [], roles: ['admin'] })).toEqual([
       ['计划发布', '/plan/publish'],
       ['采购计划', '/plan/purchase'],
+      ['无人机任务', '/plan/uav'],
     ]);
   });
 

@@ -47,8 +47,8 @@ const specPages = [
   // push-screen node (issue 18).
   ...under('/push', 'image spot screen'),
   // Not in the spec's list: the acquisition plans of issue 19 (plan fill, plan publish,
-  // purchase plan).
-  ...under('/plan', 'fill publish purchase'),
+  // purchase plan, the UAV monitoring-area tasks).
+  ...under('/plan', 'fill publish purchase uav'),
   ...under('/monitor', monitor),
   // The dynamicAnalysis map module (spec §1, §2's lazily loaded areas; its route is issue 15's).
   '/monitor/dynamicAnalysis',
@@ -132,7 +132,7 @@ describe('route table', () => {
       '/push',
       ...under('/push', 'image spot screen'),
       '/plan',
-      ...under('/plan', 'fill publish purchase'),
+      ...under('/plan', 'fill publish purchase uav'),
       '/manage',
       ...under('/manage', 'news pages files feedback users orders requests audit'),
       '/personal/personalCenter',

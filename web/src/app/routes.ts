@@ -311,11 +311,14 @@ const routeTable: RouteNode[] = [
     path: 'plan',
     title: '采集计划',
     loginAuthority: true,
-    children: pages('plan', [
-      ['fill', '计划填报'],
-      ['publish', '计划发布'],
-      ['purchase', '采购计划'],
-    ]).map((node): RouteNode => ({ ...node, staff: node.path === 'fill' ? 'unit' : 'admin' })),
+    // Units fill, administrators publish and buy; drone tasks are for both (the server
+    // answers an account without an area range 未关联用户权限范围).
+    children: [
+      { path: 'fill', title: '计划填报', page: 'plan', staff: 'unit' },
+      { path: 'publish', title: '计划发布', page: 'plan', staff: 'admin' },
+      { path: 'purchase', title: '采购计划', page: 'plan', staff: 'admin' },
+      { path: 'uav', title: '无人机任务', page: 'plan' },
+    ],
   },
   {
     path: 'monitor',

@@ -22,6 +22,9 @@ use crate::usercenter::session::{Caller, now_secs};
 /// Largest body of a save, bytes: a drawn area of 10,000 vertices is about 400 KB of GeoJSON.
 pub const MAX_BODY: usize = 1 << 20;
 
+/// What a plan area is called in refusals.
+const AREA: &str = "需求范围";
+
 /// Most areas a unit may fill in one year.
 pub const MAX_AREAS_PER_UNIT: i64 = 200;
 
@@ -51,11 +54,9 @@ pub struct SavePlanArea {
 }
 
 /// The caller's area ranges with their boundaries: code, name, shape. 400 when none of the
-/// boundaries is imported (nothing to check an area against).
-fn ranges(
-    state: &AppState,
-    caller: &Caller,
-) -> Result<Vec<(String, String, MultiPolygon<f64>)>, AppError> {
+/// boundaries is imported (nothing to check an area, `what` it is, against). Drone tasks
+/// check their areas with it too.
+pub fn ranges(state: &AppState, caller: &Caller, what: &str) -> Result<Vec<Range>, AppError> {
     let found: Vec<_> = caller
         .regions
         .iter()
@@ -67,9 +68,9 @@ fn ranges(
         })
         .collect();
     if found.is_empty() {
-        return Err(AppError::bad_request(
-            "权限范围的行政区边界尚未导入，无法校验需求范围，请联系管理员",
-        ));
+        return Err(AppError::bad_request(format!(
+            "权限范围的行政区边界尚未导入，无法校验{what}，请联系管理员"
+        )));
     }
     Ok(found)
 }
@@ -78,10 +79,11 @@ fn ranges(
 pub type Range = (String, String, MultiPolygon<f64>);
 
 /// An area fitted to one of the ranges: the range's code and name, the area clipped to it
-/// and its km²; else the Chinese refusal.
+/// and its km²; else the Chinese refusal naming `what` the area is (需求范围, 任务范围).
 pub fn fitted_to(
     area: &MultiPolygon<f64>,
     ranges: &[Range],
+    what: &str,
 ) -> Result<(String, String, MultiPolygon<f64>, f64), AppError> {
     let shapes: Vec<&MultiPolygon<f64>> = ranges.iter().map(|r| &r.2).collect();
     match geometry::fit(area, &shapes) {
@@ -89,13 +91,13 @@ pub fn fitted_to(
             let (code, name, _) = &ranges[f.range];
             Ok((code.clone(), name.clone(), f.area, f.km2))
         }
-        Err(Misfit::Empty) => Err(AppError::bad_request("需求范围面积为零")),
+        Err(Misfit::Empty) => Err(AppError::bad_request(format!("{what}面积为零"))),
         Err(Misfit::Outside(i)) => Err(AppError::bad_request(format!(
-            "需求范围不在本单位权限范围（{}）内，请在权限范围内绘制或上传",
+            "{what}不在本单位权限范围（{}）内，请在权限范围内绘制或上传",
             ranges[i].1
         ))),
         Err(Misfit::Partly(i, km2)) => Err(AppError::bad_request(format!(
-            "需求范围有 {km2:.2} 平方千米超出本单位权限范围（{}），请在权限范围内绘制或上传",
+            "{what}有 {km2:.2} 平方千米超出本单位权限范围（{}），请在权限范围内绘制或上传",
             ranges[i].1
         ))),
     }
@@ -118,7 +120,7 @@ pub fn checked_area(
     let resolution = fields::resolution(b.resolution)?;
     let months = fields::months(&b.months)?;
     let area = crate::normal::area::sent(sent, &b.geojson)?;
-    let (unit_code, unit_name, geom, area_km2) = fitted_to(&area, ranges)?;
+    let (unit_code, unit_name, geom, area_km2) = fitted_to(&area, ranges, AREA)?;
     Ok(Facts {
         plan_year: year,
         unit_code,
@@ -161,7 +163,7 @@ pub(super) async fn save_plan_area(
     if let Some(refusal) = forbidden(Action::Save, actor_of(&caller)) {
         return Err(AppError::Forbidden(refusal.into()));
     }
-    let ranges = ranges(&state, &caller)?;
+    let ranges = ranges(&state, &caller, AREA)?;
     let sent = state.sent_areas.clone();
     let id = b.id;
     let facts = blocking(move || checked_area(&sent, x, &b, &ranges)).await?;
@@ -489,10 +491,10 @@ pub(super) async fn process_shp(
             "范围文件有 {vertices} 个顶点，需求范围最多 {max} 个，请简化后再上传"
         )));
     }
-    let ranges = ranges(&state, &caller)?;
+    let ranges = ranges(&state, &caller, AREA)?;
     let read = area.geom;
     let (unit_code, unit_name, geom, area_km2) =
-        blocking(move || fitted_to(&read, &ranges)).await?;
+        blocking(move || fitted_to(&read, &ranges, AREA)).await?;
     let geojson = serde_json::to_value(geojson::Geometry::from(
         &geo_types::Geometry::MultiPolygon(geom.clone()),
     ))

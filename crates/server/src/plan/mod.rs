@@ -28,7 +28,7 @@ use crate::state::AppState;
 use crate::usercenter::guard::Require;
 use crate::usercenter::session::Caller;
 pub use fields::{Cjlx, UnitType};
-pub use fill::{Range, SavePlanArea, checked_area};
+pub use fill::{Range, SavePlanArea, checked_area, fitted_to, ranges};
 use machine::{Actor, State};
 use store::{AreaRow, Facts};
 

@@ -118,7 +118,8 @@ pub fn remaining(
     Ok(Remaining {
         plan_km2: c.aoi_km2,
         covered_km2: c.covered_km2,
-        purchase_km2: geo_kit::coverage::area_km2(&c.not_covered),
+        // + 0.0: an empty rest measures -0.0, which pages would print as "-0".
+        purchase_km2: geo_kit::coverage::area_km2(&c.not_covered) + 0.0,
         rest: c.not_covered,
     })
 }
