@@ -12,7 +12,7 @@ import { PlanDriver } from './support/plan';
 const YEAR = 2026;
 /** Class 2, the class of most of the catalogue's Chinese satellites (GF1, GF6, ZY3 …): their
  * demo scenes cover 湖北 many times over in a year. */
-const RESOLUTION = '1米至2米';
+const RESOLUTION = '1米至4米';
 
 test('hubei draws and submits two areas; admin publishes the plan and buys only what the catalogue does not cover', async ({
   app,

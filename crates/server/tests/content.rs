@@ -7,10 +7,6 @@ mod common;
 use common::{TestServer, assert_error, multipart};
 use serde_json::{Value, json};
 
-async fn put_json(s: &TestServer, path: &str, token: &str, body: &Value) -> (u16, Value) {
-    common::answer(s.client.put(s.url(path)).header("token", token).json(body)).await
-}
-
 async fn delete(s: &TestServer, path: &str, token: &str) -> (u16, Value) {
     common::answer(s.client.delete(s.url(path)).header("token", token)).await
 }
@@ -82,10 +78,10 @@ async fn visitors_read_pages_and_editors_alone_write_them_sanitised() {
 
     let path = "/api/page/v1/manage/page/satellite%2Fchinese%2Fgf1";
     let input = json!({"title": " 高分一号 ", "body": "<h2>概况</h2><p onmouseover=\"x()\">2013年发射<script>alert(1)</script></p><a href=\"javascript:alert(1)\">链接</a>"});
-    let (status, _) = put_json(&s, path, "no-such-token", &input).await;
+    let (status, _) = s.put_json(path, "no-such-token", &input).await;
     assert_eq!(status, 401);
     let person = s.token_of("person", "Person12345").await;
-    let (status, body) = put_json(&s, path, &person, &input).await;
+    let (status, body) = s.put_json(path, &person, &input).await;
     assert_error(status, &body, 403, "仅内容编辑可以进行此操作");
 
     // The console's preview shows what saving would store, and stores nothing.
@@ -104,7 +100,7 @@ async fn visitors_read_pages_and_editors_alone_write_them_sanitised() {
         .await;
     assert_eq!(status, 404, "a preview is not a save");
 
-    let (status, stored) = put_json(&s, path, &editor, &input).await;
+    let (status, stored) = s.put_json(path, &editor, &input).await;
     assert_eq!(status, 200, "{stored}");
     assert_eq!(stored["data"]["title"], "高分一号");
     assert_eq!(stored["data"]["updatedBy"], "editor");
@@ -124,10 +120,14 @@ async fn visitors_read_pages_and_editors_alone_write_them_sanitised() {
     assert_eq!(read["data"]["body"], body);
     assert_eq!(read["data"]["demo"], false);
 
-    let (status, bad) = put_json(&s, path, &editor, &json!({"title": "  ", "body": ""})).await;
+    let (status, bad) = s
+        .put_json(path, &editor, &json!({"title": "  ", "body": ""}))
+        .await;
     assert_error(status, &bad, 400, "标题不能为空");
     let huge = "<p>长</p>".repeat(60_000);
-    let (status, bad) = put_json(&s, path, &editor, &json!({"title": "t", "body": huge})).await;
+    let (status, bad) = s
+        .put_json(path, &editor, &json!({"title": "t", "body": huge}))
+        .await;
     assert_error(status, &bad, 400, "正文不能超过200KB");
     let (status, bad) = s
         .post_json(
@@ -203,26 +203,18 @@ async fn the_faq_is_searched_in_chinese_and_kept_by_editors() {
 
     let changed =
         json!({"question": "如何查看推送影像？", "answer": "<p>见个人中心</p>", "sort": 1000});
-    let (status, after) = put_json(
-        &s,
-        &format!("/api/page/v1/manage/faq/{id}"),
-        &editor,
-        &changed,
-    )
-    .await;
+    let (status, after) = s
+        .put_json(&format!("/api/page/v1/manage/faq/{id}"), &editor, &changed)
+        .await;
     assert_eq!(status, 200, "{after}");
     assert_eq!(after["data"]["question"], "如何查看推送影像？");
     let (status, gone) = delete(&s, &format!("/api/page/v1/manage/faq/{id}"), &editor).await;
     assert_eq!((status, &gone["data"]), (200, &json!(true)));
     let (status, body) = delete(&s, &format!("/api/page/v1/manage/faq/{id}"), &editor).await;
     assert_error(status, &body, 404, "问题不存在或已删除");
-    let (status, body) = put_json(
-        &s,
-        &format!("/api/page/v1/manage/faq/{id}"),
-        &editor,
-        &changed,
-    )
-    .await;
+    let (status, body) = s
+        .put_json(&format!("/api/page/v1/manage/faq/{id}"), &editor, &changed)
+        .await;
     assert_error(status, &body, 404, "问题不存在或已删除");
 
     assert_eq!(

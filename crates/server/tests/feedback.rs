@@ -11,10 +11,6 @@ use serde_json::{Value, json};
 
 const SUBMIT: &str = "/api/feedback/submit";
 
-async fn put_json(s: &TestServer, path: &str, token: &str, body: &Value) -> (u16, Value) {
-    common::answer(s.client.put(s.url(path)).header("token", token).json(body)).await
-}
-
 fn list(body: &Value) -> &Vec<Value> {
     body["data"]["list"].as_array().expect("list")
 }
@@ -24,13 +20,13 @@ async fn with_feedback(s: &TestServer, admin: &str, username: &str, password: &s
     let token = s.token_of(username, password).await;
     let (_, me) = s.get_as("/api/usercenter/detail", &token).await;
     let id = me["data"]["id"].as_i64().expect("id");
-    let (status, body) = put_json(
-        s,
-        &format!("/api/usercenter/userinfo/{id}/permissions"),
-        admin,
-        &json!({"codes": ["MOD_054", "MOD_054_DISPLAY"]}),
-    )
-    .await;
+    let (status, body) = s
+        .put_json(
+            &format!("/api/usercenter/userinfo/{id}/permissions"),
+            admin,
+            &json!({"codes": ["MOD_054", "MOD_054_DISPLAY"]}),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
     token
 }
@@ -104,7 +100,9 @@ async fn an_editor_answers_audited_and_the_sender_reads_the_answer() {
 
     // A user, even the sender, cannot answer nor read everyone's list.
     let answer = format!("/api/feedback/manage/{id}/answer");
-    let (status, body) = put_json(&s, &answer, &hubei, &json!({"answer": "自答"})).await;
+    let (status, body) = s
+        .put_json(&answer, &hubei, &json!({"answer": "自答"}))
+        .await;
     assert_error(status, &body, 403, NOT_EDITOR);
     let (status, _) = s.get_as("/api/feedback/manage", &hubei).await;
     assert_eq!(status, 403);
@@ -116,23 +114,25 @@ async fn an_editor_answers_audited_and_the_sender_reads_the_answer() {
     assert_eq!(open["data"]["total"], 1);
     assert_eq!(list(&open)[0]["username"], "hubei");
 
-    let (status, body) = put_json(&s, &answer, &editor, &json!({"answer": "   "})).await;
+    let (status, body) = s
+        .put_json(&answer, &editor, &json!({"answer": "   "}))
+        .await;
     assert_error(status, &body, 400, "回复内容不能为空");
-    let (status, body) = put_json(
-        &s,
-        "/api/feedback/manage/99999/answer",
-        &editor,
-        &json!({"answer": "好"}),
-    )
-    .await;
+    let (status, body) = s
+        .put_json(
+            "/api/feedback/manage/99999/answer",
+            &editor,
+            &json!({"answer": "好"}),
+        )
+        .await;
     assert_error(status, &body, 404, "反馈不存在");
-    let (status, body) = put_json(
-        &s,
-        &answer,
-        &editor,
-        &json!({"answer": "已安排补充，预计下周入库。"}),
-    )
-    .await;
+    let (status, body) = s
+        .put_json(
+            &answer,
+            &editor,
+            &json!({"answer": "已安排补充，预计下周入库。"}),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["answeredBy"], "editor");
 

@@ -8,10 +8,6 @@ mod common;
 use common::{TestServer, assert_error};
 use serde_json::{Value, json};
 
-async fn put_json(s: &TestServer, path: &str, token: &str, body: &Value) -> (u16, Value) {
-    common::answer(s.client.put(s.url(path)).header("token", token).json(body)).await
-}
-
 fn list(body: &Value) -> &Vec<Value> {
     body["data"]["list"].as_array().expect("list")
 }
@@ -150,21 +146,21 @@ async fn an_editor_writes_sanitised_items_that_visitors_see_only_once_published(
     assert_error(status, &body, 404, "新闻不存在或已撤回");
 
     // Published and pinned: first in its list, found by search.
-    let (status, _) = put_json(
-        &s,
-        &format!("/api/news/v3/manage/{id}/published"),
-        &editor,
-        &json!({"value": true}),
-    )
-    .await;
+    let (status, _) = s
+        .put_json(
+            &format!("/api/news/v3/manage/{id}/published"),
+            &editor,
+            &json!({"value": true}),
+        )
+        .await;
     assert_eq!(status, 200);
-    let (status, _) = put_json(
-        &s,
-        &format!("/api/news/v3/manage/{id}/pinned"),
-        &editor,
-        &json!({"value": true}),
-    )
-    .await;
+    let (status, _) = s
+        .put_json(
+            &format!("/api/news/v3/manage/{id}/pinned"),
+            &editor,
+            &json!({"value": true}),
+        )
+        .await;
     assert_eq!(status, 200);
     let (_, page) = s.get_json("/api/news/v3/news-v3?type=0&pageSize=3").await;
     let pinned: Vec<&Value> = list(&page).iter().filter(|r| r["pinned"] == true).collect();
@@ -175,13 +171,13 @@ async fn an_editor_writes_sanitised_items_that_visitors_see_only_once_published(
     assert!(list(&found).iter().any(|r| r["id"] == id));
 
     // Edited: the index follows the new text.
-    let (status, edited) = put_json(
-        &s,
-        &format!("/api/news/v3/manage/{id}"),
-        &editor,
-        &json!({"type": 0, "title": "高分七号影像服务说明", "body": "<p>服务说明</p>"}),
-    )
-    .await;
+    let (status, edited) = s
+        .put_json(
+            &format!("/api/news/v3/manage/{id}"),
+            &editor,
+            &json!({"type": 0, "title": "高分七号影像服务说明", "body": "<p>服务说明</p>"}),
+        )
+        .await;
     assert_eq!(status, 200, "{edited}");
     assert_eq!(edited["data"]["published"], true);
     let (_, old_words) = s
@@ -190,8 +186,7 @@ async fn an_editor_writes_sanitised_items_that_visitors_see_only_once_published(
     assert!(!list(&old_words).iter().any(|r| r["id"] == id));
 
     // Withdrawn, then deleted.
-    put_json(
-        &s,
+    s.put_json(
         &format!("/api/news/v3/manage/{id}/published"),
         &editor,
         &json!({"value": false}),
@@ -273,12 +268,12 @@ async fn only_editors_write_and_bad_items_are_refused_with_what_to_fix() {
             .await;
         assert_error(status, &body, 400, message);
     }
-    let (status, body) = put_json(
-        &s,
-        "/api/news/v3/manage/999999/published",
-        &editor,
-        &json!({"value": true}),
-    )
-    .await;
+    let (status, body) = s
+        .put_json(
+            "/api/news/v3/manage/999999/published",
+            &editor,
+            &json!({"value": true}),
+        )
+        .await;
     assert_error(status, &body, 404, "新闻不存在或已撤回");
 }

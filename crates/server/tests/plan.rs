@@ -24,7 +24,8 @@ fn rect([x0, y0, x1, y1]: [f64; 4]) -> Value {
     json!({"type": "Polygon", "coordinates": [[[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]]]})
 }
 
-/// The data folder: the regions, and the accounts `wuhan` (range 420100) and `hunan` (430000).
+/// The data folder: the regions, the accounts `wuhan` (range 420100) and `hunan` (430000),
+/// and the push node of 湖北.
 fn fixture() -> PathBuf {
     cached("plan", |work| {
         let feature = |code: &str, name: &str, r: [f64; 4]| json!({"type": "Feature", "properties": {"adcode": code, "name": name}, "geometry": rect(r)});
@@ -64,6 +65,8 @@ fn fixture() -> PathBuf {
             admin::add_user(&conn, &user).expect("user");
             admin::add_ranges(&conn, name, &[range.to_owned()]).expect("range");
         }
+        // The push node serving 湖北, for the province feedback.
+        rscloud::usercenter::store::add_push_node(&conn, "湖北节点", "420000").expect("node");
     })
 }
 
@@ -807,4 +810,238 @@ async fn the_purchase_plan_is_the_published_areas_minus_the_years_coverage() {
         let (status, _) = w.s.get_as(path, &w.hubei).await;
         assert_eq!(status, 403, "{path}");
     }
+}
+
+/// Saves, submits and publishes 湖北's class-1 need of April–June 2024 over `area`.
+async fn publish_hubei_2024(w: &World, area: [f64; 4]) {
+    let body = json!({"name": "反馈", "geojson": rect(area), "resolution": 1, "months": [4, 5, 6]});
+    let (status, body) =
+        w.s.post_json("/api/plan-collaborative/save/2024", Some(&w.hubei), &body)
+            .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        post(w, &w.hubei, "submit", json!({"planYear": 2024}))
+            .await
+            .0,
+        200
+    );
+    let (status, body) = post(w, &w.admin, "publish", json!({"planYear": 2024})).await;
+    assert_eq!(status, 200, "{body}");
+}
+
+fn close(got: &Value, want: f64) {
+    let got = got.as_f64().expect("number");
+    assert!(
+        (got - want).abs() <= 1e-3 * want.max(1e-9),
+        "{got} vs {want}"
+    );
+}
+
+#[tokio::test]
+async fn province_feedback_counts_the_optical_scenes_pushed_to_the_unit_and_keeps_its_rating() {
+    let w = world().await;
+    let area = [114.0, 30.0, 114.4, 30.4];
+    publish_hubei_2024(&w, area).await;
+    let feedback = "/api/push/v1/provincial-feedback?planYear=2024";
+    // Published, nothing pushed yet: the ground asked for, none delivered.
+    let f = data_of(&w.s, &w.admin, feedback).await;
+    assert_eq!(
+        (f["version"].clone(), f["rated"].clone()),
+        (json!(1), json!(0))
+    );
+    let units = f["units"].as_array().expect("units");
+    assert_eq!(units.len(), 1, "{f}");
+    assert_eq!(units[0]["unitCode"], "420000");
+    close(&units[0]["planKm2"], rect_km2(area));
+    assert_eq!(units[0]["deliveredKm2"], 0.0);
+
+    // The May scene east of 114.2° and the September one west of it reach the 湖北 node; only
+    // the May one is of a month the need asks for.
+    let node = {
+        let conn = rusqlite::Connection::open(w.s.database()).expect("db");
+        conn.query_row(
+            "SELECT id FROM push_node WHERE region_id = '420000'",
+            [],
+            |r| r.get::<_, i64>(0),
+        )
+        .expect("node")
+    };
+    let (status, body) =
+        w.s.post_json(
+            "/api/push/v1/batch",
+            Some(&w.admin),
+            &json!({"name": "2024年第二季度", "channel": "internet",
+                    "ids": ["GF2_EAST_202405", "GF2_WEST_202409"], "nodes": [node]}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let f = data_of(&w.s, &w.hubei, feedback).await;
+    let unit = &f["units"][0];
+    let east = rect_km2([114.2, 30.0, 114.4, 30.4]);
+    close(&unit["deliveredKm2"], east);
+    close(&unit["share"], east / rect_km2(area));
+    assert_eq!(unit["scenes"], 1);
+    assert_eq!(unit["lines"][0]["monthsLabel"], "4、5、6月");
+    close(&f["deliveredKm2"], east);
+    let scenes = data_of(
+        &w.s,
+        &w.hubei,
+        "/api/push/v1/metadata-optical?planYear=2024",
+    )
+    .await;
+    assert_eq!(scenes["total"], 1, "{scenes}");
+    assert_eq!(scenes["list"][0]["sceneId"], "GF2_EAST_202405");
+    assert_eq!(scenes["list"][0]["batchName"], "2024年第二季度");
+
+    // The unit rates; rating again changes it; the manager's summary shows it.
+    let rate = |token: String, body: Value| {
+        let s = &w.s;
+        async move {
+            s.put_json("/api/push/v1/provincial-feedback", &token, &body)
+                .await
+        }
+    };
+    let (status, body) = rate(
+        w.hubei.clone(),
+        json!({"planYear": 2024, "rating": 2, "comment": "西半部未覆盖"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["rating"], 2);
+    let (status, _) = rate(
+        w.hubei.clone(),
+        json!({"planYear": 2024, "unitCode": "420000", "rating": 4, "comment": "基本满足"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let f = data_of(&w.s, &w.admin, feedback).await;
+    assert_eq!(
+        (f["rated"].clone(), f["meanRating"].clone()),
+        (json!(1), json!(4.0))
+    );
+    assert_eq!(
+        (
+            f["units"][0]["comment"].clone(),
+            f["units"][0]["author"].clone()
+        ),
+        (json!("基本满足"), json!("hubei"))
+    );
+
+    // Nobody rates for another unit, a year without its areas, out of bounds, or as a manager.
+    let refused = [
+        (
+            &w.hunan,
+            json!({"planYear": 2024, "unitCode": "420000", "rating": 1}),
+            403,
+        ),
+        (&w.hunan, json!({"planYear": 2024, "rating": 3}), 409),
+        (&w.hubei, json!({"planYear": 2023, "rating": 3}), 409),
+        (&w.hubei, json!({"planYear": 2024, "rating": 6}), 400),
+        (
+            &w.hubei,
+            json!({"planYear": 2024, "rating": 3, "comment": "很".repeat(501)}),
+            400,
+        ),
+        (
+            &w.admin,
+            json!({"planYear": 2024, "unitCode": "420000", "rating": 5}),
+            403,
+        ),
+    ];
+    for (token, body, want) in refused {
+        let (status, answer) = rate(token.clone(), body.clone()).await;
+        assert_eq!(status, want, "{body}: {answer}");
+    }
+    assert_eq!(
+        data_of(&w.s, &w.admin, feedback).await["units"][0]["rating"],
+        4
+    );
+    // Another unit sees neither 湖北's feedback nor its scenes.
+    let f = data_of(&w.s, &w.hunan, feedback).await;
+    assert_eq!(f["units"], json!([]));
+    let (status, _) =
+        w.s.get_as(
+            "/api/push/v1/metadata-optical?planYear=2024&unitCode=420000",
+            &w.hunan,
+        )
+        .await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn the_overall_plan_sums_plan_acquisitions_purchases_and_deliveries() {
+    let w = world().await;
+    let area = [114.0, 30.0, 114.4, 30.4];
+    publish_hubei_2024(&w, area).await;
+    let (whole, east) = (rect_km2(area), rect_km2([114.2, 30.0, 114.4, 30.4]));
+    // By province: the catalogue's May scene covers the east half; the west half is to buy;
+    // nothing was pushed.
+    let o = data_of(
+        &w.s,
+        &w.admin,
+        "/api/plan-collaborative/overall?planYear=2024",
+    )
+    .await;
+    assert_eq!(o["analysisOption"], "province");
+    let rows = o["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 1, "{o}");
+    assert_eq!(
+        (rows[0]["key"].clone(), rows[0]["label"].clone()),
+        (json!("420000"), json!("湖北省"))
+    );
+    close(&rows[0]["planKm2"], whole);
+    close(&rows[0]["acquiredKm2"], east);
+    close(&rows[0]["purchaseKm2"], whole - east);
+    assert_eq!(rows[0]["deliveredKm2"], 0.0);
+    close(&o["total"]["planKm2"], whole);
+    // By resolution: one class-1 row; another class has none.
+    let o = data_of(
+        &w.s,
+        &w.admin,
+        "/api/plan-collaborative/overall?planYear=2024&analysisOption=resolution",
+    )
+    .await;
+    assert_eq!(o["rows"][0]["label"], "优于1米");
+    let o = data_of(
+        &w.s,
+        &w.admin,
+        "/api/plan-collaborative/overall?planYear=2024&analysisOption=resolution&resolutiontype=2",
+    )
+    .await;
+    assert_eq!(o["rows"], json!([]));
+    // By year: 2023 has no plan, 2024 the one above.
+    let o = data_of(
+        &w.s,
+        &w.admin,
+        "/api/plan-collaborative/overall?planYear=2024&analysisOption=year&yearOption=2023",
+    )
+    .await;
+    let years: Vec<(Value, Value)> = o["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| (r["key"].clone(), r["areas"].clone()))
+        .collect();
+    assert_eq!(
+        years,
+        vec![(json!("2023"), json!(0)), (json!("2024"), json!(1))]
+    );
+    for bad in [
+        "analysisOption=year&yearOption=2030",
+        "analysisOption=year&yearOption=2000",
+        "analysisOption=month",
+        "resolutiontype=9",
+    ] {
+        let (status, _) =
+            w.s.get_as(
+                &format!("/api/plan-collaborative/overall?planYear=2024&{bad}"),
+                &w.admin,
+            )
+            .await;
+        assert_eq!(status, 400, "{bad}");
+    }
+    let (status, _) =
+        w.s.get_as("/api/plan-collaborative/overall", &w.hubei)
+            .await;
+    assert_eq!(status, 403);
 }

@@ -1291,6 +1291,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/plan-collaborative/overall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A year's published plan against the catalogue's acquisitions, what remains to buy and what
+         *     was pushed to the units, by unit, resolution class or year.
+         */
+        get: operations["overall_plan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/plan-collaborative/overlap": {
         parameters: {
             query?: never;
@@ -1916,6 +1936,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/push/v1/metadata-optical": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The optical scenes pushed to a unit that count for its published needs of the year (of a
+         *     need's resolution class, in its months, meeting its ground), oldest first, a page at a time.
+         */
+        get: operations["metadata_optical"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/push/v1/own": {
         parameters: {
             query?: never;
@@ -1929,6 +1969,31 @@ export interface paths {
          */
         get: operations["own_push_batches"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/v1/provincial-feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per unit of the year's published plan the caller sees (a manager every unit, a unit its
+         *     own), how much of the ground asked for the optical scenes pushed to it covered, per need,
+         *     with its rating; and the sums across the units.
+         */
+        get: operations["provincial_feedback"];
+        /**
+         * A unit rates (1–5) and comments on how the images delivered for a published plan year met
+         *     its needs; rating again changes it. Only a unit of that year's published plan may.
+         */
+        put: operations["rate_feedback"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3719,6 +3784,11 @@ export interface components {
             /** @description How many match. */
             total: number;
         };
+        /**
+         * @description How the overall plan is summed (the spec's `analysisOption`).
+         * @enum {string}
+         */
+        Analysis: "province" | "resolution" | "year";
         /** @description An editor's answer. */
         AnswerInput: {
             /** @description The answer, plain text, 1–2000 characters; replaces an earlier one. */
@@ -5124,6 +5194,38 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_OverallPlan: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description The overall plan. */
+            data: {
+                /** @description How it is summed. */
+                analysisOption: components["schemas"]["Analysis"];
+                /**
+                 * Format: int64
+                 * @description The plan year (the last one with `analysisOption=year`).
+                 */
+                planYear: number;
+                /** @description The rows. */
+                rows: components["schemas"]["OverallRow"][];
+                /** @description Their sum. */
+                total: components["schemas"]["OverallRow"];
+                /**
+                 * Format: int64
+                 * @description The published version of `planYear` counted; none when it has none.
+                 */
+                version?: number | null;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_Page: {
             /**
              * Format: int32
@@ -5626,6 +5728,77 @@ export interface components {
                      * @description 0 notice, 1 industry trend, 5 media, 2 GEO dynamic information, 3 cooperation, 4 organization.
                      */
                     type: number;
+                }[];
+                /**
+                 * Format: int32
+                 * @description This page, from 1.
+                 */
+                pageNum: number;
+                /**
+                 * Format: int32
+                 * @description Rows per page.
+                 */
+                pageSize: number;
+                /**
+                 * Format: int64
+                 * @description Rows over all pages.
+                 */
+                total: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_Page_OpticalScene: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One page of a list, with the total over all pages. */
+            data: {
+                /** @description The rows of this page. */
+                list: {
+                    /**
+                     * Format: int64
+                     * @description Acquisition time, unix seconds.
+                     */
+                    acquiredAt: number;
+                    /**
+                     * Format: int64
+                     * @description The batch that brought it.
+                     */
+                    batchId: number;
+                    /** @description Its name. */
+                    batchName: string;
+                    /**
+                     * Format: double
+                     * @description Cloud cover, percent.
+                     */
+                    cloud: number;
+                    /**
+                     * Format: int64
+                     * @description When it was delivered, unix seconds.
+                     */
+                    deliveredAt: number;
+                    /** @description Delivered file name. */
+                    fileName: string;
+                    /** @description The resolution class of the need it counts for. */
+                    resolutionLabel: string;
+                    /**
+                     * Format: double
+                     * @description Ground resolution, metres.
+                     */
+                    resolutionM?: number | null;
+                    /** @description Satellite value. */
+                    satellite: string;
+                    /** @description Scene id. */
+                    sceneId: string;
+                    /** @description Sensor id. */
+                    sensor: string;
                 }[];
                 /**
                  * Format: int32
@@ -6499,6 +6672,58 @@ export interface components {
          * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
          *     `message` the Chinese text to show, `data` the payload.
          */
+        Envelope_ProvincialFeedback: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description The feedback of a plan year. */
+            data: {
+                /**
+                 * Format: double
+                 * @description Sum of their delivered km².
+                 */
+                deliveredKm2: number;
+                /**
+                 * Format: double
+                 * @description Their mean rating.
+                 */
+                meanRating?: number | null;
+                /**
+                 * Format: double
+                 * @description Sum of the units' plan km².
+                 */
+                planKm2: number;
+                /**
+                 * Format: int64
+                 * @description Plan year.
+                 */
+                planYear: number;
+                /** @description Units that gave a rating. */
+                rated: number;
+                /**
+                 * Format: double
+                 * @description `delivered_km2` of `plan_km2`, 0–1.
+                 */
+                share: number;
+                /** @description The units' level. */
+                unitType: components["schemas"]["UnitType"];
+                /** @description One per unit with published areas, by code. */
+                units: components["schemas"]["UnitFeedback"][];
+                /**
+                 * Format: int64
+                 * @description The published version counted; none when the year has none.
+                 */
+                version?: number | null;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
         Envelope_PublicKey: {
             /**
              * Format: int32
@@ -7300,6 +7525,61 @@ export interface components {
                 areaKm2: number;
                 /** @description Scenes counted. */
                 sceneCount: number;
+            };
+            /** @description Empty on success; the Chinese message for the user otherwise. */
+            message: string;
+        };
+        /**
+         * @description The body of every `/api` answer: `code` 0 on success, else the HTTP status,
+         *     `message` the Chinese text to show, `data` the payload.
+         */
+        Envelope_UnitFeedback: {
+            /**
+             * Format: int32
+             * @description 0 on success; 2 on login when the password must be changed; otherwise the HTTP status.
+             */
+            code: number;
+            /** @description One unit's feedback of a year. */
+            data: {
+                /** @description Published areas. */
+                areas: number;
+                /** @description Who rated (login name). */
+                author?: string | null;
+                /** @description Its comments. */
+                comment?: string | null;
+                /**
+                 * Format: double
+                 * @description What the pushed optical scenes cover of it, km².
+                 */
+                deliveredKm2: number;
+                /** @description Its needs. */
+                lines: components["schemas"]["FeedbackLine"][];
+                /**
+                 * Format: double
+                 * @description The ground asked for, km² (the sum of its needs).
+                 */
+                planKm2: number;
+                /**
+                 * Format: int64
+                 * @description When, unix seconds.
+                 */
+                ratedAt?: number | null;
+                /**
+                 * Format: int64
+                 * @description The unit's rating, 1–5, once given.
+                 */
+                rating?: number | null;
+                /** @description Pushed scenes that count (each once). */
+                scenes: number;
+                /**
+                 * Format: double
+                 * @description `delivered_km2` of `plan_km2`, 0–1.
+                 */
+                share: number;
+                /** @description The unit's region code. */
+                unitCode: string;
+                /** @description The unit's name. */
+                unitName: string;
             };
             /** @description Empty on success; the Chinese message for the user otherwise. */
             message: string;
@@ -8376,6 +8656,39 @@ export interface components {
             /** @description The text, plain, 1–2000 characters. */
             content: string;
         };
+        /** @description One need of a unit: a resolution class and months. */
+        FeedbackLine: {
+            /** @description Published areas in it. */
+            areas: number;
+            /**
+             * Format: double
+             * @description What the pushed optical scenes cover of it, km².
+             */
+            deliveredKm2: number;
+            /** @description `qb` or the months, e.g. `3,4,5`. */
+            monthCode: string;
+            /** @description How the months read. */
+            monthsLabel: string;
+            /**
+             * Format: double
+             * @description The ground asked for, km².
+             */
+            planKm2: number;
+            /**
+             * Format: int64
+             * @description Resolution class, 1–4.
+             */
+            resolution: number;
+            /** @description Its label. */
+            resolutionLabel: string;
+            /** @description Pushed scenes that count. */
+            scenes: number;
+            /**
+             * Format: double
+             * @description `delivered_km2` of `plan_km2`, 0–1.
+             */
+            share: number;
+        };
         /** @description One file. */
         FileInfo: {
             /** @description application, course, paper, image, attachment, software or typical. */
@@ -8988,6 +9301,46 @@ export interface components {
              */
             minSunElevationDeg?: number | null;
         };
+        /** @description A pushed optical scene that counts for a unit's need. */
+        OpticalScene: {
+            /**
+             * Format: int64
+             * @description Acquisition time, unix seconds.
+             */
+            acquiredAt: number;
+            /**
+             * Format: int64
+             * @description The batch that brought it.
+             */
+            batchId: number;
+            /** @description Its name. */
+            batchName: string;
+            /**
+             * Format: double
+             * @description Cloud cover, percent.
+             */
+            cloud: number;
+            /**
+             * Format: int64
+             * @description When it was delivered, unix seconds.
+             */
+            deliveredAt: number;
+            /** @description Delivered file name. */
+            fileName: string;
+            /** @description The resolution class of the need it counts for. */
+            resolutionLabel: string;
+            /**
+             * Format: double
+             * @description Ground resolution, metres.
+             */
+            resolutionM?: number | null;
+            /** @description Satellite value. */
+            satellite: string;
+            /** @description Scene id. */
+            sceneId: string;
+            /** @description Sensor id. */
+            sensor: string;
+        };
         /** @description The page's defaults and bounds, and the satellites with element sets. */
         OrbitConfig: {
             /**
@@ -9045,6 +9398,65 @@ export interface components {
              *     operator's figure, or the configured default when it publishes none.
              */
             maxOffNadirDeg: number;
+        };
+        /** @description The overall plan. */
+        OverallPlan: {
+            /** @description How it is summed. */
+            analysisOption: components["schemas"]["Analysis"];
+            /**
+             * Format: int64
+             * @description The plan year (the last one with `analysisOption=year`).
+             */
+            planYear: number;
+            /** @description The rows. */
+            rows: components["schemas"]["OverallRow"][];
+            /** @description Their sum. */
+            total: components["schemas"]["OverallRow"];
+            /**
+             * Format: int64
+             * @description The published version of `planYear` counted; none when it has none.
+             */
+            version?: number | null;
+        };
+        /** @description One row of the overall plan. */
+        OverallRow: {
+            /**
+             * Format: double
+             * @description What the catalogue's scenes cover of it, km².
+             */
+            acquiredKm2: number;
+            /**
+             * Format: double
+             * @description `acquired_km2` of `plan_km2`, 0–1.
+             */
+            acquiredShare: number;
+            /** @description Published areas. */
+            areas: number;
+            /**
+             * Format: double
+             * @description What the optical scenes pushed to the units cover of it, km².
+             */
+            deliveredKm2: number;
+            /**
+             * Format: double
+             * @description `delivered_km2` of `plan_km2`, 0–1.
+             */
+            deliveredShare: number;
+            /** @description The unit's code, the class (`1`–`4`) or the year. */
+            key: string;
+            /** @description The unit's name, the class label or `2025年`. */
+            label: string;
+            /**
+             * Format: double
+             * @description The ground asked for, km² (the sum of the needs: ground two units ask for counts for
+             *     each).
+             */
+            planKm2: number;
+            /**
+             * Format: double
+             * @description What remains to buy, km².
+             */
+            purchaseKm2: number;
         };
         /** @description Ground two units both ask for. */
         OverlapPair: {
@@ -9497,6 +9909,45 @@ export interface components {
             /** @description Vertices in the area. */
             vertices: number;
         };
+        /** @description The feedback of a plan year. */
+        ProvincialFeedback: {
+            /**
+             * Format: double
+             * @description Sum of their delivered km².
+             */
+            deliveredKm2: number;
+            /**
+             * Format: double
+             * @description Their mean rating.
+             */
+            meanRating?: number | null;
+            /**
+             * Format: double
+             * @description Sum of the units' plan km².
+             */
+            planKm2: number;
+            /**
+             * Format: int64
+             * @description Plan year.
+             */
+            planYear: number;
+            /** @description Units that gave a rating. */
+            rated: number;
+            /**
+             * Format: double
+             * @description `delivered_km2` of `plan_km2`, 0–1.
+             */
+            share: number;
+            /** @description The units' level. */
+            unitType: components["schemas"]["UnitType"];
+            /** @description One per unit with published areas, by code. */
+            units: components["schemas"]["UnitFeedback"][];
+            /**
+             * Format: int64
+             * @description The published version counted; none when the year has none.
+             */
+            version?: number | null;
+        };
         /** @description How the page seals the login password. */
         PublicKey: {
             /** @description Always `X25519-HKDF-SHA256-AES256GCM`. */
@@ -9776,6 +10227,23 @@ export interface components {
          * @enum {string}
          */
         Ramp: "green" | "yellowRed";
+        /** @description A unit's rating of a plan year. */
+        RateFeedback: {
+            /** @description Comments, at most 500 characters. */
+            comment?: string;
+            /**
+             * Format: int64
+             * @description The plan year.
+             */
+            planYear: number;
+            /**
+             * Format: int64
+             * @description 1–5.
+             */
+            rating: number;
+            /** @description The unit (one of the caller's area ranges); may be left out by a unit with one range. */
+            unitCode?: string | null;
+        };
         /** @description An order or a data request as lists and details show it. */
         Record: {
             /** @description DD… / SQ… */
@@ -10171,7 +10639,7 @@ export interface components {
             purpose?: string;
             /**
              * Format: int32
-             * @description Resolution class: 1 优于1米, 2 1米至2米, 3 2米至5米, 4 5米至16米.
+             * @description Resolution class: 1 优于1米, 2 1米至4米, 3 4米至16米, 4 16米以上.
              */
             resolution: number;
         };
@@ -10899,6 +11367,48 @@ export interface components {
             areaKm2: number;
             /** @description Scenes counted. */
             sceneCount: number;
+        };
+        /** @description One unit's feedback of a year. */
+        UnitFeedback: {
+            /** @description Published areas. */
+            areas: number;
+            /** @description Who rated (login name). */
+            author?: string | null;
+            /** @description Its comments. */
+            comment?: string | null;
+            /**
+             * Format: double
+             * @description What the pushed optical scenes cover of it, km².
+             */
+            deliveredKm2: number;
+            /** @description Its needs. */
+            lines: components["schemas"]["FeedbackLine"][];
+            /**
+             * Format: double
+             * @description The ground asked for, km² (the sum of its needs).
+             */
+            planKm2: number;
+            /**
+             * Format: int64
+             * @description When, unix seconds.
+             */
+            ratedAt?: number | null;
+            /**
+             * Format: int64
+             * @description The unit's rating, 1–5, once given.
+             */
+            rating?: number | null;
+            /** @description Pushed scenes that count (each once). */
+            scenes: number;
+            /**
+             * Format: double
+             * @description `delivered_km2` of `plan_km2`, 0–1.
+             */
+            share: number;
+            /** @description The unit's region code. */
+            unitCode: string;
+            /** @description The unit's name. */
+            unitName: string;
         };
         /** @description One unit's needs in the overlap statistics. */
         UnitNeed: {
@@ -15022,6 +15532,78 @@ export interface operations {
             };
         };
     };
+    overall_plan: {
+        parameters: {
+            query?: {
+                /** @description The plan year (default 2025); with `analysisOption=year`, the last year. */
+                planYear?: number;
+                /** @description `province` (default), `resolution` or `year`. */
+                analysisOption?: components["schemas"]["Analysis"];
+                /**
+                 * @description With `analysisOption=year`, the first year (default four years before `planYear`; at
+                 *     most 10 years).
+                 */
+                yearOption?: number;
+                /** @description Only the needs of this resolution class, 1–4 (default every class). */
+                resolutiontype?: number;
+                /** @description The units' level: 国家级, 省级, 市级 or 县级 (default 省级). */
+                unitType?: components["schemas"]["UnitType"];
+                /** @description Units within this region (default 100000, the whole country). */
+                regionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overall plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OverallPlan"];
+                };
+            };
+            /** @description A bad year, option, unit type, region or class */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a manager */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Over the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     plan_overlap: {
         parameters: {
             query?: {
@@ -17227,6 +17809,80 @@ export interface operations {
             };
         };
     };
+    metadata_optical: {
+        parameters: {
+            query?: {
+                /** @description The plan year (default 2025). */
+                planYear?: number;
+                /** @description The unit's region code; a unit with one range may leave it out. */
+                unitCode?: string;
+                /** @description Page from 1 (default 1). */
+                pageNum?: number;
+                /** @description Rows per page, 1–100 (default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of scenes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_OpticalScene"];
+                };
+            };
+            /** @description A bad year, unit or page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A unit the caller does not see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Over the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     own_push_batches: {
         parameters: {
             query?: {
@@ -17261,6 +17917,138 @@ export interface operations {
             };
             /** @description Not logged in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    provincial_feedback: {
+        parameters: {
+            query?: {
+                /** @description The plan year (default 2025): its latest published version. */
+                planYear?: number;
+                /** @description The units' level: 国家级, 省级, 市级 or 县级 (default 省级). */
+                unitType?: components["schemas"]["UnitType"];
+                /** @description Units within this region (default 100000, the whole country). */
+                regionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feedback of the year */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProvincialFeedback"];
+                };
+            };
+            /** @description A bad year, unit type or region */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No area range */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Over the time limit */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    rate_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateFeedback"];
+            };
+        };
+        responses: {
+            /** @description The unit's feedback as it now reads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UnitFeedback"];
+                };
+            };
+            /** @description A bad year, rating or comment */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not a unit, or not the caller's unit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The year's published plan has no area of the unit */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Over the time limit */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -181,6 +181,12 @@ const MIGRATIONS: &[Migration] = &[
         sql: sql_file!("0019_plan.sql"),
         spatial: &[],
     },
+    Migration {
+        version: 20,
+        name: "plan_feedback",
+        sql: sql_file!("0020_plan_feedback.sql"),
+        spatial: &[],
+    },
 ];
 
 /// FNV-1a: a stable checksum of a migration's text (not for security).

@@ -7,12 +7,14 @@ use utoipa::ToSchema;
 
 use crate::error::AppError;
 
-/// Resolution classes (spec §9: 1 to 4) with the labels this module gives them.
+/// Resolution classes (spec §9: 1 to 4), the catalogue's own (`catalogue::ResolutionClass`:
+/// ≤ 1 m, over 1 m and under 4 m, 4–16 m, over 16 m), so that a need of a class is met by the
+/// scenes of that class.
 pub const RESOLUTIONS: [(u8, &str); 4] = [
     (1, "优于1米"),
-    (2, "1米至2米"),
-    (3, "2米至5米"),
-    (4, "5米至16米"),
+    (2, "1米至4米"),
+    (3, "4米至16米"),
+    (4, "16米以上"),
 ];
 
 /// The label of a resolution class.
@@ -29,7 +31,7 @@ pub fn resolution(class: u8) -> Result<u8, AppError> {
         Ok(class)
     } else {
         Err(AppError::bad_request(
-            "分辨率等级无效：应为 1（优于1米）、2（1米至2米）、3（2米至5米）或 4（5米至16米）",
+            "分辨率等级无效：应为 1（优于1米）、2（1米至4米）、3（4米至16米）或 4（16米以上）",
         ))
     }
 }
@@ -155,6 +157,52 @@ impl UnitType {
     }
 }
 
+/// Which units a summary counts (purchase plan, overall plan, province feedback): one level
+/// (spec default 省级) within one region (default 100000, the whole country).
+#[derive(Debug, Clone)]
+pub struct Units {
+    /// The units' level.
+    pub level: UnitType,
+    /// Units whose code lies in this region.
+    pub region: String,
+}
+
+/// The query naming the units of a summary: `?unitType=&regionId=`.
+#[derive(Debug, Clone, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct UnitsQuery {
+    /// The units' level: 国家级, 省级, 市级 or 县级 (default 省级).
+    #[param(value_type = Option<UnitType>)]
+    pub unit_type: Option<String>,
+    /// Units within this region (default 100000, the whole country).
+    pub region_id: Option<String>,
+}
+
+impl Units {
+    /// The units asked for, defaults filled in; 400 for an unknown level or a bad region code.
+    pub fn asked(q: &UnitsQuery) -> Result<Self, AppError> {
+        let level = match q.unit_type.as_deref().map(str::trim) {
+            None | Some("") => UnitType::Province,
+            Some(t) => crate::api::from_name(t)
+                .ok_or_else(|| AppError::bad_request(format!("单位类型取值无效：{t}")))?,
+        };
+        let region = match q.region_id.as_deref().map(str::trim) {
+            None | Some("") => crate::region::tree::COUNTRY.to_owned(),
+            Some(r) => crate::region::tree::normalize(r)
+                .ok_or_else(|| AppError::bad_request(crate::region::tree::BAD_CODE))?
+                .to_owned(),
+        };
+        Ok(Self { level, region })
+    }
+
+    /// Whether a unit's code is one of these units.
+    pub fn take(&self, code: &str) -> bool {
+        UnitType::of(code) == self.level
+            && crate::usercenter::guard::region_in_ranges(code, std::slice::from_ref(&self.region))
+    }
+}
+
 /// Longest name of an area, characters.
 pub const MAX_NAME: usize = 50;
 /// Longest purpose or reason, characters.
@@ -225,7 +273,7 @@ mod tests {
     fn resolutions_cjlx_years_and_text_are_checked() {
         assert!(resolution(1).is_ok() && resolution(4).is_ok());
         assert!(resolution(0).is_err() && resolution(5).is_err());
-        assert_eq!(resolution_label(2), "1米至2米");
+        assert_eq!(resolution_label(2), "1米至4米");
         assert_eq!(Cjlx::of("bc"), Cjlx::Bc);
         assert_eq!(Cjlx::of("nonsense"), Cjlx::Sc);
         assert_eq!(plan_year(None).expect("default"), 2025);

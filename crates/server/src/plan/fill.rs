@@ -40,7 +40,7 @@ pub struct SavePlanArea {
     /// or as `process-shp` answered it. It must lie in one of the caller's area ranges.
     #[schema(value_type = crate::vector::schema::SentArea)]
     pub geojson: serde_json::Value,
-    /// Resolution class: 1 优于1米, 2 1米至2米, 3 2米至5米, 4 5米至16米.
+    /// Resolution class: 1 优于1米, 2 1米至4米, 3 4米至16米, 4 16米以上.
     pub resolution: u8,
     /// Months wanted, 1–12; none (or all twelve) for the whole year (qb).
     #[serde(default)]

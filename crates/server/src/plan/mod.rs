@@ -9,12 +9,15 @@
 //! computations; `fields.rs` the facts and filters. A unit sees only its own areas: any
 //! other answers 404.
 
+mod feedback;
 mod fields;
 mod fill;
+mod fulfil;
 mod geometry;
 pub mod layer;
 pub mod machine;
 mod manage;
+mod overall;
 mod purchase;
 pub mod store;
 
@@ -41,6 +44,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(fill::submit_plan_areas))
         .routes(routes!(fill::submit_plan_area))
         .routes(routes!(fill::apply_edit))
+        .routes(routes!(feedback::rate_feedback))
         .layer(axum::extract::DefaultBodyLimit::max(fill::MAX_BODY))
         .merge(
             OpenApiRouter::new()
@@ -58,6 +62,7 @@ pub fn router() -> OpenApiRouter<AppState> {
                 .routes(routes!(purchase::purchase_plan))
                 .routes(routes!(purchase::purchase_export))
                 .routes(routes!(purchase::purchase_shapefile))
+                .routes(routes!(overall::overall_plan))
                 .route_layer(Require::admin()),
         )
         .merge(
@@ -67,6 +72,8 @@ pub fn router() -> OpenApiRouter<AppState> {
                 .routes(routes!(manage::plan_area))
                 .routes(routes!(manage::plan_publications))
                 .routes(routes!(manage::publication_geom))
+                .routes(routes!(feedback::provincial_feedback))
+                .routes(routes!(feedback::metadata_optical))
                 .route_layer(Require::in_range()),
         )
 }

@@ -9,18 +9,17 @@ use std::collections::BTreeMap;
 
 use axum::extract::State as AxumState;
 use axum::response::Response;
-use geo::{BoundingRect, Intersects};
 use geo_kit::deadline::{Deadline, TimedOut};
 use geo_types::{MultiPolygon, Polygon};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::fields::{self, UnitType};
+use super::fields::{self, UnitType, Units, UnitsQuery};
+use super::fulfil;
 use super::geometry;
 use super::store;
 use crate::api::{ApiQuery, ApiResult, Envelope, blocking, ok};
 use crate::error::{AppError, ErrorEnvelope};
-use crate::normal::index::{Filter, Sort};
 use crate::spot::export::table::{Cell, table};
 use crate::state::AppState;
 use crate::vector::shp::{Field, Value, write_zipped};
@@ -38,11 +37,6 @@ const WORK_SECS: u64 = 30;
 pub struct PurchaseQuery {
     /// The year: its latest published plan, against its catalogue (default 2024).
     pub purchase_year: Option<i64>,
-    /// The units' level: 国家级, 省级, 市级 or 县级 (default 省级).
-    #[param(value_type = Option<UnitType>)]
-    pub unit_type: Option<String>,
-    /// Units within this region (default 100000, the whole country).
-    pub region_id: Option<String>,
 }
 
 /// One line of a purchase plan: a resolution class and months.
@@ -134,38 +128,16 @@ pub fn priced(km2: f64, class: i64, prices: &[f64; 4]) -> (f64, f64) {
     (price, km2 * price)
 }
 
-/// Whether a unix time falls in one of the months (1–12, Beijing time).
-fn in_months(at: i64, months: &[u8]) -> bool {
-    let m = crate::beijing::month_number(at).rem_euclid(12) + 1;
-    months.iter().any(|&x| i64::from(x) == m)
-}
-
 /// The purchase plan asked for, with what each line must buy as a shape.
 async fn plan_of(
     state: &AppState,
     q: &PurchaseQuery,
+    u: &UnitsQuery,
 ) -> Result<(PurchasePlan, Vec<MultiPolygon<f64>>), AppError> {
     let year = fields::plan_year(Some(q.purchase_year.unwrap_or(DEFAULT_PURCHASE_YEAR)))?;
-    let unit_type = match q.unit_type.as_deref().map(str::trim) {
-        None | Some("") => UnitType::Province,
-        Some(t) => crate::api::from_name(t)
-            .ok_or_else(|| AppError::bad_request(format!("单位类型取值无效：{t}")))?,
-    };
-    let region = match q.region_id.as_deref().map(str::trim) {
-        None | Some("") => crate::region::tree::COUNTRY.to_owned(),
-        Some(r) => crate::region::tree::normalize(r)
-            .ok_or_else(|| AppError::bad_request(crate::region::tree::BAD_CODE))?
-            .to_owned(),
-    };
-    let published = state
-        .db
-        .call(move |c| {
-            Ok(match store::publications(c, year)?.into_iter().next() {
-                Some(p) => Some((p.version, store::published_areas(c, p.id)?)),
-                None => None,
-            })
-        })
-        .await?;
+    let units = Units::asked(u)?;
+    let unit_type = units.level;
+    let published = state.db.call(move |c| store::latest(c, year)).await?;
     let prices = state.config.plan_price_per_km2;
     let scenes = state.scenes.now();
     blocking(move || {
@@ -178,12 +150,7 @@ async fn plan_of(
         let mut groups: BTreeMap<(i64, String), Vec<&MultiPolygon<f64>>> = BTreeMap::new();
         for a in &areas {
             let f = &a.facts;
-            if UnitType::of(&f.unit_code) == unit_type
-                && crate::usercenter::guard::region_in_ranges(
-                    &f.unit_code,
-                    std::slice::from_ref(&region),
-                )
-            {
+            if units.take(&f.unit_code) {
                 groups
                     .entry((f.resolution, f.months.clone()))
                     .or_default()
@@ -194,36 +161,7 @@ async fn plan_of(
         let mut shapes = Vec::new();
         for ((class, months), group) in groups {
             let union = geometry::union(&group);
-            let period = crate::coverage::engine::Period::checked(
-                i32::try_from(year).unwrap_or(2025),
-                0,
-                u8::try_from(class).ok(),
-                None,
-            )?;
-            let (from, to) = period.window();
-            let wanted = fields::months_of(&months);
-            let bbox = union.bounding_rect();
-            let filter = Filter {
-                from: Some(from),
-                to: Some(to),
-                resolutions: vec![u8::try_from(class).unwrap_or(0)],
-                ..Filter::default()
-            };
-            let positions = scenes.select(&filter, Sort::Time, |s| {
-                in_months(s.acquired_at(), &wanted)
-                    && s.bbox().zip(bbox).is_some_and(|(e, b)| {
-                        geo_types::Rect::new(
-                            geo_types::coord! {x: e.min_x, y: e.min_y},
-                            geo_types::coord! {x: e.max_x, y: e.max_y},
-                        )
-                        .intersects(&b)
-                    })
-            });
-            let footprints: Vec<Polygon<f64>> = positions
-                .iter()
-                .filter_map(|&i| scenes.at(i))
-                .map(|s| s.footprint())
-                .collect();
+            let footprints = fulfil::catalogue_footprints(&scenes, year, class, &months, &union)?;
             let Remaining {
                 plan_km2,
                 covered_km2,
@@ -268,7 +206,7 @@ async fn plan_of(
     get,
     path = "/api/plan-collaborative/purchase",
     tag = "plan",
-    params(PurchaseQuery),
+    params(PurchaseQuery, UnitsQuery),
     responses(
         (status = 200, description = "The purchase plan", body = Envelope<PurchasePlan>),
         (status = 400, description = "A bad year, unit type or region", body = ErrorEnvelope),
@@ -280,8 +218,9 @@ async fn plan_of(
 pub(super) async fn purchase_plan(
     AxumState(state): AxumState<AppState>,
     ApiQuery(q): ApiQuery<PurchaseQuery>,
+    ApiQuery(u): ApiQuery<UnitsQuery>,
 ) -> ApiResult<PurchasePlan> {
-    Ok(ok(plan_of(&state, &q).await?.0))
+    Ok(ok(plan_of(&state, &q, &u).await?.0))
 }
 
 /// The purchase plan as an Excel workbook (.xlsx): one row per line, then the total.
@@ -289,7 +228,7 @@ pub(super) async fn purchase_plan(
     get,
     path = "/api/plan-collaborative/purchase/export",
     tag = "plan",
-    params(PurchaseQuery),
+    params(PurchaseQuery, UnitsQuery),
     responses(
         (status = 200, description = "purchase_plan_{year}.xlsx", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = crate::normal::coverage::ZipFile),
         (status = 400, description = "A bad year, unit type or region", body = ErrorEnvelope),
@@ -301,8 +240,9 @@ pub(super) async fn purchase_plan(
 pub(super) async fn purchase_export(
     AxumState(state): AxumState<AppState>,
     ApiQuery(q): ApiQuery<PurchaseQuery>,
+    ApiQuery(u): ApiQuery<UnitsQuery>,
 ) -> Result<Response, AppError> {
-    let (plan, _) = plan_of(&state, &q).await?;
+    let (plan, _) = plan_of(&state, &q, &u).await?;
     let headers: Vec<String> = [
         "分辨率等级",
         "采集月份",
@@ -374,7 +314,7 @@ const FIELDS: [Field; 9] = [
     get,
     path = "/api/plan-collaborative/purchase/exportshp",
     tag = "plan",
-    params(PurchaseQuery),
+    params(PurchaseQuery, UnitsQuery),
     responses(
         (status = 200, description = "purchase_plan_{year}.zip", content_type = "application/zip", body = crate::normal::coverage::ZipFile),
         (status = 400, description = "A bad year, unit type or region", body = ErrorEnvelope),
@@ -386,8 +326,9 @@ const FIELDS: [Field; 9] = [
 pub(super) async fn purchase_shapefile(
     AxumState(state): AxumState<AppState>,
     ApiQuery(q): ApiQuery<PurchaseQuery>,
+    ApiQuery(u): ApiQuery<UnitsQuery>,
 ) -> Result<Response, AppError> {
-    let (plan, shapes) = plan_of(&state, &q).await?;
+    let (plan, shapes) = plan_of(&state, &q, &u).await?;
     let stem = format!("purchase_plan_{}", plan.purchase_year);
     let name = stem.clone();
     let bytes = blocking(move || {
@@ -457,7 +398,5 @@ mod tests {
         let prices = [300.0, 100.0, 30.0, 5.0];
         assert_eq!(priced(10.0, 2, &prices), (100.0, 1000.0));
         assert_eq!(priced(10.0, 0, &prices), (0.0, 0.0));
-        assert!(in_months(1_717_200_000, &[6]), "2024-06-01 Beijing");
-        assert!(!in_months(1_717_200_000, &[5, 7]));
     }
 }

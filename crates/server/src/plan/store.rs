@@ -432,6 +432,76 @@ pub fn publications(conn: &Connection, year: i64) -> rusqlite::Result<Vec<Public
     .collect()
 }
 
+/// The latest published version of a year and its areas, if the year has one.
+pub fn latest(conn: &Connection, year: i64) -> rusqlite::Result<Option<(i64, Vec<PublishedArea>)>> {
+    Ok(match publications(conn, year)?.into_iter().next() {
+        Some(p) => Some((p.version, published_areas(conn, p.id)?)),
+        None => None,
+    })
+}
+
+/// A unit's rating of a plan year.
+#[derive(Debug, Clone)]
+pub struct FeedbackRow {
+    /// Plan year.
+    pub plan_year: i64,
+    /// The unit's region code.
+    pub unit_code: String,
+    /// The unit's name.
+    pub unit_name: String,
+    /// 1–5.
+    pub rating: i64,
+    /// Comments.
+    pub comment: String,
+    /// Who gave it (login name).
+    pub author: String,
+    /// When, unix seconds.
+    pub updated_at: i64,
+}
+
+/// Every unit's rating of a year.
+pub fn feedback_of_year(conn: &Connection, year: i64) -> rusqlite::Result<Vec<FeedbackRow>> {
+    conn.prepare_cached(
+        "SELECT plan_year, unit_code, unit_name, rating, comment, author, updated_at
+         FROM plan_feedback WHERE plan_year = ?1 ORDER BY unit_code",
+    )?
+    .query_map([year], |r| {
+        Ok(FeedbackRow {
+            plan_year: r.get(0)?,
+            unit_code: r.get(1)?,
+            unit_name: r.get(2)?,
+            rating: r.get(3)?,
+            comment: r.get(4)?,
+            author: r.get(5)?,
+            updated_at: r.get(6)?,
+        })
+    })?
+    .collect()
+}
+
+/// Gives or changes a unit's rating of a year.
+pub fn rate(conn: &Connection, f: &FeedbackRow, user_id: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO plan_feedback (plan_year, unit_code, unit_name, rating, comment, user_id,
+                                    author, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         ON CONFLICT (plan_year, unit_code) DO UPDATE SET unit_name = excluded.unit_name,
+           rating = excluded.rating, comment = excluded.comment, user_id = excluded.user_id,
+           author = excluded.author, updated_at = excluded.updated_at",
+    )?
+    .execute(params![
+        f.plan_year,
+        f.unit_code,
+        f.unit_name,
+        f.rating,
+        f.comment,
+        user_id,
+        f.author,
+        f.updated_at
+    ])?;
+    Ok(())
+}
+
 /// The areas of a publication, as published.
 pub fn published_areas(conn: &Connection, id: i64) -> rusqlite::Result<Vec<PublishedArea>> {
     conn.prepare_cached(&format!(

@@ -308,6 +308,47 @@ pub fn items(
     .collect()
 }
 
+/// A scene a node received, with the batch that first brought it.
+#[derive(Debug, Clone)]
+pub struct Received {
+    /// The delivery.
+    pub row: ItemRow,
+    /// The batch.
+    pub batch_id: i64,
+    /// Its name.
+    pub batch_name: String,
+}
+
+/// The scenes acquired in `[from, to]` (unix seconds) that were pushed to the nodes serving
+/// `region_id`, each once (its first delivery), oldest acquisition first.
+pub fn received(
+    conn: &Connection,
+    region_id: &str,
+    from: i64,
+    to: i64,
+) -> rusqlite::Result<Vec<Received>> {
+    let mut rows: Vec<Received> = conn
+        .prepare_cached(
+            "SELECT i.node_id, scene_id, file_name, satellite, sensor, acquired_at, cloud,
+                    resolution_m, size_mb, delivered_at, footprint, n.node_name, n.region_id,
+                    b.id, b.name
+             FROM push_item i JOIN push_batch_node n USING (batch_id, node_id)
+             JOIN push_batch b ON b.id = i.batch_id
+             WHERE n.region_id = ?1 AND acquired_at BETWEEN ?2 AND ?3
+             ORDER BY acquired_at, scene_id, b.id",
+        )?
+        .query_map(params![region_id, from, to], |r| {
+            Ok(Received {
+                row: item_row(r)?,
+                batch_id: r.get(13)?,
+                batch_name: r.get(14)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    rows.dedup_by(|b, a| a.row.item.scene_id == b.row.item.scene_id);
+    Ok(rows)
+}
+
 /// Which deliveries a statistic counts: batches sent in `[from, to)` (unix seconds) by
 /// `channel` (`None`: both), to the nodes of `nodes` (`None`: every node).
 #[derive(Debug, Clone)]

@@ -152,6 +152,12 @@ impl TestServer {
         answer(req).await
     }
 
+    /// PUT a JSON value with a session token; returns the status and the JSON body.
+    pub async fn put_json(&self, path: &str, token: &str, body: &Value) -> (u16, Value) {
+        let req = self.client.put(self.url(path)).header("token", token);
+        answer(req.json(body)).await
+    }
+
     /// DELETE with a JSON body and a session token; returns the status and the JSON body.
     pub async fn delete_json(&self, path: &str, token: &str, body: &Value) -> (u16, Value) {
         let req = self.client.delete(self.url(path)).header("token", token);

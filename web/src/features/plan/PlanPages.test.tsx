@@ -52,7 +52,7 @@ const area = (id: number, state: PlanArea['state'], extra: Partial<PlanArea> = {
   planYear: 2025,
   purpose: '',
   resolution: 2,
-  resolutionLabel: '1米至2米',
+  resolutionLabel: '1米至4米',
   state,
   stateLabel: {
     draft: '草稿',
@@ -126,7 +126,7 @@ describe('计划填报 (/plan/fill)', () => {
     const table = await screen.findByTestId('plan-fill-table');
     expect(await within(table).findByText('武汉需求 1')).toBeInTheDocument();
     expect(within(table).getAllByText('1,234.57 km²')).toHaveLength(2);
-    expect(within(table).getAllByText('1米至2米')).toHaveLength(2);
+    expect(within(table).getAllByText('1米至4米')).toHaveLength(2);
     expect(within(table).getByText('范围需扩大')).toBeInTheDocument();
     // A draft can be edited, submitted and deleted; a submitted one only asked to be edited.
     expect(within(table).getAllByTestId('plan-delete')).toHaveLength(1);
@@ -369,7 +369,7 @@ describe('采购计划 (/plan/purchase)', () => {
     rows: [
       {
         resolution: 2,
-        resolutionLabel: '1米至2米',
+        resolutionLabel: '1米至4米',
         monthCode: 'qb',
         monthsLabel: '全年',
         areas: 2,

@@ -55,9 +55,9 @@ export const PLAN_YEARS = Array.from({ length: 11 }, (_, index) => 2020 + index)
 /** The resolution classes (spec §9; the server's labels). */
 export const RESOLUTIONS = [
   { value: 1, label: '优于1米' },
-  { value: 2, label: '1米至2米' },
-  { value: 3, label: '2米至5米' },
-  { value: 4, label: '5米至16米' },
+  { value: 2, label: '1米至4米' },
+  { value: 3, label: '4米至16米' },
+  { value: 4, label: '16米以上' },
 ] as const;
 
 /** The acquisition types. */

@@ -1,0 +1,424 @@
+//! Province feedback (省级反馈, spec `push/v1` provincial-feedback and metadata-optical): per
+//! unit and plan year, how much of the ground its published needs asked for the optical scenes
+//! pushed to it covered (`fulfil`), the scenes that count, and the unit's own rating and
+//! comments; a manager reads every unit's with a summary across them.
+
+use std::collections::HashMap;
+
+use axum::extract::State as AxumState;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::fields::{self, UnitType, Units, UnitsQuery};
+use super::fulfil::{self, Need, YearNeeds};
+use super::sees;
+use super::store::{self, FeedbackRow};
+use crate::api::{ApiJson, ApiQuery, ApiResult, Envelope, Page, PageQuery, ok};
+use crate::error::{AppError, ErrorEnvelope};
+use crate::state::AppState;
+use crate::usercenter::session::{Caller, now_secs};
+
+/// Which feedback: a plan year and the units.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct FeedbackQuery {
+    /// The plan year (default 2025): its latest published version.
+    pub plan_year: Option<i64>,
+}
+
+/// One need of a unit: a resolution class and months.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FeedbackLine {
+    /// Resolution class, 1–4.
+    pub resolution: i64,
+    /// Its label.
+    pub resolution_label: String,
+    /// `qb` or the months, e.g. `3,4,5`.
+    pub month_code: String,
+    /// How the months read.
+    pub months_label: String,
+    /// Published areas in it.
+    pub areas: usize,
+    /// The ground asked for, km².
+    pub plan_km2: f64,
+    /// What the pushed optical scenes cover of it, km².
+    pub delivered_km2: f64,
+    /// `delivered_km2` of `plan_km2`, 0–1.
+    pub share: f64,
+    /// Pushed scenes that count.
+    pub scenes: usize,
+}
+
+/// One unit's feedback of a year.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnitFeedback {
+    /// The unit's region code.
+    pub unit_code: String,
+    /// The unit's name.
+    pub unit_name: String,
+    /// Published areas.
+    pub areas: usize,
+    /// The ground asked for, km² (the sum of its needs).
+    pub plan_km2: f64,
+    /// What the pushed optical scenes cover of it, km².
+    pub delivered_km2: f64,
+    /// `delivered_km2` of `plan_km2`, 0–1.
+    pub share: f64,
+    /// Pushed scenes that count (each once).
+    pub scenes: usize,
+    /// Its needs.
+    pub lines: Vec<FeedbackLine>,
+    /// The unit's rating, 1–5, once given.
+    pub rating: Option<i64>,
+    /// Its comments.
+    pub comment: Option<String>,
+    /// Who rated (login name).
+    pub author: Option<String>,
+    /// When, unix seconds.
+    pub rated_at: Option<i64>,
+}
+
+/// The feedback of a plan year.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProvincialFeedback {
+    /// Plan year.
+    pub plan_year: i64,
+    /// The units' level.
+    pub unit_type: UnitType,
+    /// The published version counted; none when the year has none.
+    pub version: Option<i64>,
+    /// One per unit with published areas, by code.
+    pub units: Vec<UnitFeedback>,
+    /// Sum of the units' plan km².
+    pub plan_km2: f64,
+    /// Sum of their delivered km².
+    pub delivered_km2: f64,
+    /// `delivered_km2` of `plan_km2`, 0–1.
+    pub share: f64,
+    /// Units that gave a rating.
+    pub rated: usize,
+    /// Their mean rating.
+    pub mean_rating: Option<f64>,
+}
+
+/// Each unit's feedback from its needs and its rating.
+fn units_of(needs: &[Need], ratings: &[FeedbackRow]) -> Vec<UnitFeedback> {
+    let mut out: Vec<UnitFeedback> = Vec::new();
+    for n in needs {
+        if out.last().is_none_or(|u| u.unit_code != n.unit_code) {
+            let rating = ratings.iter().find(|r| r.unit_code == n.unit_code);
+            out.push(UnitFeedback {
+                unit_code: n.unit_code.clone(),
+                unit_name: n.unit_name.clone(),
+                areas: 0,
+                plan_km2: 0.0,
+                delivered_km2: 0.0,
+                share: 0.0,
+                scenes: 0,
+                lines: Vec::new(),
+                rating: rating.map(|r| r.rating),
+                comment: rating.map(|r| r.comment.clone()),
+                author: rating.map(|r| r.author.clone()),
+                rated_at: rating.map(|r| r.updated_at),
+            });
+        }
+        let Some(u) = out.last_mut() else { continue };
+        u.areas += n.areas;
+        u.plan_km2 += n.plan_km2;
+        u.delivered_km2 += n.delivered_km2;
+        u.lines.push(FeedbackLine {
+            resolution: n.resolution,
+            resolution_label: fields::resolution_label(n.resolution).to_owned(),
+            month_code: n.months.clone(),
+            months_label: fields::months_label(&n.months),
+            areas: n.areas,
+            plan_km2: n.plan_km2,
+            delivered_km2: n.delivered_km2,
+            share: fulfil::share(n.delivered_km2, n.plan_km2),
+            scenes: n.delivered.len(),
+        });
+    }
+    for u in &mut out {
+        u.share = fulfil::share(u.delivered_km2, u.plan_km2);
+        let mut ids: Vec<&String> = needs
+            .iter()
+            .filter(|n| n.unit_code == u.unit_code)
+            .flat_map(|n| &n.delivered)
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        u.scenes = ids.len();
+    }
+    out
+}
+
+/// Per unit of the year's published plan the caller sees (a manager every unit, a unit its
+/// own), how much of the ground asked for the optical scenes pushed to it covered, per need,
+/// with its rating; and the sums across the units.
+#[utoipa::path(
+    get,
+    path = "/api/push/v1/provincial-feedback",
+    tag = "plan",
+    params(FeedbackQuery, UnitsQuery),
+    responses(
+        (status = 200, description = "The feedback of the year", body = Envelope<ProvincialFeedback>),
+        (status = 400, description = "A bad year, unit type or region", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "No area range", body = ErrorEnvelope),
+        (status = 503, description = "Over the time limit", body = ErrorEnvelope),
+    )
+)]
+pub(super) async fn provincial_feedback(
+    AxumState(state): AxumState<AppState>,
+    caller: Caller,
+    ApiQuery(q): ApiQuery<FeedbackQuery>,
+    ApiQuery(u): ApiQuery<UnitsQuery>,
+) -> ApiResult<ProvincialFeedback> {
+    let year = fields::plan_year(q.plan_year)?;
+    let units = Units::asked(&u)?;
+    let unit_type = units.level;
+    let YearNeeds { version, needs, .. } = fulfil::of_year(&state, &caller, year, units).await?;
+    let ratings = state
+        .db
+        .call(move |c| store::feedback_of_year(c, year))
+        .await?;
+    let units = units_of(&needs, &ratings);
+    let plan_km2: f64 = units.iter().map(|u| u.plan_km2).sum();
+    let delivered_km2: f64 = units.iter().map(|u| u.delivered_km2).sum();
+    let given: Vec<i64> = units.iter().filter_map(|u| u.rating).collect();
+    Ok(ok(ProvincialFeedback {
+        plan_year: year,
+        unit_type,
+        version,
+        plan_km2,
+        delivered_km2,
+        share: fulfil::share(delivered_km2, plan_km2),
+        rated: given.len(),
+        mean_rating: (!given.is_empty())
+            .then(|| given.iter().sum::<i64>() as f64 / given.len() as f64),
+        units,
+    }))
+}
+
+/// A unit's rating of a plan year.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RateFeedback {
+    /// The plan year.
+    pub plan_year: i64,
+    /// The unit (one of the caller's area ranges); may be left out by a unit with one range.
+    pub unit_code: Option<String>,
+    /// 1–5.
+    pub rating: i64,
+    /// Comments, at most 500 characters.
+    #[serde(default)]
+    pub comment: String,
+}
+
+/// The refusal of a rating for a unit that is not the caller's.
+pub const NOT_OWN_UNIT: &str = "只能评价本单位（权限范围内）的计划";
+
+/// The unit a rating is for: the one named, if it is the caller's, or the caller's only range.
+fn own_unit(caller: &Caller, named: Option<&str>) -> Result<String, AppError> {
+    match named.map(str::trim) {
+        Some(code) if !code.is_empty() => caller
+            .regions
+            .iter()
+            .find(|r| *r == code)
+            .cloned()
+            .ok_or_else(|| AppError::Forbidden(NOT_OWN_UNIT.into())),
+        _ => match caller.regions.as_slice() {
+            [only] => Ok(only.clone()),
+            _ => Err(AppError::bad_request("请指定评价的单位（unitCode）")),
+        },
+    }
+}
+
+/// A unit rates (1–5) and comments on how the images delivered for a published plan year met
+/// its needs; rating again changes it. Only a unit of that year's published plan may.
+#[utoipa::path(
+    put,
+    path = "/api/push/v1/provincial-feedback",
+    tag = "plan",
+    request_body = RateFeedback,
+    responses(
+        (status = 200, description = "The unit's feedback as it now reads", body = Envelope<UnitFeedback>),
+        (status = 400, description = "A bad year, rating or comment", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "Not a unit, or not the caller's unit", body = ErrorEnvelope),
+        (status = 409, description = "The year's published plan has no area of the unit", body = ErrorEnvelope),
+        (status = 503, description = "Over the time limit", body = ErrorEnvelope),
+    )
+)]
+pub(super) async fn rate_feedback(
+    AxumState(state): AxumState<AppState>,
+    caller: Caller,
+    ApiJson(body): ApiJson<RateFeedback>,
+) -> ApiResult<UnitFeedback> {
+    let year = fields::plan_year(Some(body.plan_year))?;
+    if !(1..=5).contains(&body.rating) {
+        return Err(AppError::bad_request("评分应为 1 到 5 的整数"));
+    }
+    let comment = fields::bounded(&body.comment, fields::MAX_TEXT, "意见")?;
+    let unit = own_unit(&caller, body.unit_code.as_deref())?;
+    let units = Units {
+        level: UnitType::of(&unit),
+        region: unit.clone(),
+    };
+    let YearNeeds { needs, .. } = fulfil::of_year(&state, &caller, year, units).await?;
+    let Some(first) = needs.first() else {
+        return Err(AppError::Conflict(format!(
+            "{year} 年已发布的计划中没有本单位的需求范围，无法评价"
+        )));
+    };
+    let row = FeedbackRow {
+        plan_year: year,
+        unit_code: unit.clone(),
+        unit_name: first.unit_name.clone(),
+        rating: body.rating,
+        comment,
+        author: caller.username.clone(),
+        updated_at: now_secs(),
+    };
+    let user = caller.user_id;
+    let stored = row.clone();
+    state
+        .db
+        .call(move |c| store::rate(c, &stored, user))
+        .await?;
+    units_of(&needs, &[row])
+        .into_iter()
+        .next()
+        .map(ok)
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("a rated unit has no needs")))
+}
+
+/// Which scenes: a plan year and one unit.
+#[derive(Debug, Clone, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct OpticalQuery {
+    /// The plan year (default 2025).
+    pub plan_year: Option<i64>,
+    /// The unit's region code; a unit with one range may leave it out.
+    pub unit_code: Option<String>,
+}
+
+/// A pushed optical scene that counts for a unit's need.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpticalScene {
+    /// Scene id.
+    pub scene_id: String,
+    /// Delivered file name.
+    pub file_name: String,
+    /// Satellite value.
+    pub satellite: String,
+    /// Sensor id.
+    pub sensor: String,
+    /// Acquisition time, unix seconds.
+    pub acquired_at: i64,
+    /// Cloud cover, percent.
+    pub cloud: f64,
+    /// Ground resolution, metres.
+    pub resolution_m: Option<f64>,
+    /// The resolution class of the need it counts for.
+    pub resolution_label: String,
+    /// The batch that brought it.
+    pub batch_id: i64,
+    /// Its name.
+    pub batch_name: String,
+    /// When it was delivered, unix seconds.
+    pub delivered_at: i64,
+}
+
+/// The unit a scene list is for: one the caller sees (404 as for a unit that does not exist).
+fn seen_unit(caller: &Caller, named: Option<&str>) -> Result<String, AppError> {
+    let code = match named.map(str::trim) {
+        Some(c) if !c.is_empty() => c.to_owned(),
+        _ => match caller.regions.as_slice() {
+            [only] if !caller.is_admin() => only.clone(),
+            _ => return Err(AppError::bad_request("请指定单位（unitCode）")),
+        },
+    };
+    if sees(caller, &code) {
+        Ok(code)
+    } else {
+        Err(AppError::NotFound("单位不存在".into()))
+    }
+}
+
+/// The optical scenes pushed to a unit that count for its published needs of the year (of a
+/// need's resolution class, in its months, meeting its ground), oldest first, a page at a time.
+#[utoipa::path(
+    get,
+    path = "/api/push/v1/metadata-optical",
+    tag = "plan",
+    params(OpticalQuery, PageQuery),
+    responses(
+        (status = 200, description = "A page of scenes", body = Envelope<Page<OpticalScene>>),
+        (status = 400, description = "A bad year, unit or page", body = ErrorEnvelope),
+        (status = 401, description = "Not logged in", body = ErrorEnvelope),
+        (status = 403, description = "No area range", body = ErrorEnvelope),
+        (status = 404, description = "A unit the caller does not see", body = ErrorEnvelope),
+        (status = 503, description = "Over the time limit", body = ErrorEnvelope),
+    )
+)]
+pub(super) async fn metadata_optical(
+    AxumState(state): AxumState<AppState>,
+    caller: Caller,
+    ApiQuery(q): ApiQuery<OpticalQuery>,
+    ApiQuery(p): ApiQuery<PageQuery>,
+) -> ApiResult<Page<OpticalScene>> {
+    let paging = p.paging()?;
+    let year = fields::plan_year(q.plan_year)?;
+    let unit = seen_unit(&caller, q.unit_code.as_deref())?;
+    let units = Units {
+        level: UnitType::of(&unit),
+        region: unit.clone(),
+    };
+    let YearNeeds {
+        needs, received, ..
+    } = fulfil::of_year(&state, &caller, year, units).await?;
+    let mut class_of: HashMap<&str, i64> = HashMap::new();
+    for n in &needs {
+        for id in &n.delivered {
+            // A scene counting for two needs is listed once, under the finer class.
+            let c = class_of.entry(id.as_str()).or_insert(n.resolution);
+            *c = (*c).min(n.resolution);
+        }
+    }
+    let counted: Vec<OpticalScene> = received
+        .get(&unit)
+        .into_iter()
+        .flatten()
+        .filter_map(|r| {
+            let class = class_of.get(r.row.item.scene_id.as_str())?;
+            let i = &r.row.item;
+            Some(OpticalScene {
+                scene_id: i.scene_id.clone(),
+                file_name: i.file_name.clone(),
+                satellite: i.satellite.clone(),
+                sensor: i.sensor.clone(),
+                acquired_at: i.acquired_at,
+                cloud: i.cloud,
+                resolution_m: i.resolution_m,
+                resolution_label: fields::resolution_label(*class).to_owned(),
+                batch_id: r.batch_id,
+                batch_name: r.batch_name.clone(),
+                delivered_at: r.row.delivered_at,
+            })
+        })
+        .collect();
+    let total = counted.len() as i64;
+    let list = counted
+        .into_iter()
+        .skip(usize::try_from(paging.offset()).unwrap_or(usize::MAX))
+        .take(paging.size as usize)
+        .collect();
+    Ok(ok(paging.page(list, total)))
+}
