@@ -1,6 +1,8 @@
 // 采集计划's journey (issue 19): hubei, a unit (湖北省), draws two areas of need inside 湖北 on
 // 计划填报 for plan year 2026 and submits them; admin publishes the year's plan on 计划发布 and
-// opens 采购计划 for 2026, where what the catalogue already covers is taken off. The demo
+// opens 采购计划 for 2026, where what the catalogue already covers is taken off, and 总体计划,
+// where 湖北's row sets what was acquired against what remains to buy; hubei then rates the
+// year on 省级反馈, and admin reads the rating there. The demo
 // catalogue holds scenes over China for the last twelve months (so 2026), and no other
 // journey fills plans: the year's areas are this journey's alone, but nothing is asserted
 // that a second run on the same server would change (versions are counted up, not fixed).
@@ -14,7 +16,7 @@ const YEAR = 2026;
  * demo scenes cover 湖北 many times over in a year. */
 const RESOLUTION = '1米至4米';
 
-test('hubei draws and submits two areas; admin publishes the plan and buys only what the catalogue does not cover', async ({
+test('hubei draws and submits two areas; admin publishes the plan, buys only what the catalogue does not cover and oversees it; hubei rates the year', async ({
   app,
   imageQuery,
   page,
@@ -87,4 +89,42 @@ test('hubei draws and submits two areas; admin publishes the plan and buys only 
   await expect(plan.purchaseLines()).toContainText(RESOLUTION);
   await expect(page.getByTestId('purchase-sums')).toContainText(`第 ${purchase.version} 版`);
   await imageQuery.screenshot(testInfo.outputPath('purchase.png'));
+
+  // when admin opens 总体计划 for 2026
+  await app.open('/plan/overall');
+  const overallAnswer = plan.overallOf(YEAR);
+  await plan.choose('overall-year', `${YEAR} 年`);
+  const overall = await overallAnswer;
+  // then 湖北's row sets what the catalogue acquired against what remains to buy, adding up
+  const hubeiRow = overall.rows.find((row) => row.key === '420000');
+  expect(hubeiRow?.acquiredKm2).toBeGreaterThan(0);
+  expect((hubeiRow?.acquiredKm2 ?? 0) + (hubeiRow?.purchaseKm2 ?? 0)).toBeCloseTo(
+    hubeiRow?.planKm2 ?? -1,
+    3,
+  );
+  await expect(page.getByTestId('overall-rows')).toContainText('湖北省');
+  await expect
+    .poll(async () => (await imageQuery.overlays())['plan-areas'] ?? 0)
+    .toBeGreaterThan(1);
+  await imageQuery.screenshot(testInfo.outputPath('overall.png'));
+
+  // when hubei rates the year on 省级反馈
+  await app.logOut();
+  await app.open('/home');
+  await app.logIn(demoUsers.hubei);
+  await expect(app.personalCentreLink()).toBeVisible();
+  await app.open('/plan/feedback');
+  await plan.choose('feedback-year', `${YEAR} 年`);
+  await expect(plan.feedbackRow('湖北省')).toBeVisible();
+  await plan.rate('湖北省', 4, `影像基本满足需求 ${tag}`);
+  // then admin reads the rating and the comment there
+  await app.logOut();
+  await app.open('/home');
+  await app.logIn(demoUsers.admin);
+  await expect(app.personalCentreLink()).toBeVisible();
+  await app.open('/plan/feedback');
+  await plan.choose('feedback-year', `${YEAR} 年`);
+  await expect(plan.feedbackRow('湖北省')).toContainText(`影像基本满足需求 ${tag}`);
+  await expect(page.getByTestId('feedback-sums')).toContainText(/已评价\s*\d+ 个/);
+  await imageQuery.screenshot(testInfo.outputPath('feedback.png'));
 });

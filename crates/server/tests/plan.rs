@@ -956,6 +956,16 @@ async fn province_feedback_counts_the_optical_scenes_pushed_to_the_unit_and_keep
         data_of(&w.s, &w.admin, feedback).await["units"][0]["rating"],
         4
     );
+    // The level and region filters are a manager's: a unit reads its own units whatever they say.
+    let f = data_of(
+        &w.s,
+        &w.hubei,
+        &format!("{feedback}&unitType=市级&regionId=430000"),
+    )
+    .await;
+    assert_eq!(f["units"][0]["unitCode"], "420000");
+    let f = data_of(&w.s, &w.admin, &format!("{feedback}&unitType=市级")).await;
+    assert_eq!(f["units"], json!([]));
     // Another unit sees neither 湖北's feedback nor its scenes.
     let f = data_of(&w.s, &w.hunan, feedback).await;
     assert_eq!(f["units"], json!([]));

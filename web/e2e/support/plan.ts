@@ -1,5 +1,6 @@
 // What a unit and a manager do with acquisition plans, in the app's own words: 计划填报
-// (/plan/fill), 计划发布 (/plan/publish) and 采购计划 (/plan/purchase). Elements by data-testid;
+// (/plan/fill), 计划发布 (/plan/publish), 采购计划 (/plan/purchase), 总体计划
+// (/plan/overall) and 省级反馈 (/plan/feedback). Elements by data-testid;
 // drawing on the map is the image query's (ImageQueryDriver.drawRectangle).
 import { expect, type Page } from './harness';
 
@@ -7,6 +8,24 @@ import { expect, type Page } from './harness';
 export interface PurchaseAnswer {
   version: number | null;
   rows: { resolution: number; planKm2: number; coveredKm2: number; purchaseKm2: number }[];
+}
+
+/** An overall plan as the server answers it (the fields the journey reads). */
+export interface OverallAnswer {
+  version: number | null;
+  rows: { key: string; label: string; planKm2: number; acquiredKm2: number; purchaseKm2: number }[];
+}
+
+/** Waits for the next answer of `path` the page asks for with `planYear=year`, and reads it. */
+function answerOf<T>(page: Page, path: string, year: number): Promise<T> {
+  return page
+    .waitForResponse(
+      (response) =>
+        response.url().includes(`${path}?`) &&
+        response.url().includes(`planYear=${year}`) &&
+        response.request().method() === 'GET',
+    )
+    .then(async (response) => ((await response.json()) as { data: T }).data);
 }
 
 export class PlanDriver {
@@ -78,5 +97,37 @@ export class PlanDriver {
 
   purchaseLines() {
     return this.page.getByTestId('purchase-lines');
+  }
+
+  /** Waits for the overall plan of `year` the page asks for next, and reads it. */
+  overallOf(year: number): Promise<OverallAnswer> {
+    return answerOf(this.page, '/api/plan-collaborative/overall', year);
+  }
+
+  /** The feedback row of a unit. */
+  feedbackRow(unitName: string) {
+    return this.page.getByTestId('feedback-units').locator('tr').filter({ hasText: unitName });
+  }
+
+  /** Rates the unit of `unitName` with `stars` and `comment`; waits for the server's yes. */
+  async rate(unitName: string, stars: number, comment: string): Promise<void> {
+    await this.feedbackRow(unitName).getByTestId('feedback-rate').click();
+    const dialog = this.page.getByTestId('feedback-rate-dialog');
+    await dialog
+      .locator('.ant-rate-star')
+      .nth(stars - 1)
+      .locator('[role=radio]')
+      .click();
+    const field = dialog.getByTestId('feedback-comment');
+    await field.fill(comment);
+    await expect(field).toHaveValue(comment);
+    const rated = this.page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/push/v1/provincial-feedback') &&
+        response.request().method() === 'PUT',
+    );
+    await dialog.getByRole('button', { name: '提交评价' }).click();
+    expect((await rated).ok()).toBe(true);
+    await expect(dialog).toBeHidden();
   }
 }

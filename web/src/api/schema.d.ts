@@ -1984,8 +1984,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Per unit of the year's published plan the caller sees (a manager every unit, a unit its
-         *     own), how much of the ground asked for the optical scenes pushed to it covered, per need,
+         * Per unit of the year's published plan the caller sees (a manager every unit of the level and
+         *     region asked, a unit its own whatever their level), how much of the ground asked for the optical scenes pushed to it covered, per need,
          *     with its rating; and the sums across the units.
          */
         get: operations["provincial_feedback"];
@@ -5762,11 +5762,8 @@ export interface components {
             data: {
                 /** @description The rows of this page. */
                 list: {
-                    /**
-                     * Format: int64
-                     * @description Acquisition time, unix seconds.
-                     */
-                    acquiredAt: number;
+                    /** @description Acquisition time, RFC 3339 UTC. */
+                    acquiredAt: string;
                     /**
                      * Format: int64
                      * @description The batch that brought it.
@@ -5779,11 +5776,8 @@ export interface components {
                      * @description Cloud cover, percent.
                      */
                     cloud: number;
-                    /**
-                     * Format: int64
-                     * @description When it was delivered, unix seconds.
-                     */
-                    deliveredAt: number;
+                    /** @description When it was delivered, `YYYY-MM-DD HH:MM` Beijing time. */
+                    deliveredAt: string;
                     /** @description Delivered file name. */
                     fileName: string;
                     /** @description The resolution class of the need it counts for. */
@@ -7559,11 +7553,8 @@ export interface components {
                  * @description The ground asked for, km² (the sum of its needs).
                  */
                 planKm2: number;
-                /**
-                 * Format: int64
-                 * @description When, unix seconds.
-                 */
-                ratedAt?: number | null;
+                /** @description When, `YYYY-MM-DD HH:MM` Beijing time. */
+                ratedAt?: string | null;
                 /**
                  * Format: int64
                  * @description The unit's rating, 1–5, once given.
@@ -9303,11 +9294,8 @@ export interface components {
         };
         /** @description A pushed optical scene that counts for a unit's need. */
         OpticalScene: {
-            /**
-             * Format: int64
-             * @description Acquisition time, unix seconds.
-             */
-            acquiredAt: number;
+            /** @description Acquisition time, RFC 3339 UTC. */
+            acquiredAt: string;
             /**
              * Format: int64
              * @description The batch that brought it.
@@ -9320,11 +9308,8 @@ export interface components {
              * @description Cloud cover, percent.
              */
             cloud: number;
-            /**
-             * Format: int64
-             * @description When it was delivered, unix seconds.
-             */
-            deliveredAt: number;
+            /** @description When it was delivered, `YYYY-MM-DD HH:MM` Beijing time. */
+            deliveredAt: string;
             /** @description Delivered file name. */
             fileName: string;
             /** @description The resolution class of the need it counts for. */
@@ -11388,11 +11373,8 @@ export interface components {
              * @description The ground asked for, km² (the sum of its needs).
              */
             planKm2: number;
-            /**
-             * Format: int64
-             * @description When, unix seconds.
-             */
-            ratedAt?: number | null;
+            /** @description When, `YYYY-MM-DD HH:MM` Beijing time. */
+            ratedAt?: string | null;
             /**
              * Format: int64
              * @description The unit's rating, 1–5, once given.

@@ -97,7 +97,7 @@ describe('the platform menu', () => {
     ]);
   });
 
-  it('shows 采集计划 after 推送服务: 计划填报 to units, 计划发布 and 采购计划 to administrators, 无人机任务 to both', () => {
+  it('shows 采集计划 after 推送服务: 计划填报 to units, 总体计划, 计划发布 and 采购计划 to administrators, 省级反馈 and 无人机任务 to both', () => {
     const planOf = (viewer: Viewer) =>
       filterMenu(menuItems, viewer)
         .find((entry) => entry.key === '/plan')
@@ -107,11 +107,14 @@ describe('the platform menu', () => {
     expect(labels.indexOf('采集计划')).toBe(labels.indexOf('推送服务') + 1);
     expect(planOf(member)).toEqual([
       ['计划填报', '/plan/fill'],
+      ['省级反馈', '/plan/feedback'],
       ['无人机任务', '/plan/uav'],
     ]);
     expect(planOf({ loggedIn: true, permissions: [], roles: ['admin'] })).toEqual([
+      ['总体计划', '/plan/overall'],
       ['计划发布', '/plan/publish'],
       ['采购计划', '/plan/purchase'],
+      ['省级反馈', '/plan/feedback'],
       ['无人机任务', '/plan/uav'],
     ]);
   });

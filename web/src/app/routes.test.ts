@@ -46,9 +46,9 @@ const specPages = [
   // Not in the spec's list: the pushes to the province nodes and their overview, the spec's
   // push-screen node (issue 18).
   ...under('/push', 'image spot screen'),
-  // Not in the spec's list: the acquisition plans of issue 19 (plan fill, plan publish,
-  // purchase plan, the UAV monitoring-area tasks).
-  ...under('/plan', 'fill publish purchase uav'),
+  // Not in the spec's list: the acquisition plans of issue 19 (overall plan, plan fill, plan
+  // publish, purchase plan, province feedback, the UAV monitoring-area tasks).
+  ...under('/plan', 'overall fill publish purchase feedback uav'),
   ...under('/monitor', monitor),
   // The dynamicAnalysis map module (spec §1, §2's lazily loaded areas; its route is issue 15's).
   '/monitor/dynamicAnalysis',
@@ -132,7 +132,7 @@ describe('route table', () => {
       '/push',
       ...under('/push', 'image spot screen'),
       '/plan',
-      ...under('/plan', 'fill publish purchase uav'),
+      ...under('/plan', 'overall fill publish purchase feedback uav'),
       '/manage',
       ...under('/manage', 'news pages files feedback users orders requests audit'),
       '/personal/personalCenter',
@@ -145,7 +145,7 @@ describe('route table', () => {
       appRoutes.filter((route) => route.staff === rule).map((route) => route.path);
     expect(staff('editor')).toEqual(['/manage', ...under('/manage', 'news pages files feedback')]);
     expect(staff('admin')).toEqual([
-      ...under('/plan', 'publish purchase'),
+      ...under('/plan', 'overall publish purchase'),
       ...under('/manage', 'users orders requests audit'),
     ]);
     expect(staff('unit')).toEqual(['/plan/fill']);

@@ -307,16 +307,19 @@ const routeTable: RouteNode[] = [
   },
   {
     // Acquisition plans (issue 19): units fill their needs (计划填报), managers publish the
-    // national plan (计划发布) and read what must still be bought (采购计划).
+    // national plan (计划发布), read what must still be bought (采购计划) and how the plan
+    // went (总体计划); units rate what they received and managers read it (省级反馈).
     path: 'plan',
     title: '采集计划',
     loginAuthority: true,
-    // Units fill, administrators publish and buy; drone tasks are for both (the server
-    // answers an account without an area range 未关联用户权限范围).
+    // Units fill, administrators publish, buy and oversee; feedback and drone tasks are for
+    // both (the server answers an account without an area range 未关联用户权限范围).
     children: [
+      { path: 'overall', title: '总体计划', page: 'plan', staff: 'admin' },
       { path: 'fill', title: '计划填报', page: 'plan', staff: 'unit' },
       { path: 'publish', title: '计划发布', page: 'plan', staff: 'admin' },
       { path: 'purchase', title: '采购计划', page: 'plan', staff: 'admin' },
+      { path: 'feedback', title: '省级反馈', page: 'plan' },
       { path: 'uav', title: '无人机任务', page: 'plan' },
     ],
   },

@@ -77,8 +77,8 @@ pub struct UnitFeedback {
     pub comment: Option<String>,
     /// Who rated (login name).
     pub author: Option<String>,
-    /// When, unix seconds.
-    pub rated_at: Option<i64>,
+    /// When, `YYYY-MM-DD HH:MM` Beijing time.
+    pub rated_at: Option<String>,
 }
 
 /// The feedback of a plan year.
@@ -123,7 +123,7 @@ fn units_of(needs: &[Need], ratings: &[FeedbackRow]) -> Vec<UnitFeedback> {
                 rating: rating.map(|r| r.rating),
                 comment: rating.map(|r| r.comment.clone()),
                 author: rating.map(|r| r.author.clone()),
-                rated_at: rating.map(|r| r.updated_at),
+                rated_at: rating.map(|r| crate::beijing::minute(r.updated_at)),
             });
         }
         let Some(u) = out.last_mut() else { continue };
@@ -156,8 +156,8 @@ fn units_of(needs: &[Need], ratings: &[FeedbackRow]) -> Vec<UnitFeedback> {
     out
 }
 
-/// Per unit of the year's published plan the caller sees (a manager every unit, a unit its
-/// own), how much of the ground asked for the optical scenes pushed to it covered, per need,
+/// Per unit of the year's published plan the caller sees (a manager every unit of the level and
+/// region asked, a unit its own whatever their level), how much of the ground asked for the optical scenes pushed to it covered, per need,
 /// with its rating; and the sums across the units.
 #[utoipa::path(
     get,
@@ -179,8 +179,10 @@ pub(super) async fn provincial_feedback(
     ApiQuery(u): ApiQuery<UnitsQuery>,
 ) -> ApiResult<ProvincialFeedback> {
     let year = fields::plan_year(q.plan_year)?;
+    // A unit reads its own units whatever their level; the filters are a manager's.
     let units = Units::asked(&u)?;
     let unit_type = units.level;
+    let units = caller.is_admin().then_some(units);
     let YearNeeds { version, needs, .. } = fulfil::of_year(&state, &caller, year, units).await?;
     let ratings = state
         .db
@@ -269,7 +271,7 @@ pub(super) async fn rate_feedback(
         level: UnitType::of(&unit),
         region: unit.clone(),
     };
-    let YearNeeds { needs, .. } = fulfil::of_year(&state, &caller, year, units).await?;
+    let YearNeeds { needs, .. } = fulfil::of_year(&state, &caller, year, Some(units)).await?;
     let Some(first) = needs.first() else {
         return Err(AppError::Conflict(format!(
             "{year} 年已发布的计划中没有本单位的需求范围，无法评价"
@@ -320,8 +322,8 @@ pub struct OpticalScene {
     pub satellite: String,
     /// Sensor id.
     pub sensor: String,
-    /// Acquisition time, unix seconds.
-    pub acquired_at: i64,
+    /// Acquisition time, RFC 3339 UTC.
+    pub acquired_at: String,
     /// Cloud cover, percent.
     pub cloud: f64,
     /// Ground resolution, metres.
@@ -332,8 +334,8 @@ pub struct OpticalScene {
     pub batch_id: i64,
     /// Its name.
     pub batch_name: String,
-    /// When it was delivered, unix seconds.
-    pub delivered_at: i64,
+    /// When it was delivered, `YYYY-MM-DD HH:MM` Beijing time.
+    pub delivered_at: String,
 }
 
 /// The unit a scene list is for: one the caller sees (404 as for a unit that does not exist).
@@ -383,7 +385,7 @@ pub(super) async fn metadata_optical(
     };
     let YearNeeds {
         needs, received, ..
-    } = fulfil::of_year(&state, &caller, year, units).await?;
+    } = fulfil::of_year(&state, &caller, year, Some(units)).await?;
     let mut class_of: HashMap<&str, i64> = HashMap::new();
     for n in &needs {
         for id in &n.delivered {
@@ -404,13 +406,13 @@ pub(super) async fn metadata_optical(
                 file_name: i.file_name.clone(),
                 satellite: i.satellite.clone(),
                 sensor: i.sensor.clone(),
-                acquired_at: i.acquired_at,
+                acquired_at: crate::api::rfc3339(i.acquired_at),
                 cloud: i.cloud,
                 resolution_m: i.resolution_m,
                 resolution_label: fields::resolution_label(*class).to_owned(),
                 batch_id: r.batch_id,
                 batch_name: r.batch_name.clone(),
-                delivered_at: r.row.delivered_at,
+                delivered_at: crate::beijing::minute(r.row.delivered_at),
             })
         })
         .collect();

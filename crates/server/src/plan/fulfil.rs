@@ -190,13 +190,14 @@ pub struct YearNeeds {
     pub received: HashMap<String, Vec<Received>>,
 }
 
-/// The needs of a year's latest published plan among `units` that the caller sees (a manager
-/// every unit, a unit its own), with what the catalogue and the pushed scenes cover of each.
+/// The needs of a year's latest published plan among `units` (`None`: any) that the caller
+/// sees (a manager every unit, a unit its own), with what the catalogue and the pushed scenes
+/// cover of each.
 pub async fn of_year(
     state: &AppState,
     caller: &Caller,
     year: i64,
-    units: Units,
+    units: Option<Units>,
 ) -> Result<YearNeeds, AppError> {
     let (from, to) = year_window(year)?;
     let caller = caller.clone();
@@ -208,7 +209,10 @@ pub async fn of_year(
             };
             let areas: Vec<PublishedArea> = areas
                 .into_iter()
-                .filter(|a| units.take(&a.facts.unit_code) && sees(&caller, &a.facts.unit_code))
+                .filter(|a| {
+                    let code = &a.facts.unit_code;
+                    units.as_ref().is_none_or(|u| u.take(code)) && sees(&caller, code)
+                })
                 .collect();
             let mut received = HashMap::new();
             for a in &areas {

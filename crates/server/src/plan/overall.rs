@@ -174,7 +174,7 @@ pub(super) async fn overall_plan(
             version: v,
             mut needs,
             ..
-        } = fulfil::of_year(&state, &caller, y, units.clone()).await?;
+        } = fulfil::of_year(&state, &caller, y, Some(units.clone())).await?;
         needs.retain(|n| class.is_none_or(|c| n.resolution == i64::from(c)));
         if y == year {
             version = v;

@@ -7,7 +7,13 @@ import { scenes } from '../../test/mapEngine';
 import { renderPage } from '../../test/renderPage';
 import { envelope, requestsTo, stubServer } from '../../test/server';
 import { signIn, signInAdmin } from '../../test/session';
-import type { PlanArea, ProcessedShape, PurchasePlan } from './api/types';
+import type {
+  OverallPlan,
+  PlanArea,
+  ProcessedShape,
+  ProvincialFeedback,
+  PurchasePlan,
+} from './api/types';
 import PlanPage from './PlanPage';
 
 vi.mock('../../components/map/engine', () => import('../../test/mapEngine'));
@@ -417,5 +423,226 @@ describe('采购计划 (/plan/purchase)', () => {
       '2024 年尚无已发布的采集计划',
     );
     expect(screen.getByTestId('purchase-export')).toBeDisabled();
+  });
+});
+
+describe('总体计划 (/plan/overall)', () => {
+  const row = {
+    key: '420000',
+    label: '湖北省',
+    areas: 2,
+    planKm2: 4000,
+    acquiredKm2: 3000,
+    purchaseKm2: 1000,
+    deliveredKm2: 2000,
+    acquiredShare: 0.75,
+    deliveredShare: 0.5,
+  };
+  const PLAN: OverallPlan = {
+    planYear: 2025,
+    analysisOption: 'province',
+    version: 1,
+    rows: [row],
+    total: { ...row, key: 'total', label: '合计' },
+  };
+
+  it('shows a row per province with the total and the published areas on the map', async () => {
+    const requests = stubServer({
+      'GET /api/plan-collaborative/overall': () => envelope(PLAN),
+      'GET /api/plan-collaborative/geom/2025': () => envelope(shapesOf([area(1, 'published')])),
+    });
+    signInAdmin();
+    show('/plan/overall', '总体计划');
+    const rows = await screen.findByTestId('overall-rows');
+    expect(await within(rows).findByText('湖北省')).toBeInTheDocument();
+    expect(within(rows).getByText('75.00%')).toBeInTheDocument();
+    expect(within(rows).getByText('1,000 km²')).toBeInTheDocument();
+    expect(screen.getByTestId('overall-total')).toHaveTextContent('第 1 版');
+    const [asked] = requestsTo(requests, '/api/plan-collaborative/overall');
+    expect(new URL(asked?.url ?? '').search).toBe(
+      '?planYear=2025&analysisOption=province&unitType=%E7%9C%81%E7%BA%A7&regionId=100000',
+    );
+    const [shapes] = requestsTo(requests, '/api/plan-collaborative/geom/2025');
+    expect(new URL(shapes?.url ?? '').searchParams.get('state')).toBe('published');
+  });
+
+  it('asks by year from four years before the plan year when 按年度 is chosen', async () => {
+    const requests = stubServer({
+      'GET /api/plan-collaborative/overall': () => envelope(PLAN),
+      'GET /api/plan-collaborative/geom/2025': () => envelope(shapesOf([])),
+    });
+    signInAdmin();
+    show('/plan/overall', '总体计划');
+    await screen.findByText('湖北省');
+    await userEvent.click(within(screen.getByTestId('overall-analysis')).getByRole('combobox'));
+    await userEvent.click(await screen.findByTitle('按年度'));
+    await waitFor(() =>
+      expect(requestsTo(requests, '/api/plan-collaborative/overall')).toHaveLength(2),
+    );
+    const asked = requestsTo(requests, '/api/plan-collaborative/overall')[1];
+    const query = new URL(asked?.url ?? '').searchParams;
+    expect([query.get('analysisOption'), query.get('yearOption')]).toEqual(['year', '2021']);
+    expect(await screen.findByTestId('overall-from')).toHaveTextContent('自 2021 年');
+  });
+
+  it('shows the server’s refusal with 重试', async () => {
+    stubServer({
+      'GET /api/plan-collaborative/overall': () =>
+        envelope(null, { code: 503, status: 503, message: '计算超时，请缩小范围后重试' }),
+      'GET /api/plan-collaborative/geom/2025': () => envelope(shapesOf([])),
+    });
+    signInAdmin();
+    show('/plan/overall', '总体计划');
+    expect(await screen.findByTestId('overall-failed')).toHaveTextContent('计算超时');
+  });
+});
+
+describe('省级反馈 (/plan/feedback)', () => {
+  const unit = {
+    unitCode: '420000',
+    unitName: '湖北省',
+    areas: 2,
+    planKm2: 4000,
+    deliveredKm2: 1000,
+    share: 0.25,
+    scenes: 3,
+    lines: [
+      {
+        resolution: 2,
+        resolutionLabel: '1米至4米',
+        monthCode: '4,5,6',
+        monthsLabel: '4、5、6月',
+        areas: 2,
+        planKm2: 4000,
+        deliveredKm2: 1000,
+        share: 0.25,
+        scenes: 3,
+      },
+    ],
+    rating: null,
+    comment: null,
+    author: null,
+    ratedAt: null,
+  };
+  const FEEDBACK: ProvincialFeedback = {
+    planYear: 2025,
+    unitType: '省级',
+    version: 1,
+    units: [unit],
+    planKm2: 4000,
+    deliveredKm2: 1000,
+    share: 0.25,
+    rated: 0,
+    meanRating: null,
+  };
+
+  it('lets a unit rate the year with stars and a comment, and shows the server’s refusal', async () => {
+    let answer: Response = envelope(null, {
+      code: 409,
+      status: 409,
+      message: '2025 年已发布的计划中没有本单位的需求范围，无法评价',
+    });
+    const requests = stubServer({
+      'GET /api/push/v1/provincial-feedback': () => envelope(FEEDBACK),
+      'PUT /api/push/v1/provincial-feedback': () => answer,
+    });
+    signIn([]);
+    show('/plan/feedback', '省级反馈');
+    const units = await screen.findByTestId('feedback-units');
+    expect(await within(units).findByText('25.00%')).toBeInTheDocument();
+    expect(within(units).getByText('未评价')).toBeInTheDocument();
+    await userEvent.click(within(units).getByTestId('feedback-rate'));
+    const dialog = await screen.findByTestId('feedback-rate-dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: /提交评价/ }));
+    expect(await within(dialog).findByText('请选择满意度')).toBeInTheDocument();
+    expect(
+      requestsTo(requests, '/api/push/v1/provincial-feedback').filter((r) => r.method === 'PUT'),
+    ).toHaveLength(0);
+    const stars = within(dialog).getByTestId('feedback-rating').querySelectorAll('li');
+    const fourth = stars[3]?.querySelector('div[role=radio]');
+    if (!(fourth instanceof HTMLElement)) throw new Error('no fourth star');
+    await userEvent.click(fourth);
+    await userEvent.type(within(dialog).getByTestId('feedback-comment'), '基本满足');
+    await userEvent.click(within(dialog).getByRole('button', { name: /提交评价/ }));
+    expect(await within(dialog).findByTestId('feedback-rate-failure')).toHaveTextContent(
+      '无法评价',
+    );
+    answer = envelope({ ...unit, rating: 4, comment: '基本满足' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /提交评价/ }));
+    await waitFor(() =>
+      expect(screen.queryByTestId('feedback-rate-dialog')).not.toBeInTheDocument(),
+    );
+    const sent = requestsTo(requests, '/api/push/v1/provincial-feedback').filter(
+      (r) => r.method === 'PUT',
+    );
+    expect(await sent.at(-1)?.json()).toEqual({
+      planYear: 2025,
+      unitCode: '420000',
+      rating: 4,
+      comment: '基本满足',
+    });
+  });
+
+  it('shows a manager the summary and the images that count, with no rating button', async () => {
+    stubServer({
+      'GET /api/push/v1/provincial-feedback': () =>
+        envelope({
+          ...FEEDBACK,
+          rated: 1,
+          meanRating: 4,
+          units: [
+            {
+              ...unit,
+              rating: 4,
+              comment: '基本满足',
+              author: 'hubei',
+              ratedAt: '2026-11-27 10:00',
+            },
+          ],
+        }),
+      'GET /api/push/v1/metadata-optical': () =>
+        envelope({
+          total: 1,
+          pageNum: 1,
+          pageSize: 10,
+          list: [
+            {
+              sceneId: 'GF2_1',
+              fileName: 'GF2_PMS1_E114.3_N30.6_20250510.tar.gz',
+              satellite: 'GF2',
+              sensor: 'PMS1',
+              acquiredAt: '2025-05-10T03:00:00Z',
+              cloud: 5,
+              resolutionM: 0.8,
+              resolutionLabel: '1米至4米',
+              batchId: 7,
+              batchName: '2025年第二季度',
+              deliveredAt: '2025-07-01 09:00',
+            },
+          ],
+        }),
+    });
+    signInAdmin();
+    show('/plan/feedback', '省级反馈');
+    expect(await screen.findByTestId('feedback-sums')).toHaveTextContent('1 个，平均 4.0 星');
+    const units = screen.getByTestId('feedback-units');
+    expect(within(units).getByText('基本满足')).toBeInTheDocument();
+    expect(within(units).queryByTestId('feedback-rate')).not.toBeInTheDocument();
+    await userEvent.click(within(units).getByTestId('feedback-show-scenes'));
+    const scenes = await screen.findByTestId('feedback-scenes');
+    expect(await within(scenes).findByText('2025年第二季度')).toBeInTheDocument();
+    expect(within(scenes).getByText('2025-05-10 11:00')).toBeInTheDocument();
+  });
+
+  it('says so when the year has no published plan', async () => {
+    stubServer({
+      'GET /api/push/v1/provincial-feedback': () =>
+        envelope({ ...FEEDBACK, version: null, units: [], planKm2: 0, deliveredKm2: 0, share: 0 }),
+    });
+    signIn([]);
+    show('/plan/feedback', '省级反馈');
+    expect(await screen.findByTestId('feedback-empty')).toHaveTextContent(
+      '2025 年尚无已发布的采集计划',
+    );
   });
 });

@@ -34,6 +34,30 @@ export type PurchasePlan = Schemas['PurchasePlan'];
 /** One line of a purchase plan. */
 export type PurchaseRow = Schemas['PurchaseRow'];
 
+/** How the overall plan is summed: province, resolution or year. */
+export type Analysis = Schemas['Analysis'];
+
+/** The overall plan: its rows and their total. */
+export type OverallPlan = Schemas['OverallPlan'];
+
+/** One row of the overall plan. */
+export type OverallRow = Schemas['OverallRow'];
+
+/** The feedback of a year: per unit, with the sums. */
+export type ProvincialFeedback = Schemas['ProvincialFeedback'];
+
+/** One unit's feedback. */
+export type UnitFeedback = Schemas['UnitFeedback'];
+
+/** One need of a unit's feedback. */
+export type FeedbackLine = Schemas['FeedbackLine'];
+
+/** A unit's rating as sent. */
+export type RateFeedback = Schemas['RateFeedback'];
+
+/** A pushed optical scene that counts for a unit's need. */
+export type OpticalScene = Schemas['OpticalScene'];
+
 /** The areas of a year as GeoJSON (feature id the area's, properties a PlanArea). */
 export type PlanAreaShapes = Schemas['Envelope_FeatureCollection_PlanArea']['data'];
 
@@ -83,3 +107,10 @@ export const MONTH_OPTIONS = Array.from({ length: 12 }, (_, index) => ({
   value: index + 1,
   label: `${index + 1}月`,
 }));
+
+/** The analysis options of the overall plan. */
+export const ANALYSES: { value: Analysis; label: string }[] = [
+  { value: 'province', label: '按省份' },
+  { value: 'resolution', label: '按分辨率' },
+  { value: 'year', label: '按年度' },
+];
