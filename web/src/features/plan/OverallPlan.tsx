@@ -34,6 +34,16 @@ const INITIAL: OverallQuery = {
 /** The first column's title per analysis. */
 const KEY_TITLE = { province: '单位', resolution: '分辨率', year: '年度' } as const;
 
+/** A part of the plan: its km² and, below, its share. */
+function Part({ km2, share }: { km2: number; share: number }) {
+  return (
+    <>
+      {formatKm2(km2)}
+      <span className="plan-note plan-reason">{formatRatio(share)}</span>
+    </>
+  );
+}
+
 export function OverallPlan({ title }: { title: string }) {
   const [query, setQuery] = useState(INITIAL);
   const set = (patch: Partial<OverallQuery>) => setQuery((current) => ({ ...current, ...patch }));
@@ -89,14 +99,24 @@ export function OverallPlan({ title }: { title: string }) {
         data-testid="overall-rows"
         locale={{ emptyText: `${query.planYear} 年没有符合条件的已发布需求范围` }}
         columns={[
-          { title: KEY_TITLE[query.analysisOption], dataIndex: 'label' },
+          {
+            title: KEY_TITLE[query.analysisOption],
+            dataIndex: 'label',
+            className: 'plan-nowrap',
+          },
           { title: '范围数', dataIndex: 'areas', render: formatCount },
           { title: '计划面积', dataIndex: 'planKm2', render: formatKm2 },
-          { title: '已获取', dataIndex: 'acquiredKm2', render: formatKm2 },
-          { title: '获取率', dataIndex: 'acquiredShare', render: formatRatio },
+          {
+            title: '已获取',
+            key: 'acquired',
+            render: (_, row) => <Part km2={row.acquiredKm2} share={row.acquiredShare} />,
+          },
           { title: '需采购', dataIndex: 'purchaseKm2', render: formatKm2 },
-          { title: '已推送', dataIndex: 'deliveredKm2', render: formatKm2 },
-          { title: '推送率', dataIndex: 'deliveredShare', render: formatRatio },
+          {
+            title: '已推送',
+            key: 'delivered',
+            render: (_, row) => <Part km2={row.deliveredKm2} share={row.deliveredShare} />,
+          },
         ]}
       />
     </>
