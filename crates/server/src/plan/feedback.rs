@@ -224,19 +224,45 @@ pub struct RateFeedback {
 /// The refusal of a rating for a unit that is not the caller's.
 pub const NOT_OWN_UNIT: &str = "只能评价本单位（权限范围内）的计划";
 
-/// The unit a rating is for: the one named, if it is the caller's, or the caller's only range.
-fn own_unit(caller: &Caller, named: Option<&str>) -> Result<String, AppError> {
-    match named.map(str::trim) {
-        Some(code) if !code.is_empty() => caller
-            .regions
-            .iter()
-            .find(|r| *r == code)
-            .cloned()
-            .ok_or_else(|| AppError::Forbidden(NOT_OWN_UNIT.into())),
-        _ => match caller.regions.as_slice() {
-            [only] => Ok(only.clone()),
-            _ => Err(AppError::bad_request("请指定评价的单位（unitCode）")),
-        },
+/// A rating as checked: the year, the unit (one of the caller's ranges), 1–5 and the comment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rating {
+    /// Plan year.
+    pub plan_year: i64,
+    /// The unit's region code.
+    pub unit_code: String,
+    /// 1–5.
+    pub rating: i64,
+    /// Trimmed, at most 500 characters.
+    pub comment: String,
+}
+
+impl RateFeedback {
+    /// The rating checked against the caller's ranges `regions`: a year, 1–5, a bounded
+    /// comment, and the unit named if it is one of them (403) or the only one.
+    pub fn checked(&self, regions: &[String]) -> Result<Rating, AppError> {
+        let plan_year = fields::plan_year(Some(self.plan_year))?;
+        if !(1..=5).contains(&self.rating) {
+            return Err(AppError::bad_request("评分应为 1 到 5 的整数"));
+        }
+        let comment = fields::bounded(&self.comment, fields::MAX_TEXT, "意见")?;
+        let unit_code = match self.unit_code.as_deref().map(str::trim) {
+            Some(code) if !code.is_empty() => regions
+                .iter()
+                .find(|r| *r == code)
+                .cloned()
+                .ok_or_else(|| AppError::Forbidden(NOT_OWN_UNIT.into()))?,
+            _ => match regions {
+                [only] => only.clone(),
+                _ => return Err(AppError::bad_request("请指定评价的单位（unitCode）")),
+            },
+        };
+        Ok(Rating {
+            plan_year,
+            unit_code,
+            rating: self.rating,
+            comment,
+        })
     }
 }
 
@@ -261,12 +287,12 @@ pub(super) async fn rate_feedback(
     caller: Caller,
     ApiJson(body): ApiJson<RateFeedback>,
 ) -> ApiResult<UnitFeedback> {
-    let year = fields::plan_year(Some(body.plan_year))?;
-    if !(1..=5).contains(&body.rating) {
-        return Err(AppError::bad_request("评分应为 1 到 5 的整数"));
-    }
-    let comment = fields::bounded(&body.comment, fields::MAX_TEXT, "意见")?;
-    let unit = own_unit(&caller, body.unit_code.as_deref())?;
+    let Rating {
+        plan_year: year,
+        unit_code: unit,
+        rating,
+        comment,
+    } = body.checked(&caller.regions)?;
     let units = Units {
         level: UnitType::of(&unit),
         region: unit.clone(),
@@ -281,7 +307,7 @@ pub(super) async fn rate_feedback(
         plan_year: year,
         unit_code: unit.clone(),
         unit_name: first.unit_name.clone(),
-        rating: body.rating,
+        rating,
         comment,
         author: caller.username.clone(),
         updated_at: now_secs(),

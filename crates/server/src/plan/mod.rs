@@ -30,6 +30,7 @@ use crate::error::AppError;
 use crate::state::AppState;
 use crate::usercenter::guard::Require;
 use crate::usercenter::session::Caller;
+pub use feedback::{RateFeedback, Rating};
 pub use fields::{Cjlx, UnitType};
 pub use fill::{Range, SavePlanArea, checked_area, fitted_to, ranges};
 use machine::{Actor, State};

@@ -8,19 +8,12 @@ import { failureMessage } from '../../components/FormFailure';
 import { LoadFailed } from '../../components/LoadFailed';
 import { MapPageFrame } from '../../components/MapPageFrame';
 import { MapView } from '../../components/map/MapView';
-import { RegionPicker } from '../../components/RegionPicker/RegionPicker';
 import { formatCount, formatKm2, formatRatio } from '../../lib/figures';
 import { planShapesQueryOptions } from './api/areas';
 import { overallQueryOptions, type OverallQuery } from './api/fulfil';
-import {
-  ANALYSES,
-  DEFAULT_PLAN_YEAR,
-  PLAN_YEARS,
-  RESOLUTIONS,
-  UNIT_TYPES,
-  type OverallRow,
-} from './api/types';
+import { ANALYSES, DEFAULT_PLAN_YEAR, PLAN_YEARS, RESOLUTIONS, type OverallRow } from './api/types';
 import { planLayer } from './planMap';
+import { UnitsFilter } from './UnitsFilter';
 import './PlanPages.css';
 
 /** The spec's defaults: 2025, by province, provincial units, the whole country. */
@@ -159,13 +152,6 @@ export function OverallPlan({ title }: { title: string }) {
           />
         )}
         <Select
-          value={query.unitType}
-          onChange={(unitType) => set({ unitType })}
-          options={UNIT_TYPES.map((value) => ({ value, label: value }))}
-          style={{ width: 100 }}
-          aria-label="单位级别"
-        />
-        <Select
           value={query.resolutiontype ?? 0}
           onChange={(value) => set({ resolutiontype: value || undefined })}
           options={[
@@ -175,12 +161,7 @@ export function OverallPlan({ title }: { title: string }) {
           style={{ width: 130 }}
           aria-label="分辨率"
         />
-        <RegionPicker
-          value={query.regionId}
-          onChange={(path) => set({ regionId: path[path.length - 1]?.id ?? INITIAL.regionId })}
-          includeCountry
-          style={{ width: 200 }}
-        />
+        <UnitsFilter unitType={query.unitType} regionId={query.regionId} onChange={set} />
       </Space>
       <Alert
         type="info"

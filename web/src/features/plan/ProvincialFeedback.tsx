@@ -8,7 +8,6 @@ import {
   Button,
   Descriptions,
   Drawer,
-  Empty,
   Form,
   Input,
   Modal,
@@ -21,7 +20,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormFailure, failureMessage } from '../../components/FormFailure';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageFrame, type PageProps } from '../../components/PageFrame';
-import { RegionPicker } from '../../components/RegionPicker/RegionPicker';
 import { tablePagination, type Paging } from '../../components/orders/paging';
 import { canAdminister, viewerOf } from '../../lib/access';
 import { beijingMinuteOf } from '../../lib/beijingTime';
@@ -37,11 +35,11 @@ import {
 import {
   DEFAULT_PLAN_YEAR,
   PLAN_YEARS,
-  UNIT_TYPES,
   type FeedbackLine,
   type OpticalScene,
   type UnitFeedback,
 } from './api/types';
+import { NoPublishedPlan, UnitsFilter } from './UnitsFilter';
 import './PlanPages.css';
 
 /** The spec's defaults: 2025, provincial units, the whole country. */
@@ -220,9 +218,10 @@ export function ProvincialFeedback({ title, trail }: Pick<PageProps, 'title' | '
     );
   } else if (feedback.data && (feedback.data.version ?? null) === null) {
     body = (
-      <Empty
-        description={`${query.planYear} 年尚无已发布的采集计划，发布后各单位即可反馈。`}
-        data-testid="feedback-empty"
+      <NoPublishedPlan
+        year={query.planYear}
+        then="发布后各单位即可反馈。"
+        testId="feedback-empty"
       />
     );
   } else {
@@ -329,23 +328,7 @@ export function ProvincialFeedback({ title, trail }: Pick<PageProps, 'title' | '
             data-testid="feedback-year"
           />
           {manager && (
-            <>
-              <Select
-                value={query.unitType}
-                onChange={(unitType) => set({ unitType })}
-                options={UNIT_TYPES.map((value) => ({ value, label: value }))}
-                style={{ width: 110 }}
-                aria-label="单位级别"
-              />
-              <RegionPicker
-                value={query.regionId}
-                onChange={(path) =>
-                  set({ regionId: path[path.length - 1]?.id ?? INITIAL.regionId })
-                }
-                includeCountry
-                style={{ width: 200 }}
-              />
-            </>
+            <UnitsFilter unitType={query.unitType} regionId={query.regionId} onChange={set} />
           )}
         </Space>
         <Alert

@@ -3,17 +3,17 @@
 // already covers, the rest to buy and its estimated cost — with the sums, the version it is
 // made from, and the workbook (导出Excel).
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Empty, Select, Space, Table } from 'antd';
+import { Alert, Button, Descriptions, Select, Space, Table } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { failureMessage } from '../../components/FormFailure';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageFrame, type PageProps } from '../../components/PageFrame';
-import { RegionPicker } from '../../components/RegionPicker/RegionPicker';
 import { formatCount, formatKm2, formatYuan } from '../../lib/figures';
 import { saveFile } from '../../lib/saveFile';
 import { exportPurchase, purchaseQueryOptions, type PurchaseQuery } from './api/purchase';
-import { DEFAULT_PURCHASE_YEAR, PLAN_YEARS, UNIT_TYPES, type PurchaseRow } from './api/types';
+import { DEFAULT_PURCHASE_YEAR, PLAN_YEARS, type PurchaseRow } from './api/types';
+import { NoPublishedPlan, UnitsFilter } from './UnitsFilter';
 import './PlanPages.css';
 
 /** The spec's defaults: 2024, provinces, the whole country. */
@@ -44,9 +44,10 @@ export function PurchasePlan({ title, trail }: Pick<PageProps, 'title' | 'trail'
     );
   } else if (plan.data && (plan.data.version ?? null) === null) {
     body = (
-      <Empty
-        description={`${query.purchaseYear} 年尚无已发布的采集计划，发布后即可生成采购计划。`}
-        data-testid="purchase-empty"
+      <NoPublishedPlan
+        year={query.purchaseYear}
+        then="发布后即可生成采购计划。"
+        testId="purchase-empty"
       />
     );
   } else {
@@ -104,19 +105,7 @@ export function PurchasePlan({ title, trail }: Pick<PageProps, 'title' | 'trail'
             style={{ width: 110 }}
             data-testid="purchase-year"
           />
-          <Select
-            value={query.unitType}
-            onChange={(unitType) => set({ unitType })}
-            options={UNIT_TYPES.map((value) => ({ value, label: value }))}
-            style={{ width: 110 }}
-            data-testid="purchase-unit-type"
-          />
-          <RegionPicker
-            value={query.regionId}
-            onChange={(path) => set({ regionId: path[path.length - 1]?.id ?? INITIAL.regionId })}
-            includeCountry
-            style={{ width: 200 }}
-          />
+          <UnitsFilter unitType={query.unitType} regionId={query.regionId} onChange={set} />
           <Button
             icon={<DownloadOutlined />}
             loading={exporting.isPending}
