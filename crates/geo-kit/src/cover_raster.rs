@@ -140,6 +140,17 @@ impl CoverRaster {
         }
     }
 
+    /// Adds the cells another raster of the same grid covers (footprints
+    /// burnt in parts, one raster each, then joined).
+    pub fn merge(&mut self, other: &CoverRaster) {
+        assert_eq!(
+            (self.grid.cells.nx, self.grid.cells.ny),
+            (other.grid.cells.nx, other.grid.cells.ny),
+            "rasters of one grid"
+        );
+        self.covered.set_all_of(&other.covered);
+    }
+
     /// The zone's area and how much of it is covered (the zone made by this raster's grid).
     pub fn measure(&self, zone: &Zone) -> Measure {
         let covered_km2 = zone
@@ -307,6 +318,25 @@ mod tests {
         assert!((m.ratio() - 0.25).abs() < 0.01, "{}", m.ratio());
         raster.add(&square(109.0, 29.0, 3.0));
         assert!((raster.measure(&zone).ratio() - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn footprints_burnt_in_parts_and_merged_cover_what_one_raster_does() {
+        let grid = CoverGrid::new(china(), 0.01);
+        let zone = grid.zone(&MultiPolygon(vec![square(108.0, 28.0, 5.0)]));
+        let footprints: Vec<Polygon<f64>> = (0..12)
+            .map(|k| square(107.5 + 0.45 * k as f64, 27.7 + 0.3 * k as f64, 0.8))
+            .collect();
+        let mut whole = CoverRaster::new(&grid);
+        let (mut even, mut odd) = (CoverRaster::new(&grid), CoverRaster::new(&grid));
+        for (k, f) in footprints.iter().enumerate() {
+            whole.add(f);
+            if k % 2 == 0 { &mut even } else { &mut odd }.add(f);
+        }
+        even.merge(&odd);
+        assert!(whole.measure(&zone).covered_km2 > 0.0);
+        assert_eq!(even.measure(&zone), whole.measure(&zone));
+        assert!(even.measure(&zone).covered_km2 > odd.measure(&zone).covered_km2);
     }
 
     #[test]

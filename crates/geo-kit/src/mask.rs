@@ -349,6 +349,13 @@ impl Bits {
         Self::each_word(run, |w, m| self.0[w] |= m);
     }
 
+    /// Sets every bit `other` sets.
+    pub(crate) fn set_all_of(&mut self, other: &Bits) {
+        for (w, o) in self.0.iter_mut().zip(&other.0) {
+            *w |= o;
+        }
+    }
+
     /// Clears the run's bits.
     pub(crate) fn clear(&mut self, run: Run) {
         Self::each_word(run, |w, m| self.0[w] &= !m);
@@ -568,6 +575,26 @@ mod tests {
                 marked.len()
             );
         }
+    }
+
+    #[test]
+    fn a_union_sets_the_bits_either_sets() {
+        let mut next = uniform(5);
+        let n = 1_000;
+        let (mut bits, mut other) = (Bits::new(n), Bits::new(n));
+        let mut want = vec![false; n];
+        for k in 0..300 {
+            let start = (next() * n as f64) as usize;
+            // Empty, within a word, across two, across many.
+            let len = [0, 1, 7, 63, 64, 65, 200][k % 7];
+            let end = (start + len).min(n);
+            let into = if k % 2 == 0 { &mut bits } else { &mut other };
+            into.set(Run::new(start, end));
+            want[start..end].fill(true);
+        }
+        bits.set_all_of(&other);
+        let got: Vec<bool> = (0..n).map(|i| bits.get(i)).collect();
+        assert_eq!(got, want);
     }
 
     #[test]
