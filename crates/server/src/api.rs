@@ -74,6 +74,13 @@ impl Paging {
         i64::from(self.size)
     }
 
+    /// The answer for this page of a whole list already in memory.
+    pub fn slice<T>(self, all: impl ExactSizeIterator<Item = T>) -> Page<T> {
+        let total = all.len() as i64;
+        let skip = usize::try_from(self.offset()).unwrap_or(usize::MAX);
+        self.page(all.skip(skip).take(self.size as usize).collect(), total)
+    }
+
     /// The answer for this page: its rows and the total over all pages.
     pub fn page<T>(self, list: Vec<T>, total: i64) -> Page<T> {
         Page {

@@ -892,6 +892,8 @@ async fn province_feedback_counts_the_optical_scenes_pushed_to_the_unit_and_keep
     assert_eq!(scenes["total"], 1, "{scenes}");
     assert_eq!(scenes["list"][0]["sceneId"], "GF2_EAST_202405");
     assert_eq!(scenes["list"][0]["batchName"], "2024年第二季度");
+    // Described as the push batch's own detail describes a delivery: the node it went to.
+    assert_eq!(scenes["list"][0]["regionId"], "420000", "{scenes}");
 
     // The unit rates; rating again changes it; the manager's summary shows it.
     let rate = |token: String, body: Value| {

@@ -1984,9 +1984,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Per unit of the year's published plan the caller sees (a manager every unit of the level and
-         *     region asked, a unit its own whatever their level), how much of the ground asked for the optical scenes pushed to it covered, per need,
-         *     with its rating; and the sums across the units.
+         * Per unit of the year's published plan the caller sees (a manager every unit of the level
+         *     and region asked, a unit its own whatever their level), how much of the ground asked for
+         *     the optical scenes pushed to it covered, per need, with its rating; and the sums across
+         *     the units.
          */
         get: operations["provincial_feedback"];
         /**
@@ -5761,9 +5762,7 @@ export interface components {
             /** @description One page of a list, with the total over all pages. */
             data: {
                 /** @description The rows of this page. */
-                list: {
-                    /** @description Acquisition time, RFC 3339 UTC. */
-                    acquiredAt: string;
+                list: (components["schemas"]["PushItem"] & {
                     /**
                      * Format: int64
                      * @description The batch that brought it.
@@ -5771,29 +5770,9 @@ export interface components {
                     batchId: number;
                     /** @description Its name. */
                     batchName: string;
-                    /**
-                     * Format: double
-                     * @description Cloud cover, percent.
-                     */
-                    cloud: number;
-                    /** @description When it was delivered, `YYYY-MM-DD HH:MM` Beijing time. */
-                    deliveredAt: string;
-                    /** @description Delivered file name. */
-                    fileName: string;
                     /** @description The resolution class of the need it counts for. */
                     resolutionLabel: string;
-                    /**
-                     * Format: double
-                     * @description Ground resolution, metres.
-                     */
-                    resolutionM?: number | null;
-                    /** @description Satellite value. */
-                    satellite: string;
-                    /** @description Scene id. */
-                    sceneId: string;
-                    /** @description Sensor id. */
-                    sensor: string;
-                }[];
+                })[];
                 /**
                  * Format: int32
                  * @description This page, from 1.
@@ -9292,10 +9271,11 @@ export interface components {
              */
             minSunElevationDeg?: number | null;
         };
-        /** @description A pushed optical scene that counts for a unit's need. */
-        OpticalScene: {
-            /** @description Acquisition time, RFC 3339 UTC. */
-            acquiredAt: string;
+        /**
+         * @description A pushed optical scene that counts for a unit's need: push's delivery, with the class it
+         *     counts in and the batch that brought it.
+         */
+        OpticalScene: components["schemas"]["PushItem"] & {
             /**
              * Format: int64
              * @description The batch that brought it.
@@ -9303,28 +9283,8 @@ export interface components {
             batchId: number;
             /** @description Its name. */
             batchName: string;
-            /**
-             * Format: double
-             * @description Cloud cover, percent.
-             */
-            cloud: number;
-            /** @description When it was delivered, `YYYY-MM-DD HH:MM` Beijing time. */
-            deliveredAt: string;
-            /** @description Delivered file name. */
-            fileName: string;
             /** @description The resolution class of the need it counts for. */
             resolutionLabel: string;
-            /**
-             * Format: double
-             * @description Ground resolution, metres.
-             */
-            resolutionM?: number | null;
-            /** @description Satellite value. */
-            satellite: string;
-            /** @description Scene id. */
-            sceneId: string;
-            /** @description Sensor id. */
-            sensor: string;
         };
         /** @description The page's defaults and bounds, and the satellites with element sets. */
         OrbitConfig: {

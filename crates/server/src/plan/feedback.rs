@@ -3,7 +3,7 @@
 //! pushed to it covered (`fulfil`), the scenes that count, and the unit's own rating and
 //! comments; a manager reads every unit's with a summary across them.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use axum::extract::State as AxumState;
 use serde::{Deserialize, Serialize};
@@ -15,6 +15,7 @@ use super::sees;
 use super::store::{self, FeedbackRow};
 use crate::api::{ApiJson, ApiQuery, ApiResult, Envelope, Page, PageQuery, ok};
 use crate::error::{AppError, ErrorEnvelope};
+use crate::push::PushItem;
 use crate::state::AppState;
 use crate::usercenter::session::{Caller, now_secs};
 
@@ -105,32 +106,44 @@ pub struct ProvincialFeedback {
     pub mean_rating: Option<f64>,
 }
 
-/// Each unit's feedback from its needs and its rating.
+/// Each unit's feedback from its needs (a unit's needs are consecutive) and its rating.
 fn units_of(needs: &[Need], ratings: &[FeedbackRow]) -> Vec<UnitFeedback> {
-    let mut out: Vec<UnitFeedback> = Vec::new();
-    for n in needs {
-        if out.last().is_none_or(|u| u.unit_code != n.unit_code) {
-            let rating = ratings.iter().find(|r| r.unit_code == n.unit_code);
-            out.push(UnitFeedback {
-                unit_code: n.unit_code.clone(),
-                unit_name: n.unit_name.clone(),
-                areas: 0,
-                plan_km2: 0.0,
-                delivered_km2: 0.0,
-                share: 0.0,
-                scenes: 0,
-                lines: Vec::new(),
+    needs
+        .chunk_by(|a, b| a.unit_code == b.unit_code)
+        .map(|own| {
+            let first = &own[0];
+            let rating = ratings.iter().find(|r| r.unit_code == first.unit_code);
+            let lines: Vec<FeedbackLine> = own.iter().map(FeedbackLine::of).collect();
+            let plan_km2 = own.iter().map(|n| n.plan_km2).sum();
+            let delivered_km2 = own.iter().map(|n| n.delivered_km2).sum();
+            // A scene counting for two of the unit's needs is one scene of the unit.
+            let scenes = own
+                .iter()
+                .flat_map(|n| &n.delivered)
+                .collect::<HashSet<_>>()
+                .len();
+            UnitFeedback {
+                unit_code: first.unit_code.clone(),
+                unit_name: first.unit_name.clone(),
+                areas: own.iter().map(|n| n.areas).sum(),
+                plan_km2,
+                delivered_km2,
+                share: fulfil::share(delivered_km2, plan_km2),
+                scenes,
+                lines,
                 rating: rating.map(|r| r.rating),
                 comment: rating.map(|r| r.comment.clone()),
                 author: rating.map(|r| r.author.clone()),
                 rated_at: rating.map(|r| crate::beijing::minute(r.updated_at)),
-            });
-        }
-        let Some(u) = out.last_mut() else { continue };
-        u.areas += n.areas;
-        u.plan_km2 += n.plan_km2;
-        u.delivered_km2 += n.delivered_km2;
-        u.lines.push(FeedbackLine {
+            }
+        })
+        .collect()
+}
+
+impl FeedbackLine {
+    /// The line of one need.
+    fn of(n: &Need) -> Self {
+        Self {
             resolution: n.resolution,
             resolution_label: fields::resolution_label(n.resolution).to_owned(),
             month_code: n.months.clone(),
@@ -140,25 +153,14 @@ fn units_of(needs: &[Need], ratings: &[FeedbackRow]) -> Vec<UnitFeedback> {
             delivered_km2: n.delivered_km2,
             share: fulfil::share(n.delivered_km2, n.plan_km2),
             scenes: n.delivered.len(),
-        });
+        }
     }
-    for u in &mut out {
-        u.share = fulfil::share(u.delivered_km2, u.plan_km2);
-        let mut ids: Vec<&String> = needs
-            .iter()
-            .filter(|n| n.unit_code == u.unit_code)
-            .flat_map(|n| &n.delivered)
-            .collect();
-        ids.sort_unstable();
-        ids.dedup();
-        u.scenes = ids.len();
-    }
-    out
 }
 
-/// Per unit of the year's published plan the caller sees (a manager every unit of the level and
-/// region asked, a unit its own whatever their level), how much of the ground asked for the optical scenes pushed to it covered, per need,
-/// with its rating; and the sums across the units.
+/// Per unit of the year's published plan the caller sees (a manager every unit of the level
+/// and region asked, a unit its own whatever their level), how much of the ground asked for
+/// the optical scenes pushed to it covered, per need, with its rating; and the sums across
+/// the units.
 #[utoipa::path(
     get,
     path = "/api/push/v1/provincial-feedback",
@@ -336,32 +338,20 @@ pub struct OpticalQuery {
     pub unit_code: Option<String>,
 }
 
-/// A pushed optical scene that counts for a unit's need.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+/// A pushed optical scene that counts for a unit's need: push's delivery, with the class it
+/// counts in and the batch that brought it.
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OpticalScene {
-    /// Scene id.
-    pub scene_id: String,
-    /// Delivered file name.
-    pub file_name: String,
-    /// Satellite value.
-    pub satellite: String,
-    /// Sensor id.
-    pub sensor: String,
-    /// Acquisition time, RFC 3339 UTC.
-    pub acquired_at: String,
-    /// Cloud cover, percent.
-    pub cloud: f64,
-    /// Ground resolution, metres.
-    pub resolution_m: Option<f64>,
+    /// The delivery, as the push batch's detail lists it.
+    #[serde(flatten)]
+    pub item: PushItem,
     /// The resolution class of the need it counts for.
     pub resolution_label: String,
     /// The batch that brought it.
     pub batch_id: i64,
     /// Its name.
     pub batch_name: String,
-    /// When it was delivered, `YYYY-MM-DD HH:MM` Beijing time.
-    pub delivered_at: String,
 }
 
 /// The unit a scene list is for: one the caller sees (404 as for a unit that does not exist).
@@ -426,27 +416,13 @@ pub(super) async fn metadata_optical(
         .flatten()
         .filter_map(|r| {
             let class = class_of.get(r.row.item.scene_id.as_str())?;
-            let i = &r.row.item;
             Some(OpticalScene {
-                scene_id: i.scene_id.clone(),
-                file_name: i.file_name.clone(),
-                satellite: i.satellite.clone(),
-                sensor: i.sensor.clone(),
-                acquired_at: crate::api::rfc3339(i.acquired_at),
-                cloud: i.cloud,
-                resolution_m: i.resolution_m,
+                item: PushItem::from(&r.row),
                 resolution_label: fields::resolution_label(*class).to_owned(),
                 batch_id: r.batch_id,
                 batch_name: r.batch_name.clone(),
-                delivered_at: crate::beijing::minute(r.row.delivered_at),
             })
         })
         .collect();
-    let total = counted.len() as i64;
-    let list = counted
-        .into_iter()
-        .skip(usize::try_from(paging.offset()).unwrap_or(usize::MAX))
-        .take(paging.size as usize)
-        .collect();
-    Ok(ok(paging.page(list, total)))
+    Ok(ok(paging.slice(counted.into_iter())))
 }

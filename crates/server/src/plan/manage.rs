@@ -14,7 +14,7 @@ use super::geometry;
 use super::machine::{Action, State};
 use super::store::{self, AreaRow, PublicationRow};
 use super::{NO_AREA, PlanArea, PlanFilter, collection, described, feature, sees, visible};
-use crate::api::{ApiJson, ApiPath, ApiQuery, ApiResult, Envelope, Page, Paging, blocking, ok};
+use crate::api::{ApiJson, ApiPath, ApiQuery, ApiResult, Envelope, Page, PageQuery, blocking, ok};
 use crate::error::{AppError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usercenter::guard::region_in_ranges;
@@ -127,24 +127,13 @@ async fn filtered(
     .await
 }
 
-/// The page of a list.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct PlanPaging {
-    /// Page from 1 (default 1).
-    page_num: Option<u32>,
-    /// Rows per page, 1–100 (default 20).
-    page_size: Option<u32>,
-}
-
 /// The plan areas the caller sees (a manager every unit's, a unit its own) that pass the
 /// filters, by id, a page at a time.
 #[utoipa::path(
     get,
     path = "/api/plan-collaborative/list",
     tag = "plan",
-    params(PlanFilter, PlanPaging),
+    params(PlanFilter, PageQuery),
     responses(
         (status = 200, description = "A page of areas", body = Envelope<Page<PlanArea>>),
         (status = 400, description = "A bad filter or page", body = ErrorEnvelope),
@@ -156,18 +145,11 @@ pub(super) async fn list_plan_areas(
     AxumState(state): AxumState<AppState>,
     caller: Caller,
     ApiQuery(f): ApiQuery<PlanFilter>,
-    ApiQuery(p): ApiQuery<PlanPaging>,
+    ApiQuery(p): ApiQuery<PageQuery>,
 ) -> ApiResult<Page<PlanArea>> {
-    let paging = Paging::of(p.page_num, p.page_size)?;
+    let paging = p.paging()?;
     let rows = filtered(&state, &caller, &f).await?;
-    let total = rows.len() as i64;
-    let list = rows
-        .iter()
-        .skip(usize::try_from(paging.offset()).unwrap_or(usize::MAX))
-        .take(paging.size as usize)
-        .map(PlanArea::of)
-        .collect();
-    Ok(ok(paging.page(list, total)))
+    Ok(ok(paging.slice(rows.iter().map(PlanArea::of))))
 }
 
 /// The plan areas of year `x` the caller sees that pass the filters, as GeoJSON for the map:

@@ -607,13 +607,17 @@ describe('省级反馈 (/plan/feedback)', () => {
           pageSize: 10,
           list: [
             {
+              nodeId: 3,
+              nodeName: '湖北省自然资源厅',
+              regionId: '420000',
               sceneId: 'GF2_1',
               fileName: 'GF2_PMS1_E114.3_N30.6_20250510.tar.gz',
               satellite: 'GF2',
               sensor: 'PMS1',
               acquiredAt: '2025-05-10T03:00:00Z',
               cloud: 5,
-              resolutionM: 0.8,
+              resolution: 0.8,
+              sizeMb: 1200,
               resolutionLabel: '1米至4米',
               batchId: 7,
               batchName: '2025年第二季度',
