@@ -15,13 +15,13 @@ import './map.css';
 
 const MapCanvas = lazy(() => import('./MapCanvas'));
 
-/** Whether this browser can draw the map at all (MapLibre needs WebGL). */
 /**
  * The token of the session at the time of a request. Read here, not in the map's own chunk:
  * the pages that show a map load the session's module already.
  */
 const sessionToken = () => useSession.getState().token;
 
+/** Whether this browser can draw the map at all (MapLibre needs WebGL). */
 function webglAvailable(): boolean {
   return 'WebGL2RenderingContext' in window || 'WebGLRenderingContext' in window;
 }
