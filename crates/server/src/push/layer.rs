@@ -121,7 +121,7 @@ impl MapLayer for PushImageLayer {
         else {
             return Vec::new();
         };
-        if !super::scope_of(caller).is_none_or(|mine| mine.contains(&node)) {
+        if !super::sees_node(caller, node) {
             return Vec::new();
         }
         let Some(part) = self.part(batch, node) else {

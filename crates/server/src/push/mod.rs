@@ -189,6 +189,11 @@ pub fn scope_of(caller: &Caller) -> Option<Vec<i64>> {
     (!caller.is_admin()).then(|| caller.push_nodes.clone())
 }
 
+/// Whether a caller sees one node (as `scope_of` would count it).
+pub fn sees_node(caller: &Caller, node: i64) -> bool {
+    caller.is_admin() || caller.push_nodes.contains(&node)
+}
+
 /// `scope` narrowed to one node, when one is asked for: 404 (`missing`) for a node outside it.
 pub fn narrowed(
     scope: Option<Vec<i64>>,

@@ -81,7 +81,7 @@ impl MapLayer for PushSpotLayer {
             return Vec::new();
         };
         let manager = caller.is_admin();
-        if !manager && !caller.push_nodes.contains(&node) {
+        if !crate::push::sees_node(caller, node) {
             return Vec::new();
         }
         let Ok(rows) = self
