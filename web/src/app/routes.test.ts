@@ -93,6 +93,14 @@ describe('route table', () => {
     expect(resolvePath('/monitor').path).toBe('/monitor/landcover');
   });
 
+  it('opens a group on a page that every account of the group may see', () => {
+    const narrower = appRoutes
+      .filter((route) => !route.page && resolvePath(route.path).route.staff !== route.staff)
+      .map((route) => route.path);
+    expect(narrower).toEqual([]);
+    expect(resolvePath('/plan').path).toBe('/plan/feedback');
+  });
+
   it.each([
     '/nonexistent',
     '/satellite/chinese/gf99',

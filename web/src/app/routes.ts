@@ -312,6 +312,9 @@ const routeTable: RouteNode[] = [
     path: 'plan',
     title: '采集计划',
     loginAuthority: true,
+    // The group's own path opens the one page for units and administrators alike (its first
+    // page, 总体计划, would refuse a unit).
+    redirect: '/plan/feedback',
     // Units fill, administrators publish, buy and oversee; feedback and drone tasks are for
     // both (the server answers an account without an area range 未关联用户权限范围).
     children: [
