@@ -14,7 +14,7 @@ use geo_types::{Geometry, Rect, coord};
 use super::engine::{CELL_DEG, Cache, Period};
 use crate::normal::live::LiveIndex;
 use crate::ows::layers::{
-    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, Layers, MapLayer, ViewParams,
+    Detail, Feature, FeatureGeometry, GeometryKind, LayerInfo, Layers, MapLayer, ViewParams,
 };
 use crate::usercenter::session::Caller;
 
@@ -46,21 +46,12 @@ fn period_of(params: &ViewParams) -> Option<Period> {
     Period::checked(year, quarter, number("resolution")?, number("cloud")?).ok()
 }
 
+/// What `coverage` is.
+const INFO: LayerInfo = LayerInfo::new("coverage", "影像覆盖范围", GeometryKind::Polygon, &[]);
+
 impl MapLayer for CoverageLayer {
-    fn name(&self) -> &'static str {
-        "coverage"
-    }
-
-    fn title(&self) -> &'static str {
-        "影像覆盖范围"
-    }
-
-    fn geometry(&self) -> GeometryKind {
-        GeometryKind::Polygon
-    }
-
-    fn attributes(&self) -> &'static [Attribute] {
-        &[]
+    fn info(&self) -> &LayerInfo {
+        &INFO
     }
 
     fn features<'a>(

@@ -11,14 +11,17 @@
 //! // In the monitoring module (its tests: see `ows::tiles`' test layer).
 //! struct FirePoints(Arc<FireIndex>);
 //!
+//! const FIRE_POINTS: LayerInfo = LayerInfo::new(
+//!     "fire_point",
+//!     "火点监测",
+//!     GeometryKind::Point,
+//!     &[Attribute::text("region"), Attribute::text("time")],
+//! )
+//! .per_caller();
+//!
 //! impl MapLayer for FirePoints {
-//!     fn name(&self) -> &'static str { "fire_point" }
-//!     fn title(&self) -> &'static str { "火点监测" }
-//!     fn per_caller(&self) -> bool { true }
-//!     fn geometry(&self) -> GeometryKind { GeometryKind::Point }
-//!     fn attributes(&self) -> &'static [Attribute] {
-//!         const ATTRIBUTES: &[Attribute] = &[Attribute::text("region"), Attribute::text("time")];
-//!         ATTRIBUTES
+//!     fn info(&self) -> &LayerInfo {
+//!         &FIRE_POINTS
 //!     }
 //!     fn features<'a>(
 //!         &'a self,
@@ -240,25 +243,60 @@ pub struct Feature<'a> {
     pub properties: Vec<Value>,
 }
 
-/// A layer a domain serves through `/ows/cloudPlatform`.
-pub trait MapLayer: Send + Sync {
+/// What a layer is, for the services that serve it.
+#[derive(Debug, Clone)]
+pub struct LayerInfo {
     /// Name in tile URLs and WMTS, and, prefixed by the workspace, in WFS.
-    fn name(&self) -> &'static str;
+    pub name: &'static str,
     /// Human title (Chinese, as the screens show it).
-    fn title(&self) -> &'static str;
+    pub title: &'static str,
     /// Zooms tiles are served at (within 0 to [`MAX_ZOOM`]).
-    fn zooms(&self) -> RangeInclusive<u8> {
-        0..=MAX_ZOOM
-    }
+    pub zooms: RangeInclusive<u8>,
     /// Whether callers see different features (area ranges): its tiles are
     /// then kept only by the caller's browser, which revalidates them.
-    fn per_caller(&self) -> bool {
-        false
-    }
+    pub per_caller: bool,
     /// The kind of its geometries.
-    fn geometry(&self) -> GeometryKind;
+    pub geometry: GeometryKind,
     /// Its attributes, in the order of [`Feature::properties`].
-    fn attributes(&self) -> &'static [Attribute];
+    pub attributes: &'static [Attribute],
+}
+
+impl LayerInfo {
+    /// A layer served at every zoom, the same to every caller.
+    pub const fn new(
+        name: &'static str,
+        title: &'static str,
+        geometry: GeometryKind,
+        attributes: &'static [Attribute],
+    ) -> Self {
+        Self {
+            name,
+            title,
+            zooms: 0..=MAX_ZOOM,
+            per_caller: false,
+            geometry,
+            attributes,
+        }
+    }
+
+    /// The same layer, its features depending on the caller.
+    pub const fn per_caller(self) -> Self {
+        Self {
+            per_caller: true,
+            ..self
+        }
+    }
+
+    /// The same layer, served only at `zooms`.
+    pub const fn zooms(self, zooms: RangeInclusive<u8>) -> Self {
+        Self { zooms, ..self }
+    }
+}
+
+/// A layer a domain serves through `/ows/cloudPlatform`.
+pub trait MapLayer: Send + Sync {
+    /// What it is.
+    fn info(&self) -> &LayerInfo;
     /// The features the caller (`None`: anonymous) may see whose geometry may
     /// meet `bbox`, in a stable order, as the request's `params` narrow them. A
     /// coarse answer (by bounding boxes) is enough: ows clips tiles and tests WFS
@@ -281,16 +319,19 @@ impl Layers {
     /// error, which stops a debug build (every test server) at start-up.
     pub fn register(&mut self, layer: impl MapLayer + 'static) {
         debug_assert!(
-            self.get(layer.name()).is_none(),
+            self.get(layer.info().name).is_none(),
             "layer {} registered twice",
-            layer.name()
+            layer.info().name
         );
         self.0.push(Box::new(layer));
     }
 
     /// The layer of that name.
     pub fn get(&self, name: &str) -> Option<&dyn MapLayer> {
-        self.0.iter().find(|l| l.name() == name).map(Box::as_ref)
+        self.0
+            .iter()
+            .find(|l| l.info().name == name)
+            .map(Box::as_ref)
     }
 
     /// Every layer, in registration order.

@@ -36,7 +36,7 @@ pub async fn tile(
     let (zooms, per_caller) = state
         .layers
         .get(&layer)
-        .map(|l| (l.zooms(), l.per_caller()))
+        .map(|l| (l.info().zooms.clone(), l.info().per_caller))
         .ok_or_else(|| AppError::NotFound(format!("图层不存在：{layer}")))?;
     if !zooms.contains(&z) {
         return Err(AppError::NotFound(format!(
@@ -111,8 +111,8 @@ pub fn render(
 ) -> Vec<u8> {
     let transform = TileTransform::new(id, DEFAULT_EXTENT, DEFAULT_BUFFER);
     let bounds = transform.buffered_bounds_lonlat();
-    let names: Vec<&str> = layer.attributes().iter().map(|a| a.name).collect();
-    let mut shapes = MvtLayer::new(layer.name(), DEFAULT_EXTENT);
+    let names: Vec<&str> = layer.info().attributes.iter().map(|a| a.name).collect();
+    let mut shapes = MvtLayer::new(layer.info().name, DEFAULT_EXTENT);
     let mut labels = MvtLayer::new("label", DEFAULT_EXTENT);
     for feature in layer.features(&bounds, Detail::Zoom(id.z), caller, params) {
         let feature_id = feature.id.parse::<u64>().ok();
@@ -210,8 +210,8 @@ pub fn capabilities_xml(layers: &Layers, base: &str) -> String {
     let layers: String = layers
         .iter()
         .map(|layer| {
-            let (name, title) = (layer.name(), super::xml_escape(layer.title()));
-            let zooms = layer.zooms();
+            let (name, title) = (layer.info().name, super::xml_escape(layer.info().title));
+            let zooms = layer.info().zooms.clone();
             // A layer served at fewer zooms than the matrix set says which.
             let limits = if zooms == (0..=MAX_ZOOM) {
                 String::new()
@@ -253,33 +253,28 @@ mod tests {
     use geo_kit::mvt::decode::decode;
 
     use super::*;
-    use crate::ows::layers::{Attribute, Feature, FeatureGeometry, GeometryKind};
+    use crate::ows::layers::{Attribute, Feature, FeatureGeometry, GeometryKind, LayerInfo};
     use crate::usercenter::guard::region_in_ranges;
 
     /// A layer as the monitoring layers will be: points, each in a region,
     /// shown only to callers whose area ranges cover that region.
     struct Sites;
 
+    /// What `site` is.
+    const SITES: LayerInfo = LayerInfo::new(
+        "site",
+        "站点",
+        GeometryKind::Point,
+        &[Attribute::text("region")],
+    )
+    .per_caller()
+    .zooms(2..=12);
+
     impl MapLayer for Sites {
-        fn name(&self) -> &'static str {
-            "site"
+        fn info(&self) -> &LayerInfo {
+            &SITES
         }
-        fn title(&self) -> &'static str {
-            "站点"
-        }
-        fn zooms(&self) -> std::ops::RangeInclusive<u8> {
-            2..=12
-        }
-        fn per_caller(&self) -> bool {
-            true
-        }
-        fn geometry(&self) -> GeometryKind {
-            GeometryKind::Point
-        }
-        fn attributes(&self) -> &'static [Attribute] {
-            const REGION: &[Attribute] = &[Attribute::text("region")];
-            REGION
-        }
+
         fn features<'a>(
             &'a self,
             _: &Envelope,

@@ -524,15 +524,19 @@ fn get_feature(layers: &Layers, q: &GetFeature, caller: Option<&Caller>, url: &s
             if q.lat_first {
                 geometry.map_coords_in_place(|c| Coord { x: c.y, y: c.x });
             }
-            (format!("{}.{}", layer.name(), f.id), geometry, f.properties)
+            (
+                format!("{}.{}", layer.info().name, f.id),
+                geometry,
+                f.properties,
+            )
         })
         .collect();
     let next = q.start_index.saturating_add(features.len());
     let page = Page {
-        layer: layer.name(),
-        names: layer.attributes().iter().map(|a| a.name).collect(),
+        layer: layer.info().name,
+        names: layer.info().attributes.iter().map(|a| a.name).collect(),
         next: (!features.is_empty() && next < number_matched)
-            .then(|| page_url(url, layer.name(), q, next)),
+            .then(|| page_url(url, layer.info().name, q, next)),
         features,
         matched: number_matched,
         timestamp,
@@ -826,8 +830,8 @@ fn capabilities_xml(layers: &Layers, url: &str) -> String {
                  <wfs:DefaultCRS>{DEFAULT_CRS}</wfs:DefaultCRS><wfs:OtherCRS>{OTHER_CRS}</wfs:OtherCRS>\
                  <wfs:OutputFormats><wfs:Format>{GEOJSON}</wfs:Format><wfs:Format>{GML32}</wfs:Format></wfs:OutputFormats>\
                  <ows:WGS84BoundingBox><ows:LowerCorner>-180 -90</ows:LowerCorner><ows:UpperCorner>180 90</ows:UpperCorner></ows:WGS84BoundingBox></wfs:FeatureType>",
-                l.name(),
-                xml_escape(l.title())
+                l.info().name,
+                xml_escape(l.info().title)
             )
         })
         .collect();
@@ -866,12 +870,13 @@ fn schema_xml(layers: &[&dyn MapLayer]) -> String {
     let types: String = layers
         .iter()
         .map(|l| {
-            let geometry = match l.geometry() {
+            let geometry = match l.info().geometry {
                 GeometryKind::Point => "gml:PointPropertyType",
                 GeometryKind::Polygon => "gml:MultiSurfacePropertyType",
             };
             let attributes: String = l
-                .attributes()
+                .info()
+                .attributes
                 .iter()
                 .map(|a| {
                     let kind = match a.kind {
@@ -885,7 +890,7 @@ fn schema_xml(layers: &[&dyn MapLayer]) -> String {
                     )
                 })
                 .collect();
-            let name = l.name();
+            let name = l.info().name;
             format!(
                 r#"<xsd:complexType name="{name}Type"><xsd:complexContent><xsd:extension base="gml:AbstractFeatureType"><xsd:sequence><xsd:element name="geometry" type="{geometry}" minOccurs="0" maxOccurs="1" nillable="true"/>{attributes}</xsd:sequence></xsd:extension></xsd:complexContent></xsd:complexType><xsd:element name="{name}" type="{WORKSPACE}:{name}Type" substitutionGroup="gml:AbstractFeature"/>"#
             )

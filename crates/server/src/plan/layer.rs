@@ -11,8 +11,8 @@ use super::machine::State;
 use super::{PlanArea, fields, sees, store};
 use crate::db::Db;
 use crate::ows::layers::{
-    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, Layers, MapLayer, Value, ViewParams,
-    bbox_meets,
+    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, LayerInfo, Layers, MapLayer, Value,
+    ViewParams, bbox_meets,
 };
 use crate::usercenter::session::Caller;
 
@@ -39,25 +39,18 @@ const ATTRIBUTES: &[Attribute] = &[
     Attribute::real("area_km2"),
 ];
 
+/// What `plan_area` is.
+const INFO: LayerInfo = LayerInfo::new(
+    "plan_area",
+    "采集计划需求范围",
+    GeometryKind::Polygon,
+    ATTRIBUTES,
+)
+.per_caller();
+
 impl MapLayer for PlanAreaLayer {
-    fn name(&self) -> &'static str {
-        "plan_area"
-    }
-
-    fn title(&self) -> &'static str {
-        "采集计划需求范围"
-    }
-
-    fn per_caller(&self) -> bool {
-        true
-    }
-
-    fn geometry(&self) -> GeometryKind {
-        GeometryKind::Polygon
-    }
-
-    fn attributes(&self) -> &'static [Attribute] {
-        ATTRIBUTES
+    fn info(&self) -> &LayerInfo {
+        &INFO
     }
 
     fn features<'a>(

@@ -17,8 +17,8 @@ use super::export::{MAX_FEATURES, clipped};
 use super::store::{self, ItemRow};
 use crate::db::Db;
 use crate::ows::layers::{
-    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, Layers, MapLayer, Value, ViewParams,
-    bbox_meets,
+    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, LayerInfo, Layers, MapLayer, Value,
+    ViewParams, bbox_meets,
 };
 use crate::region::index::RegionIndex;
 use crate::usercenter::session::Caller;
@@ -88,25 +88,13 @@ impl PushImageLayer {
     }
 }
 
+/// What `push_image` is.
+const INFO: LayerInfo =
+    LayerInfo::new("push_image", "推送影像", GeometryKind::Polygon, ATTRIBUTES).per_caller();
+
 impl MapLayer for PushImageLayer {
-    fn name(&self) -> &'static str {
-        "push_image"
-    }
-
-    fn title(&self) -> &'static str {
-        "推送影像"
-    }
-
-    fn per_caller(&self) -> bool {
-        true
-    }
-
-    fn geometry(&self) -> GeometryKind {
-        GeometryKind::Polygon
-    }
-
-    fn attributes(&self) -> &'static [Attribute] {
-        ATTRIBUTES
+    fn info(&self) -> &LayerInfo {
+        &INFO
     }
 
     fn features<'a>(

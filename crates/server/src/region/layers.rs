@@ -9,7 +9,8 @@ use geo_kit::Envelope;
 
 use super::index::{self, RegionIndex};
 use crate::ows::layers::{
-    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, Layers, MapLayer, Value, ViewParams,
+    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, LayerInfo, Layers, MapLayer, Value,
+    ViewParams,
 };
 use crate::usercenter::session::Caller;
 
@@ -23,8 +24,7 @@ pub fn register(layers: &mut Layers, regions: &Arc<RegionIndex>) {
         layers.register(RegionLayer {
             regions: Arc::clone(regions),
             kind,
-            name,
-            title,
+            info: LayerInfo::new(name, title, GeometryKind::Polygon, ATTRIBUTES),
         });
     }
 }
@@ -39,8 +39,7 @@ enum Kind {
 struct RegionLayer {
     regions: Arc<RegionIndex>,
     kind: Kind,
-    name: &'static str,
-    title: &'static str,
+    info: LayerInfo,
 }
 
 /// Code, name and level (0 country … 3 county; 0 for world countries).
@@ -60,20 +59,8 @@ fn finest_level(zoom: u8) -> i64 {
 }
 
 impl MapLayer for RegionLayer {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn title(&self) -> &'static str {
-        self.title
-    }
-
-    fn geometry(&self) -> GeometryKind {
-        GeometryKind::Polygon
-    }
-
-    fn attributes(&self) -> &'static [Attribute] {
-        ATTRIBUTES
+    fn info(&self) -> &LayerInfo {
+        &self.info
     }
 
     fn features<'a>(

@@ -13,7 +13,8 @@ use super::engine::{Block, LiveSpots, Predicate, ThemeSpots};
 use super::filter::Scope;
 use super::theme::{THEMES, Theme, ThemeName};
 use crate::ows::layers::{
-    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, Layers, MapLayer, Value, ViewParams,
+    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, LayerInfo, Layers, MapLayer, Value,
+    ViewParams,
 };
 use crate::usercenter::session::Caller;
 
@@ -21,6 +22,8 @@ use crate::usercenter::session::Caller;
 pub fn register(layers: &mut Layers, spots: &Arc<LiveSpots>) {
     for theme in &THEMES {
         layers.register(SpotLayer {
+            info: LayerInfo::new(theme.layer, theme.title, GeometryKind::Polygon, ATTRIBUTES)
+                .per_caller(),
             theme,
             spots: Arc::clone(spots),
         });
@@ -45,6 +48,7 @@ pub(super) fn batch_param(params: &ViewParams) -> Option<&str> {
 }
 
 struct SpotLayer {
+    info: LayerInfo,
     theme: &'static Theme,
     spots: Arc<LiveSpots>,
 }
@@ -87,24 +91,8 @@ fn feature<'a>(spots: &ThemeSpots, block: &Block, pos: usize) -> Feature<'a> {
 }
 
 impl MapLayer for SpotLayer {
-    fn name(&self) -> &'static str {
-        self.theme.layer
-    }
-
-    fn title(&self) -> &'static str {
-        self.theme.title
-    }
-
-    fn per_caller(&self) -> bool {
-        true
-    }
-
-    fn geometry(&self) -> GeometryKind {
-        GeometryKind::Polygon
-    }
-
-    fn attributes(&self) -> &'static [Attribute] {
-        ATTRIBUTES
+    fn info(&self) -> &LayerInfo {
+        &self.info
     }
 
     fn features<'a>(
@@ -167,25 +155,18 @@ fn change<'a>(block: &Block, pos: usize, kind: Kind, area: f64, from_area: f64) 
     }
 }
 
+/// What `spot_dynamic` is.
+const DYNAMIC: LayerInfo = LayerInfo::new(
+    "spot_dynamic",
+    "动态分析",
+    GeometryKind::Polygon,
+    DYNAMIC_ATTRIBUTES,
+)
+.per_caller();
+
 impl MapLayer for DynamicLayer {
-    fn name(&self) -> &'static str {
-        "spot_dynamic"
-    }
-
-    fn title(&self) -> &'static str {
-        "动态分析"
-    }
-
-    fn per_caller(&self) -> bool {
-        true
-    }
-
-    fn geometry(&self) -> GeometryKind {
-        GeometryKind::Polygon
-    }
-
-    fn attributes(&self) -> &'static [Attribute] {
-        DYNAMIC_ATTRIBUTES
+    fn info(&self) -> &LayerInfo {
+        &DYNAMIC
     }
 
     fn features<'a>(

@@ -23,7 +23,8 @@ use super::layers::{batch_param, caller_scope};
 use super::theme::{THEMES, Theme, ThemeName};
 use crate::db::live::Loaded;
 use crate::ows::layers::{
-    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, Layers, MapLayer, Value, ViewParams,
+    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, LayerInfo, Layers, MapLayer, Value,
+    ViewParams,
 };
 use crate::usercenter::session::Caller;
 
@@ -209,9 +210,9 @@ pub fn register(layers: &mut Layers, spots: &Arc<LiveSpots>) {
     for theme in &THEMES {
         let Some(zones) = theme.zones else { continue };
         layers.register(ZoneLayer {
+            info: LayerInfo::new(zones.layer, zones.title, GeometryKind::Polygon, ATTRIBUTES)
+                .per_caller(),
             theme,
-            name: zones.layer,
-            title: zones.title,
             spots: Arc::clone(spots),
             cache: Arc::clone(&cache),
         });
@@ -219,9 +220,8 @@ pub fn register(layers: &mut Layers, spots: &Arc<LiveSpots>) {
 }
 
 struct ZoneLayer {
+    info: LayerInfo,
     theme: &'static Theme,
-    name: &'static str,
-    title: &'static str,
     spots: Arc<LiveSpots>,
     cache: Arc<ZoneCache>,
 }
@@ -236,24 +236,8 @@ const ATTRIBUTES: &[Attribute] = &[
 ];
 
 impl MapLayer for ZoneLayer {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn title(&self) -> &'static str {
-        self.title
-    }
-
-    fn per_caller(&self) -> bool {
-        true
-    }
-
-    fn geometry(&self) -> GeometryKind {
-        GeometryKind::Polygon
-    }
-
-    fn attributes(&self) -> &'static [Attribute] {
-        ATTRIBUTES
+    fn info(&self) -> &LayerInfo {
+        &self.info
     }
 
     fn features<'a>(

@@ -13,8 +13,8 @@ use geo_types::Geometry;
 use super::store;
 use crate::db::Db;
 use crate::ows::layers::{
-    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, Layers, MapLayer, Value, ViewParams,
-    bbox_meets,
+    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, LayerInfo, Layers, MapLayer, Value,
+    ViewParams, bbox_meets,
 };
 use crate::spot::engine::LiveSpots;
 use crate::usercenter::session::Caller;
@@ -47,25 +47,13 @@ const ATTRIBUTES: &[Attribute] = &[
     Attribute::text("verified_type"),
 ];
 
+/// What `push_spot` is.
+const INFO: LayerInfo =
+    LayerInfo::new("push_spot", "推送图斑", GeometryKind::Polygon, ATTRIBUTES).per_caller();
+
 impl MapLayer for PushSpotLayer {
-    fn name(&self) -> &'static str {
-        "push_spot"
-    }
-
-    fn title(&self) -> &'static str {
-        "推送图斑"
-    }
-
-    fn per_caller(&self) -> bool {
-        true
-    }
-
-    fn geometry(&self) -> GeometryKind {
-        GeometryKind::Polygon
-    }
-
-    fn attributes(&self) -> &'static [Attribute] {
-        ATTRIBUTES
+    fn info(&self) -> &LayerInfo {
+        &INFO
     }
 
     fn features<'a>(

@@ -15,7 +15,8 @@ use geo_types::{Geometry, Rect};
 use super::cells::{Cell, CellTallies, LandCache, grid_cells, range_box, shapes_of};
 use super::level_of;
 use crate::ows::layers::{
-    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, Layers, MapLayer, Value, ViewParams,
+    Attribute, Detail, Feature, FeatureGeometry, GeometryKind, LayerInfo, Layers, MapLayer, Value,
+    ViewParams,
 };
 use crate::region::index::RegionIndex;
 use crate::spot::engine::LiveSpots;
@@ -73,25 +74,18 @@ fn filter_of(params: &ViewParams) -> SpotFilter {
     }
 }
 
+/// What `grid_statistics_default` is.
+const INFO: LayerInfo = LayerInfo::new(
+    "grid_statistics_default",
+    "图斑网格统计",
+    GeometryKind::Polygon,
+    ATTRIBUTES,
+)
+.per_caller();
+
 impl MapLayer for GridLayer {
-    fn name(&self) -> &'static str {
-        "grid_statistics_default"
-    }
-
-    fn title(&self) -> &'static str {
-        "图斑网格统计"
-    }
-
-    fn per_caller(&self) -> bool {
-        true
-    }
-
-    fn geometry(&self) -> GeometryKind {
-        GeometryKind::Polygon
-    }
-
-    fn attributes(&self) -> &'static [Attribute] {
-        ATTRIBUTES
+    fn info(&self) -> &LayerInfo {
+        &INFO
     }
 
     fn features<'a>(
