@@ -55,7 +55,7 @@ test('logging out returns to the home page with login and register', async ({ ap
 test("a wrong password shows the server's message and a new captcha", async ({ app, accounts }) => {
   const user = accounts.add('wrongpw');
   await app.open('/home');
-  await app.loginButton().click();
+  await app.openLoginDialog();
   const firstCaptcha = await app.captchaAddress();
   await app.fillLoginDialog({ ...user, password: 'Wrong12345' });
   await expect(app.toast('用户名或密码错误')).toBeVisible();

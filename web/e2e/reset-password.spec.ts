@@ -10,7 +10,7 @@ test('a user who forgot the password sets a new one by text message and logs in'
   const user = accounts.add('forgetful', { telephone });
   // when its owner asks for a code from the login dialog's 忘记密码
   await app.open('/home');
-  await app.loginButton().click();
+  await app.openLoginDialog();
   await app.page.getByTestId('login-reset-password').click();
   await app.waitForAddress('/chinese/resetPassword');
   await app.startPasswordRecovery(telephone);

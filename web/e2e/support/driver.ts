@@ -1,6 +1,7 @@
 // What a visitor does on the platform, in the app's own words. Specs talk to this, never to
 // selectors; elements are found by their data-testid.
 import { expect, type Locator, type Page, type Server } from './harness';
+import { untilOverlayStill } from './motion';
 
 /** The SPA's base path on the server (Vite `base`). */
 const BASE = '/chinese';
@@ -130,8 +131,14 @@ export class AppDriver {
 
   /** Logs in through the header's login button and the dialog. */
   async logIn(user: Credentials): Promise<void> {
-    await this.loginButton().click();
+    await this.openLoginDialog();
     await this.fillLoginDialog(user);
+  }
+
+  /** 登录 in the header; resolves once the dialog has stopped zooming in and takes clicks. */
+  async openLoginDialog(): Promise<void> {
+    await this.loginButton().click();
+    await untilOverlayStill(this.page, 'login-dialog');
   }
 
   /** Fills the open login dialog and submits it with Enter. */

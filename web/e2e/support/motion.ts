@@ -1,6 +1,8 @@
 // antd animates dialogs, pop-ups and drop-down lists as they open and close. While one moves,
 // a click lands where its target was, not where it is, and a list still closing lies over the
-// next field; so drivers wait for the motion to end before they click into one.
+// next field; so drivers wait for the motion to end before they click into one. Playwright's
+// own "stable" check is not enough: antd holds an opening dialog at its small starting scale
+// for a frame or more before the zoom runs, and a busy machine shows it still for two frames.
 import { expect, type Locator, type Page } from './harness';
 
 /** The classes antd gives an element while it animates in or out. */

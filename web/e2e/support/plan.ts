@@ -3,6 +3,7 @@
 // (/plan/overall) and 省级反馈 (/plan/feedback). Elements by data-testid;
 // drawing on the map is the image query's (ImageQueryDriver.drawRectangle).
 import { expect, type Page } from './harness';
+import { untilOverlayStill, untilStill } from './motion';
 
 /** A purchase plan as the server answers it (the fields the journey reads). */
 export interface PurchaseAnswer {
@@ -62,13 +63,16 @@ export class PlanDriver {
   /** 全部提交, confirmed. */
   async submitAll(): Promise<void> {
     await this.page.getByTestId('plan-submit-all').click();
-    await this.page.locator('.ant-popconfirm').getByRole('button', { name: '全部提交' }).click();
+    const confirmation = this.page.locator('.ant-popconfirm');
+    await untilStill(confirmation);
+    await confirmation.getByRole('button', { name: '全部提交' }).click();
   }
 
   /** 发布, confirmed: resolves with what the confirmation said. */
   async publish(): Promise<string> {
     await this.page.getByTestId('plan-publish-button').click();
     const confirmation = this.page.locator('.ant-popconfirm');
+    await untilStill(confirmation);
     const said = (await confirmation.locator('.ant-popconfirm-title').textContent()) ?? '';
     const published = this.page.waitForResponse(
       (response) =>
@@ -113,6 +117,7 @@ export class PlanDriver {
   async rate(unitName: string, stars: number, comment: string): Promise<void> {
     await this.feedbackRow(unitName).getByTestId('feedback-rate').click();
     const dialog = this.page.getByTestId('feedback-rate-dialog');
+    await untilOverlayStill(this.page, 'feedback-comment');
     await dialog
       .locator('.ant-rate-star')
       .nth(stars - 1)

@@ -2,6 +2,7 @@
 // 影像查询's results, and 影像推送 (/push/image). Elements by data-testid.
 import { expect, type Download, type Page } from './harness';
 import { mapOverlays } from './map';
+import { untilOverlayStill } from './motion';
 
 export class PushDriver {
   constructor(readonly page: Page) {}
@@ -10,6 +11,7 @@ export class PushDriver {
   async openPushDialog(): Promise<void> {
     await this.page.getByTestId('push-button').click();
     await expect(this.dialog()).toBeVisible();
+    await untilOverlayStill(this.page, 'push-dialog');
   }
 
   dialog() {
