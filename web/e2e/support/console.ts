@@ -1,6 +1,7 @@
 // What an editor does in the content console (系统管理 → 新闻管理), in the app's own words;
 // elements by their data-testid.
 import { expect, type Page } from './harness';
+import { untilStill } from './motion';
 
 /**
  * A 24×24 PNG with a colour gradient (made for these tests: rows of RGB pixels, deflated),
@@ -26,6 +27,7 @@ export class ConsoleDriver {
     await expect(this.page.getByTestId('news-form')).toBeVisible();
     await this.page.getByTestId('news-form-type').click();
     const list = this.page.locator('.ant-select-dropdown:visible');
+    await untilStill(list);
     await list.getByTitle(type, { exact: true }).click();
     await expect(list).toBeHidden();
     await this.page.getByTestId('news-form-title').fill(title);

@@ -35,10 +35,11 @@ export class PlanDriver {
   /** Chooses `label` in the select of `testId`. */
   async choose(testId: string, label: string): Promise<void> {
     await this.page.getByTestId(testId).click();
-    await this.page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-      .filter({ hasText: label })
-      .click();
+    const list = this.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    await untilStill(list);
+    await list.locator('.ant-select-item-option').filter({ hasText: label }).click();
+    // A list still closing lies over the next field and takes the next click.
+    await expect(list).toHaveCount(0);
     await expect(this.page.getByTestId(testId)).toContainText(label);
   }
 
