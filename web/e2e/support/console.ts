@@ -1,7 +1,7 @@
 // What an editor does in the content console (系统管理 → 新闻管理), in the app's own words;
 // elements by their data-testid.
 import { expect, type Page } from './harness';
-import { untilStill } from './motion';
+import { chooseOption } from './motion';
 
 /**
  * A 24×24 PNG with a colour gradient (made for these tests: rows of RGB pixels, deflated),
@@ -25,11 +25,7 @@ export class ConsoleDriver {
   async newItem(type: string, title: string): Promise<void> {
     await this.page.getByTestId('news-new').click();
     await expect(this.page.getByTestId('news-form')).toBeVisible();
-    await this.page.getByTestId('news-form-type').click();
-    const list = this.page.locator('.ant-select-dropdown:visible');
-    await untilStill(list);
-    await list.getByTitle(type, { exact: true }).click();
-    await expect(list).toBeHidden();
+    await chooseOption(this.page, 'news-form-type', type);
     await this.page.getByTestId('news-form-title').fill(title);
   }
 

@@ -1,7 +1,7 @@
 // What a user does on 动态分析 (/monitor/dynamicAnalysis), in the app's own words; elements
 // by their data-testid.
-import { expect, type Download, type Page } from './harness';
-import { untilStill } from './motion';
+import type { Download, Page } from './harness';
+import { chooseOption } from './motion';
 
 export class DynamicDriver {
   constructor(readonly page: Page) {}
@@ -11,12 +11,7 @@ export class DynamicDriver {
    * to close (a list still closing takes the next click).
    */
   async chooseTheme(title: string): Promise<void> {
-    await this.page.getByTestId('dynamic-theme').click();
-    const list = this.page.locator('.ant-select-dropdown:visible');
-    await untilStill(list);
-    await list.getByTitle(title, { exact: true }).click();
-    await expect(list).toHaveCount(0);
-    await expect(this.page.getByTestId('dynamic-theme')).toContainText(title);
+    await chooseOption(this.page, 'dynamic-theme', title);
   }
 
   /** 「湖北省：… 至 …，新增 N 个…」 above the table. */

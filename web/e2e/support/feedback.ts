@@ -1,18 +1,14 @@
 // What a user does with feedback (/about/contactUs/idea, 我的反馈) and what an editor does at
 // /manage/feedback, in the app's own words; elements by their data-testid.
 import { expect, type Page } from './harness';
-import { untilOverlayStill, untilStill } from './motion';
+import { chooseOption, untilOverlayStill } from './motion';
 
 export class FeedbackDriver {
   constructor(readonly page: Page) {}
 
   /** Fills the feedback form with a category and text and sends it; waits for 提交成功. */
   async send(category: string, text: string): Promise<void> {
-    await this.page.getByTestId('feedback-category').click();
-    const list = this.page.locator('.ant-select-dropdown:visible');
-    await untilStill(list);
-    await list.getByTitle(category, { exact: true }).click();
-    await expect(list).toHaveCount(0);
+    await chooseOption(this.page, 'feedback-category', category);
     await this.page.getByTestId('feedback-content').fill(text);
     await this.page.getByTestId('feedback-submit').click();
     await expect(this.page.getByTestId('feedback-sent')).toContainText('提交成功');

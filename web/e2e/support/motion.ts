@@ -17,3 +17,18 @@ export async function untilStill(element: Locator): Promise<void> {
 export async function untilOverlayStill(page: Page, testId: string): Promise<void> {
   await untilStill(page.locator('.ant-modal, .ant-popover', { has: page.getByTestId(testId) }));
 }
+
+/**
+ * Chooses the option labelled `label` in the antd select of `selectTestId`: opens its list,
+ * waits for the list to stop sliding in, clicks the option and waits for the list to be gone,
+ * since a list still closing lies over the next field and takes the next click.
+ */
+export async function chooseOption(page: Page, selectTestId: string, label: string): Promise<void> {
+  const select = page.getByTestId(selectTestId);
+  await select.click();
+  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await untilStill(list);
+  await list.getByTitle(label, { exact: true }).click();
+  await expect(list).toHaveCount(0);
+  await expect(select).toContainText(label);
+}

@@ -2,7 +2,7 @@
 // own words: on 影像查询's results, 购物车, 我的订单 and 订单管理. Elements by data-testid.
 import { readFileSync } from 'node:fs';
 import { expect, type Download, type Page } from './harness';
-import { untilOverlayStill, untilStill } from './motion';
+import { chooseOption, untilOverlayStill } from './motion';
 
 /** An administrator's action on an order (the button `action-<name>`). */
 export type OrderAction = 'approve' | 'reject' | 'process' | 'deliver' | 'withdraw';
@@ -57,26 +57,14 @@ export class OrdersDriver {
     return this.page.getByTestId('cart-selected');
   }
 
-  /**
-   * Picks an entry of a select by its label, and waits for its list to close: a list still
-   * closing lies over the next field and takes the next click.
-   */
-  private async choose(selectTestId: string, label: string): Promise<void> {
-    await this.page.getByTestId(selectTestId).click();
-    const list = this.page.locator('.ant-select-dropdown:visible');
-    await untilStill(list);
-    await list.getByTitle(label, { exact: true }).click();
-    await expect(list).toHaveCount(0);
-  }
-
   /** 提交订单 with the checked lines; resolves with the new order's code. */
   async submitOrder({ purpose, usage, delivery }: OrderForm): Promise<string> {
     await this.page.getByTestId('cart-submit-order').click();
     await untilOverlayStill(this.page, 'order-dialog');
     const dialog = this.page.getByTestId('order-dialog');
     await dialog.getByTestId('purpose-input').fill(purpose);
-    await this.choose('usage-select', usage);
-    await this.choose('delivery-select', delivery);
+    await chooseOption(this.page, 'usage-select', usage);
+    await chooseOption(this.page, 'delivery-select', delivery);
     await this.page.getByTestId('order-dialog-ok').click();
     const code = this.page.getByTestId('order-code');
     await expect(code).toHaveText(/^DD\d+$/);

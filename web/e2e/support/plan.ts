@@ -3,7 +3,7 @@
 // (/plan/overall) and 省级反馈 (/plan/feedback). Elements by data-testid;
 // drawing on the map is the image query's (ImageQueryDriver.drawRectangle).
 import { expect, type Page } from './harness';
-import { untilOverlayStill, untilStill } from './motion';
+import { chooseOption, untilOverlayStill, untilStill } from './motion';
 
 /** A purchase plan as the server answers it (the fields the journey reads). */
 export interface PurchaseAnswer {
@@ -34,13 +34,7 @@ export class PlanDriver {
 
   /** Chooses `label` in the select of `testId`. */
   async choose(testId: string, label: string): Promise<void> {
-    await this.page.getByTestId(testId).click();
-    const list = this.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-    await untilStill(list);
-    await list.locator('.ant-select-item-option').filter({ hasText: label }).click();
-    // A list still closing lies over the next field and takes the next click.
-    await expect(list).toHaveCount(0);
-    await expect(this.page.getByTestId(testId)).toContainText(label);
+    await chooseOption(this.page, testId, label);
   }
 
   /** Fills the form for the drawn area and saves it as a draft; waits for the server's yes. */

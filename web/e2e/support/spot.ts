@@ -3,6 +3,7 @@
 // (待审核, 通过). Elements by data-testid.
 import { expect, type Page } from './harness';
 import { mapOverlays, mapSettled } from './map';
+import { chooseOption } from './motion';
 
 export class SpotDriver {
   constructor(readonly page: Page) {}
@@ -43,15 +44,8 @@ export class SpotDriver {
     return this.page.getByTestId('spot-record-state');
   }
 
-  /** Chooses `label` in the select of `testId`. */
-  private async choose(testId: string, label: string): Promise<void> {
-    await this.page.getByTestId(testId).click();
-    await this.page.locator('.ant-select-item-option').filter({ hasText: label }).click();
-    await expect(this.page.getByTestId(testId)).toContainText(label);
-  }
-
   async chooseResult(label: string): Promise<void> {
-    await this.choose('spot-result', label);
+    await chooseOption(this.page, 'spot-result', label);
   }
 
   /** The 核实类型 select: offered for the themes that type their spots. */
@@ -60,7 +54,7 @@ export class SpotDriver {
   }
 
   async chooseVerifiedType(label: string): Promise<void> {
-    await this.choose('spot-verified-type', label);
+    await chooseOption(this.page, 'spot-verified-type', label);
   }
 
   /** 定位, then a click on the middle of the map: the record's position. */
