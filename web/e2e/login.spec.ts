@@ -15,7 +15,7 @@ test('a monitoring user logs in through the dialog and opens land-cover monitori
   await expect(app.loginDialog()).toBeHidden();
   // and the monitoring menu leads to the land-cover page
   await app.hoverMenu('/monitor');
-  await app.clickSubMenuEntry('/monitor/landcover');
+  await app.menuEntry('/monitor/landcover').click();
   await app.waitForAddress('/chinese/monitor/landcover');
   await expect(app.pageTitle()).toHaveText('地表覆盖监测');
 });

@@ -19,7 +19,7 @@ test('an ended session warns 登录已过期，请重新登录！ and returns ho
   accounts.changePassword(user.username, 'Other12345');
   // and the user opens another monitoring page, which asks the server
   await app.hoverMenu('/monitor');
-  await app.clickSubMenuEntry('/monitor/windmill');
+  await app.menuEntry('/monitor/windmill').click();
   // then they are warned, logged out and back home
   await expect(app.toast('登录已过期，请重新登录！')).toBeVisible();
   await app.waitForAddress('/chinese/home');

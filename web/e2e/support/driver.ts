@@ -1,7 +1,7 @@
 // What a visitor does on the platform, in the app's own words. Specs talk to this, never to
 // selectors; elements are found by their data-testid.
 import { expect, type Locator, type Page, type Server } from './harness';
-import { untilOverlayStill, untilStill } from './motion';
+import { untilOverlayStill } from './motion';
 
 /** The SPA's base path on the server (Vite `base`). */
 const BASE = '/chinese';
@@ -305,13 +305,6 @@ export class AppDriver {
 
   async hoverMenu(key: string): Promise<void> {
     await this.menuEntry(key).hover();
-  }
-
-  /** Clicks an entry of the sub-menu the pointer opened, once the sub-menu stands still. */
-  async clickSubMenuEntry(key: string): Promise<void> {
-    const entry = this.menuEntry(key);
-    await untilStill(this.page.locator('.ant-menu-submenu-popup', { has: entry }));
-    await entry.click();
   }
 
   async scrollDown(pixels: number): Promise<void> {

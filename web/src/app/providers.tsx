@@ -20,16 +20,6 @@ const theme = {
     colorTextDescription: 'rgba(0, 0, 0, 0.55)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
   },
-  components: {
-    Menu: {
-      darkItemBg: '#0b4aa2',
-      // 4.9:1 on the bar's blue (WCAG AA); antd's 65% white is 4.48:1.
-      darkItemColor: 'rgba(255, 255, 255, 0.7)',
-      darkSubMenuItemBg: '#0b4aa2',
-      darkPopupBg: '#0b4aa2',
-      darkItemSelectedBg: '#062a63',
-    },
-  },
 };
 
 export function AppProviders({
