@@ -5,6 +5,9 @@ import { expect, test } from './support/harness';
 test('a provincial user sends feedback, an editor answers it, and the user reads the answer', async ({
   app,
 }) => {
+  // Three logins and two roles: 17 s on a quiet machine, and past 30 s with both cores busy
+  // (every step slower, none stuck), so it gets the budget of the other long journeys.
+  test.setTimeout(60_000);
   const feedback = new FeedbackDriver(app.page);
   // given the demo's provincial user, who holds the feedback permission (MOD_054)
   const user = demoUsers.hubei;
