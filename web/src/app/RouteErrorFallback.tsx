@@ -1,8 +1,8 @@
 // The error boundary of the routes (React Router's errorElement): a page chunk or stylesheet
 // that failed to load (spec §8), or a page that crashed, is explained with a way out.
-import { Button } from 'antd';
 import { ExclamationCircleFilled } from '@ant-design/icons';
 import { useRouteError } from 'react-router';
+import '../components/PlainButton.css';
 import { ChunkLoadError } from './chunks';
 
 function explain(error: unknown): { title: string; text: string } {
@@ -20,8 +20,8 @@ function explain(error: unknown): { title: string; text: string } {
 }
 
 /**
- * Drawn like antd's warning Result: the Result component brings its three status pictures,
- * which the first page's script would carry for a page that rarely shows.
+ * Drawn like antd's warning Result with its button: the Result component brings its three
+ * status pictures, which the first page's script would carry for a page that rarely shows.
  */
 export function RouteErrorFallback() {
   const error = useRouteError();
@@ -32,9 +32,14 @@ export function RouteErrorFallback() {
         <ExclamationCircleFilled className="route-error__icon" />
         <h1 className="route-error__title">{title}</h1>
         <p className="route-error__text">{text}</p>
-        <Button type="primary" data-testid="reload-page" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="plain-button plain-button--primary"
+          data-testid="reload-page"
+          onClick={() => window.location.reload()}
+        >
           重新加载
-        </Button>
+        </button>
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { App, Badge, Button, Space, Tooltip } from 'antd';
+import { App } from 'antd';
 import {
   LogoutOutlined,
   SettingOutlined,
@@ -15,17 +15,36 @@ import { FALLBACK_PATH } from '../routes';
 import { PLATFORM_NAME, englishSiteUrl } from '../site';
 import logoUrl from './logo.svg';
 import { NavMenu } from './NavMenu';
+import '../../components/PlainButton.css';
+
+// The header is on every page, the first one too: plain elements in antd's look rather than
+// antd's Button, Space, Badge and Tooltip (see PlainButton.css).
 
 function AnonymousActions() {
   return (
-    <Space>
-      <Button type="primary" onClick={openLogin} data-testid="login-button">
+    <div className="app-header__actions">
+      <button
+        type="button"
+        className="plain-button plain-button--primary"
+        onClick={openLogin}
+        data-testid="login-button"
+      >
         登录
-      </Button>
-      <Link to="/register">
-        <Button data-testid="register-button">注册</Button>
+      </button>
+      <Link to="/register" className="plain-button" data-testid="register-button">
+        注册
       </Link>
-    </Space>
+    </div>
+  );
+}
+
+/** The cart's count over its icon, as antd's small Badge draws it; none when the cart is empty. */
+function CartCount({ count }: { count: number }) {
+  return (
+    <span className="app-header__badge" data-testid="cart-badge">
+      <ShoppingCartOutlined className="app-header__icon" />
+      {count > 0 && <sup className="app-header__count">{count > 99 ? '99+' : count}</sup>}
+    </span>
   );
 }
 
@@ -50,42 +69,46 @@ function UserActions() {
     // The session is gone here either way (see logout.ts): back to the home page.
     await navigate(FALLBACK_PATH);
   };
+  // An icon's aria-label names it for screen readers (antd's Tooltip named none); its title
+  // is the pointer's tooltip.
   return (
-    <Space size="middle">
+    <div className="app-header__actions app-header__actions--icons">
       {showCart && (
-        <Tooltip title="购物车">
-          <Link to="/personal/personalCenter/shopping" data-testid="cart-link">
-            <Badge count={cartCount} overflowCount={99} size="small" data-testid="cart-badge">
-              <ShoppingCartOutlined className="app-header__icon" />
-            </Badge>
-          </Link>
-        </Tooltip>
+        <Link
+          to="/personal/personalCenter/shopping"
+          title="购物车"
+          aria-label={cartCount > 0 ? `购物车（${cartCount}）` : '购物车'}
+          data-testid="cart-link"
+        >
+          <CartCount count={cartCount} />
+        </Link>
       )}
       {showManage && (
-        <Tooltip title="系统管理">
-          <Link to="/manage" data-testid="manage-link">
-            <SettingOutlined className="app-header__icon" />
-          </Link>
-        </Tooltip>
-      )}
-      <Tooltip title="个人中心">
-        <Link to="/personal/personalCenter/info" data-testid="personal-link">
-          <UserOutlined className="app-header__icon" />
+        <Link to="/manage" title="系统管理" aria-label="系统管理" data-testid="manage-link">
+          <SettingOutlined className="app-header__icon" />
         </Link>
-      </Tooltip>
-      <Tooltip title="退出登录">
-        <Button
-          type="text"
-          icon={<LogoutOutlined className="app-header__icon" />}
-          // An icon-only button sizes its icon down; this one matches the icons beside it.
-          styles={{ icon: { fontSize: 20 } }}
-          aria-label="退出登录"
-          data-testid="logout-button"
-          loading={logout.isPending}
-          onClick={() => void endSession()}
-        />
-      </Tooltip>
-    </Space>
+      )}
+      <Link
+        to="/personal/personalCenter/info"
+        title="个人中心"
+        aria-label="个人中心"
+        data-testid="personal-link"
+      >
+        <UserOutlined className="app-header__icon" />
+      </Link>
+      <button
+        type="button"
+        className="plain-button plain-button--icon"
+        title="退出登录"
+        aria-label="退出登录"
+        data-testid="logout-button"
+        disabled={logout.isPending}
+        aria-busy={logout.isPending}
+        onClick={() => void endSession()}
+      >
+        <LogoutOutlined className="app-header__icon" />
+      </button>
+    </div>
   );
 }
 
@@ -98,12 +121,12 @@ export function AppHeader() {
           <img src={logoUrl} alt="" width={48} height={48} />
           <span>{PLATFORM_NAME}</span>
         </Link>
-        <Space size="large">
+        <div className="app-header__actions app-header__actions--wide">
           <a href={englishSiteUrl} className="app-header__english" data-testid="english-link">
             English
           </a>
           {loggedIn ? <UserActions /> : <AnonymousActions />}
-        </Space>
+        </div>
       </div>
       <NavMenu />
     </header>

@@ -1,7 +1,6 @@
 // The home page (spec §2): what the platform offers, entries to its areas, and the news
 // sections (the latest notices and industry trends, `news/v3/home`) with their "more" links.
 import type { ReactNode } from 'react';
-import { Button } from 'antd';
 import {
   AimOutlined,
   AppstoreOutlined,
@@ -13,6 +12,7 @@ import {
 import { Link } from 'react-router';
 import { newsListPath } from '../../app/routes';
 import { useHomeNews, type HomeNews } from './api/getHomeNews';
+import '../../components/PlainButton.css';
 import './HomePage.css';
 
 interface Entry {
@@ -104,10 +104,9 @@ export default function HomePage() {
             面向自然资源管理的卫星遥感云服务：影像查询与推送、专题应用监测、卫星与行业资讯、
             轨道预报以及软件和数据共享。
           </p>
-          <Link to="/normal">
-            <Button type="primary" size="large" icon={<SearchOutlined />}>
-              影像查询
-            </Button>
+          <Link to="/normal" className="plain-button plain-button--primary plain-button--large">
+            <SearchOutlined />
+            影像查询
           </Link>
         </div>
       </section>
