@@ -6,12 +6,16 @@
 // them), and the home route's lazily imported chunk with its static imports, which the
 // router fetches at once on /home. Chunks that are only imported dynamically later (other
 // pages, the login dialog, the map) are not counted. Sizes are gzip at level 9 (node:zlib),
-// the budget is 250 KB in decimal kilobytes (250,000 bytes) as Vite's own report prints them.
+// the budget is 160 KB in decimal kilobytes (160,000 bytes) as Vite's own report prints them.
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** Gzipped bytes the first page may load before it is interactive. */
-export const FIRST_PAGE_BUDGET_BYTES = 250_000;
+/**
+ * Gzipped bytes the first page may load before it is interactive. The issue's bar is 250 KB;
+ * the home page needs ~137 KB since antd's providers left it (src/app/antdGate.ts), and this
+ * tighter budget fails the build if they, or antd's components, come back onto it.
+ */
+export const FIRST_PAGE_BUDGET_BYTES = 160_000;
 
 /** What the budget needs to know of one output chunk. */
 export interface ChunkFacts {

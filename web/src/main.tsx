@@ -1,9 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { APP_START_VISIT, countVisit } from './api/countVisit';
 import { installPreloadErrorHook } from './app/chunks';
-import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/queryClient';
 import { createAppRouter } from './app/router';
 import { applyViewport } from './app/viewport';
@@ -21,9 +21,9 @@ if (!root) throw new Error('index.html has no #root element');
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
+      <QueryClientProvider client={createQueryClient()}>
         <RouterProvider router={createAppRouter()} />
-      </AppProviders>
+      </QueryClientProvider>
     </StrictMode>,
   );
 });

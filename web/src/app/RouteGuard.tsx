@@ -1,10 +1,10 @@
 // Applies the navigation guard (guard.ts) to every location: the page shows only once the
 // guard allows it; a refusal shows in its place; redirects and the login dialog happen here.
 import { lazy, startTransition, useEffect, useRef, useState } from 'react';
-import { App } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { openLogin, whenLoggedIn } from '../lib/loginPrompt';
 import { Spinner } from '../components/Spinner';
+import { shellToast } from './antdGate';
 import { loadChunk } from './chunks';
 import { checkRoute, type GuardOutcome, type GuardTarget } from './guard';
 import { matchAppRoute } from './routes';
@@ -18,7 +18,6 @@ const AccessRefused = lazy(() =>
 export function RouteGuard() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   /** The last page shown: where a visitor stays when a link needs a login first. */
   const shown = useRef<GuardTarget | null>(null);
   /**
@@ -48,7 +47,7 @@ export function RouteGuard() {
         void navigate(outcome.back, { replace: true });
         return;
       }
-      if (outcome.kind === 'refuse') void message.error(outcome.message);
+      if (outcome.kind === 'refuse') shellToast('error', outcome.message);
       const route = matchAppRoute(target.pathname);
       // Redirect entries of the table are not pages: nothing to return to, nothing to count.
       if (outcome.kind === 'allow' && route?.page) {
@@ -61,7 +60,7 @@ export function RouteGuard() {
     return () => {
       current = false;
     };
-  }, [location, navigate, message]);
+  }, [location, navigate]);
 
   if (decided?.key !== location.key && decided?.pathname !== location.pathname) {
     return (

@@ -23,3 +23,6 @@ export const pages: Record<PageArea, LazyExoticComponent<ComponentType<PageProps
   manage: lazy(() => loadChunk(() => import('../features/manage/ManagePage'))),
   about: lazy(() => loadChunk(() => import('../features/about/AboutPage'))),
 };
+
+/** Page areas drawn without antd: they show before antd's providers are loaded (antdGate.ts). */
+export const PLAIN_AREAS: ReadonlySet<PageArea> = new Set<PageArea>(['home']);

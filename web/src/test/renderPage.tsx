@@ -2,22 +2,23 @@
 // toasts), for pages that are not in the route table of the test (see renderApp.tsx).
 import { useEffect, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { connectApiFeedback } from '../api/client';
-import { AppProviders } from '../app/providers';
+import { AntdProviders } from '../app/antd';
+import { shellToast } from '../app/antdGate';
 import { createQueryClient } from '../app/queryClient';
 
 function ApiFeedback({ children }: { children: ReactNode }) {
-  const { message } = App.useApp();
   useEffect(() => {
     connectApiFeedback({
-      warning: (text) => void message.warning(text),
-      error: (text) => void message.error(text),
+      warning: (text) => shellToast('warning', text),
+      error: (text) => shellToast('error', text),
       goHome: () => undefined,
     });
     return () => connectApiFeedback(undefined);
-  }, [message]);
+  }, []);
   return children;
 }
 
@@ -35,9 +36,11 @@ export function renderPage(page: ReactNode, path = '/', at = path) {
   );
   const view = render(
     <ConfigProvider theme={{ token: { motion: false } }}>
-      <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </AppProviders>
+      <QueryClientProvider client={createQueryClient()}>
+        <AntdProviders>
+          <RouterProvider router={router} />
+        </AntdProviders>
+      </QueryClientProvider>
     </ConfigProvider>,
   );
   return { router, ...view };

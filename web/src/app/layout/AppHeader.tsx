@@ -1,4 +1,3 @@
-import { App } from 'antd';
 import {
   LogoutOutlined,
   SettingOutlined,
@@ -11,6 +10,7 @@ import { openLogin } from '../../lib/loginPrompt';
 import { canEditContent, canUseCart, viewerOf } from '../../lib/access';
 import { useCartCountLoader } from '../../lib/cartCount';
 import { isLoggedIn, useSession } from '../../lib/session';
+import { shellToast } from '../antdGate';
 import { FALLBACK_PATH } from '../routes';
 import { PLATFORM_NAME, englishSiteUrl } from '../site';
 import logoUrl from './logo.svg';
@@ -50,7 +50,6 @@ function CartCount({ count }: { count: number }) {
 
 function UserActions() {
   const navigate = useNavigate();
-  const { message } = App.useApp();
   // Loaded for a user with the cart, kept in step by every change of the cart.
   useCartCountLoader();
   const cartCount = useSession((state) => state.cartCount);
@@ -64,7 +63,7 @@ function UserActions() {
     try {
       await logout.mutateAsync();
     } catch {
-      void message.error(LOGOUT_FAILED_MESSAGE);
+      shellToast('error', LOGOUT_FAILED_MESSAGE);
     }
     // The session is gone here either way (see logout.ts): back to the home page.
     await navigate(FALLBACK_PATH);

@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+// antd's providers: its theme, the Chinese locale and its App (toasts, dialogs). They are not
+// on the first page: antdGate.ts loads this module the first time a page or dialog drawn with
+// antd is wanted, and the layout puts what is below the header inside them from then on.
+import { useEffect, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { connectShellToasts } from './antdGate';
 
 // Dates everywhere read in Chinese (spec §1: the page locale is Chinese).
 dayjs.locale('zh-cn');
@@ -22,17 +25,20 @@ const theme = {
   },
 };
 
-export function AppProviders({
-  queryClient,
-  children,
-}: {
-  queryClient: QueryClient;
-  children: ReactNode;
-}) {
+/** Shows the shell's toasts (shellToast) in antd's message stack, the pages' own one. */
+function ShellToasts() {
+  const { message } = AntApp.useApp();
+  useEffect(() => connectShellToasts((kind, text) => void message[kind](text)), [message]);
+  return null;
+}
+
+/** antd's theme, locale and App around `children`. */
+export function AntdProviders({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
       <AntApp>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <ShellToasts />
+        {children}
       </AntApp>
     </ConfigProvider>
   );
