@@ -57,9 +57,8 @@ function holdsKey(item: MenuItem, key: string | undefined): boolean {
   return item.key === key || (item.children?.some((child) => holdsKey(child, key)) ?? false);
 }
 
-interface EntryProps {
-  item: MenuItem;
-  depth: number;
+/** The bar's state, the same for every entry at every level. */
+interface MenuState {
   /** The keys of the open sub-menus, outermost first. */
   open: readonly string[];
   openAt: (depth: number, key: string) => void;
@@ -67,7 +66,8 @@ interface EntryProps {
   selected: string | undefined;
 }
 
-function Entry({ item, depth, open, openAt, closeFrom, selected }: EntryProps) {
+function Entry({ item, depth, menu }: { item: MenuItem; depth: number; menu: MenuState }) {
+  const { open, openAt, closeFrom, selected } = menu;
   const className = `nav-menu__entry${holdsKey(item, selected) ? ' nav-menu__entry--selected' : ''}`;
   if (!item.children)
     return (
@@ -100,15 +100,7 @@ function Entry({ item, depth, open, openAt, closeFrom, selected }: EntryProps) {
           className={`nav-menu__popup nav-menu__popup--${depth === 0 ? 'down' : 'side'}`}
         >
           {item.children.map((child) => (
-            <Entry
-              key={child.key}
-              item={child}
-              depth={depth + 1}
-              open={open}
-              openAt={openAt}
-              closeFrom={closeFrom}
-              selected={selected}
-            />
+            <Entry key={child.key} item={child} depth={depth + 1} menu={menu} />
           ))}
         </ul>
       )}
@@ -129,7 +121,7 @@ export function NavMenu() {
   const openAt = (depth: number, key: string) => setOpen((keys) => [...keys.slice(0, depth), key]);
   const closeFrom = (depth: number) => setOpen((keys) => keys.slice(0, depth));
   const closeAll = () => setOpen([]);
-  const selected = selectedKey(visible, pathname);
+  const menu: MenuState = { open, openAt, closeFrom, selected: selectedKey(visible, pathname) };
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || open.length === 0) return;
@@ -155,15 +147,7 @@ export function NavMenu() {
         onBlur={onBlur}
       >
         {visible.map((item) => (
-          <Entry
-            key={item.key}
-            item={item}
-            depth={0}
-            open={open}
-            openAt={openAt}
-            closeFrom={closeFrom}
-            selected={selected}
-          />
+          <Entry key={item.key} item={item} depth={0} menu={menu} />
         ))}
       </ul>
     </nav>
